@@ -1,0 +1,58 @@
+"""Command line: ``bohnteach serve | scene check | simulate``.
+
+Each sub-command lives in its own module and is imported only when used, so that
+``bohnteach --help`` stays fast.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bohnteach", description="Bohnanza lernen: Seite, Szenen, Simulation."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="die Lernseite mit Voilà starten")
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument(
+        "--public", action="store_true", help="auf allen Netzwerkschnittstellen lauschen"
+    )
+
+    scene = sub.add_parser("scene", help="Szenendateien")
+    scene_sub = scene.add_subparsers(dest="scene_command", required=True)
+    check = scene_sub.add_parser("check", help="Szenendateien durch die Engine spielen")
+    check.add_argument("files", nargs="+")
+
+    sim = sub.add_parser("simulate", help="ganze Partien mit Bots spielen")
+    sim.add_argument("--ruleset", default="amigo")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", default="random", help="Bot-Namen, durch Komma getrennt")
+    sim.add_argument("--json", action="store_true", help="Ergebnis als JSON ausgeben")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from .serve import serve_main
+
+        return serve_main(port=args.port, public=args.public)
+    if args.command == "scene":
+        from .scenes.check import check_main
+
+        return check_main(args.files)
+    if args.command == "simulate":
+        from .simulate import simulate_main
+
+        return simulate_main(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
