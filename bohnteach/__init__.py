@@ -12,3 +12,18 @@ __all__ = [
     "harvest_value",
     "ruleset_names",
 ]
+
+from .actions import (  # noqa: E402
+    Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
+    Reorder, TakeIntoHand,
+)
+from .engine import actor, apply, check, is_legal, legal_actions, new_game  # noqa: E402
+from .errors import RuleViolation, find_rule, rule_catalogue  # noqa: E402
+from .record import Game  # noqa: E402
+from .state import Phase, State  # noqa: E402
+
+__all__ += [
+    "Accept", "BuyField", "Decline", "Draw", "EndPlanting", "EndTrading", "Game", "Harvest",
+    "Offer", "Phase", "Plant", "Reorder", "RuleViolation", "State", "TakeIntoHand", "actor",
+    "apply", "check", "find_rule", "is_legal", "legal_actions", "new_game", "rule_catalogue",
+]

@@ -1,0 +1,135 @@
+"""Small immutable action types. Players and fields are 0-based indices; cards are ids.
+
+Two actions of different types never compare equal (unlike plain named tuples), so
+``action in legal_actions(state)`` is safe. German text forms live in ``notation.py``.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Plant(NamedTuple):
+    """Plant a card on a field: phase 1 the front hand card (``card`` None or the front
+    card's id), phase 3 a set-aside or revealed card (``card`` None = the first one)."""
+
+    player: int
+    field: int
+    card: int | None = None
+
+
+class EndPlanting(NamedTuple):
+    """Phase 1: stop after the first card instead of planting a second one."""
+
+    player: int
+
+
+class Harvest(NamedTuple):
+    """Harvest a field. ``cards`` (optional) is how many cards the player wants to take;
+    anything but the whole field is refused (harvest.whole-field)."""
+
+    player: int
+    field: int
+    cards: int | None = None
+
+
+class Offer(NamedTuple):
+    """Propose a deal: ``player`` gives ``give`` and wants ``get`` from ``to``.
+    A gift is an offer with ``get`` empty."""
+
+    player: int
+    to: int
+    give: tuple[int, ...] = ()
+    get: tuple[int, ...] = ()
+
+
+class Accept(NamedTuple):
+    """The addressee of the open offer agrees; the cards change hands (set aside)."""
+
+    player: int
+
+
+class Decline(NamedTuple):
+    """The addressee rejects the open offer, or its author withdraws it."""
+
+    player: int
+
+
+class EndTrading(NamedTuple):
+    """The active player ends phase 2."""
+
+    player: int
+
+
+class Draw(NamedTuple):
+    """Phase 4: the active player draws (3 cards; 4 in some variants)."""
+
+    player: int
+
+
+class BuyField(NamedTuple):
+    """Buy a third field where the rule set allows it."""
+
+    player: int
+
+
+class Reorder(NamedTuple):
+    """Sort the hand into a new order of card ids — always refused (hand.order);
+    it exists so that the beginner mistake can be tried and explained."""
+
+    player: int
+    order: tuple[int, ...]
+
+
+class TakeIntoHand(NamedTuple):
+    """Put a received card into the hand — always refused (trade.set-aside)."""
+
+    player: int
+    card: int
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    Plant, EndPlanting, Harvest, Offer, Accept, Decline, EndTrading, Draw, BuyField,
+    Reorder, TakeIntoHand,
+)
+Action = (
+    Plant | EndPlanting | Harvest | Offer | Accept | Decline | EndTrading | Draw | BuyField
+    | Reorder | TakeIntoHand
+)
+
+
+def _eq(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+
+def _ne(self: tuple, other: object) -> bool:
+    return not _eq(self, other)
+
+
+def _hash(self: tuple) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+for _cls in ACTION_TYPES:
+    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
+    _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
+    _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+
+
+def action_to_dict(action: Action) -> dict:
+    """JSON form: ``{"type": "Plant", "player": 0, "field": 1, "card": null}``."""
+    data = {"type": type(action).__name__}
+    for key, value in action._asdict().items():
+        data[key] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def action_from_dict(data: dict) -> Action:
+    types = {cls.__name__: cls for cls in ACTION_TYPES}
+    try:
+        cls = types[data["type"]]
+    except KeyError:
+        raise ValueError(f"Unbekannte Aktion {data.get('type')!r}") from None
+    kwargs = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"
+    }
+    return cls(**kwargs)

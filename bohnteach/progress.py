@@ -1,0 +1,45 @@
+"""An ipywidgets progress bar usable as the ``progress`` callback of the simulations.
+
+ipywidgets is imported only when a bar is made, so importing this module stays cheap::
+
+    bar = progress_bar("Simuliere 1.000 Partien …")
+    display(bar.widget)
+    simulate_reveal("Gartenbohne", trials=1_000_000, progress=bar)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class ProgressBar:
+    """Callable ``bar(fraction)`` that moves a ``FloatProgress`` and a percent label."""
+
+    def __init__(self, description: str = "Simulation läuft …"):
+        import ipywidgets as widgets  # lazy: UI only
+
+        self.bar = widgets.FloatProgress(
+            value=0.0, min=0.0, max=1.0, description=description,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="60%"),
+        )
+        self.label = widgets.Label(value="0 %")
+        self.widget: Any = widgets.HBox([self.bar, self.label])
+
+    def __call__(self, fraction: float) -> None:
+        fraction = min(1.0, max(0.0, float(fraction)))
+        self.bar.value = fraction
+        self.label.value = f"{fraction * 100:.0f} %"
+        if fraction >= 1.0:
+            self.bar.bar_style = "success"
+            self.label.value = "100 % – fertig"
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def progress_bar(description: str = "Simulation läuft …") -> ProgressBar:
+    """A new progress bar; show ``bar.widget`` (or the bar itself) and pass ``bar`` as ``progress``."""
+    return ProgressBar(description)
+
+
+__all__ = ["ProgressBar", "progress_bar"]

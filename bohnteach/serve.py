@@ -1,0 +1,120 @@
+"""``bohnteach serve``: the explainer site as a Voilà server.
+
+:func:`build_voila_command` is the single description of how the site is started; the
+CLI, the test fixtures and the benchmarks all use it.  The command runs this module
+(``python -m bohnteach.serve``), which puts the package's Voilà template on the Jupyter
+path and then hands over to Voilà.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+START_PAGE = "00_Start.ipynb"
+TEMPLATE = "bohnteach"
+#: Seconds a visitor's kernel may sit idle (no execution) before it is shut down.
+CULL_IDLE_TIMEOUT = 600
+#: Seconds between two checks for idle kernels.
+CULL_INTERVAL = 60
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+_JUPYTER_DATA = _PACKAGE_DIR / "jupyter"
+
+
+def site_dir() -> Path:
+    """The folder with the site's notebooks.
+
+    A wheel ships them as ``bohnteach/site``; an editable install or a source checkout
+    uses the repository's ``notebooks/`` next to the package.
+    """
+    for candidate in (_PACKAGE_DIR / "site", _PACKAGE_DIR.parent / "notebooks"):
+        if (candidate / START_PAGE).is_file():
+            return candidate
+    raise FileNotFoundError(
+        f"Keine Seiten gefunden: weder {_PACKAGE_DIR / 'site'} noch "
+        f"{_PACKAGE_DIR.parent / 'notebooks'} enthält {START_PAGE}."
+    )
+
+
+def page_path(name: str) -> str:
+    """URL path of a site page, e.g. ``/voila/render/00_Start.ipynb``."""
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    return f"/voila/render/{name}"
+
+
+def start_url(port: int, host: str = "127.0.0.1") -> str:
+    """Full URL of the start page."""
+    return f"http://{host}:{port}{page_path(START_PAGE)}"
+
+
+def build_voila_command(port: int, public: bool, root: Path | str | None = None) -> list[str]:
+    """The command line that serves the folder ``root`` (default: :func:`site_dir`).
+
+    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats one kernel per page, hides
+    tracebacks, culls idle kernels and never opens a browser.  Kernels start in ``root``.
+    """
+    root_path = Path(root if root is not None else site_dir()).resolve()
+    return [
+        sys.executable,
+        "-m",
+        "bohnteach.serve",
+        str(root_path),
+        f"--port={port}",
+        f"--Voila.ip={'0.0.0.0' if public else '127.0.0.1'}",
+        "--Voila.port_retries=0",
+        "--no-browser",
+        f"--template={TEMPLATE}",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        "--show_tracebacks=False",
+        f"--MappingKernelManager.root_dir={root_path}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for the Voilà process: our template dir first on ``JUPYTER_PATH``."""
+    env = dict(os.environ if base is None else base)
+    paths = [str(_JUPYTER_DATA)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def serve_main(port: int, public: bool) -> int:
+    """Run the site in a child process until it ends; returns its exit code.
+
+    Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
+    process is passed on, so Voilà can shut its kernels down.
+    """
+    root = site_dir()
+    cmd = build_voila_command(port, public, root)
+    print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
+    if public:
+        print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
+    proc = subprocess.Popen(cmd, cwd=root)
+    signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
+    while True:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            continue  # the child got the same SIGINT and is shutting down
+
+
+def _run_voila(argv: Sequence[str]) -> int:
+    """Start Voilà in this process with our template on the Jupyter path."""
+    os.environ.update(voila_env())
+    from voila.app import main as voila_main
+
+    sys.argv = ["voila", *argv]
+    return int(voila_main() or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(_run_voila(sys.argv[1:]))
