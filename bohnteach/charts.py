@@ -95,12 +95,14 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]):
         for v in chosen:
             if v.key not in rs.varieties:
                 continue
-            if sex is not None:
-                sexes = [sex] if isinstance(sex, str) else list(sex)
-            elif rs.sex_meters.get(v.key):
-                sexes = [s for s in ("m", "w") if s in rs.sex_meters[v.key]]
+            own = [s for s in ("m", "w") if s in rs.sex_meters.get(v.key, {})]
+            if not own:  # cards without sexes: one meter
+                sexes: list[Sex] = [None]
+            elif sex is not None:
+                wanted = [sex] if isinstance(sex, str) else list(sex)
+                sexes = [s for s in wanted if s in own]
             else:
-                sexes = [None]
+                sexes = own
             for s in sexes:
                 name = v.de
                 if s is not None:
@@ -185,7 +187,7 @@ def bohnometer_chart(
         max_cards = max(max(m) for *_, m, _n, _d in series) + 1
     fig = go.Figure()
     xs = list(range(max_cards + 1))
-    for rs, v, s, meter, name, dash in series:
+    for _rs, v, s, meter, name, dash in series:
         ys = [meter_value(meter, n) for n in xs]
         fig.add_trace(go.Scatter(
             x=xs, y=ys, name=name, mode="lines+markers", line_shape="hv",
@@ -215,7 +217,7 @@ def coins_per_card_chart(
         max_cards = max(max(m) for *_, m, _n, _d in series) + 1
     fig = go.Figure()
     xs = list(range(1, max_cards + 1))
-    for rs, v, s, meter, name, dash in series:
+    for _rs, v, s, meter, name, dash in series:
         coins = [meter_value(meter, n) for n in xs]
         steps = {need for need in meter if need}
         ys = [float(Fraction(c, n)) for n, c in zip(xs, coins)]
@@ -255,7 +257,7 @@ def marginal_value_chart(
         max_cards = max(max(m) for *_, m, _n, _d in series)
     fig = go.Figure()
     xs = list(range(max_cards))
-    for rs, v, s, meter, name, dash in series:
+    for _rs, v, s, meter, name, _dash in series:
         ys = [meter_value(meter, n + 1) - meter_value(meter, n) for n in xs]
         fig.add_trace(go.Bar(
             x=xs, y=ys, name=name,
@@ -365,7 +367,9 @@ def reveal_chart(
         x=[v.de for v in vs], y=[float(p) for p in ps], name="exakt",
         marker=dict(color=[v.colour for v in vs], line=dict(color="#222222", width=1)),
         text=[percent(p) for p in ps], textposition="outside",
-        hovertext=[f"mindestens eine {v.de} unter {k} Karten: {percent(p)}" for v, p in zip(vs, ps)],
+        hovertext=[
+            f"mindestens eine {v.de} unter {k} Karten: {percent(p)}" for v, p in zip(vs, ps)
+        ],
         hoverinfo="text",
     ))
     _layout(

@@ -90,7 +90,9 @@ class _Tally:
             yield mark - done
             done = mark
             self.running.append(self.total / done)
-            if self.progress is not None and (done / self.trials >= self._next_report):
+            if self.progress is not None and (
+                done / self.trials >= self._next_report or done == self.trials
+            ):
                 self.progress(done / self.trials)
                 self._next_report = done / self.trials + 0.01
 
@@ -122,7 +124,7 @@ def _simulate_draws(
     quantity: str,
     is_probability: bool = False,
 ) -> Estimate:
-    """Draw ``k`` of ``total`` cards (``hits`` fit) ``trials`` times; outcome = table[fits drawn]."""
+    """Draw ``k`` of ``total`` cards (``hits`` fit) ``trials`` times; outcome = table[fits]."""
     _check_trials(trials)
     _check_k(k, total)
     rand = random.Random(seed).random

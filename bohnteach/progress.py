@@ -38,7 +38,7 @@ class ProgressBar:
 
 
 def progress_bar(description: str = "Simulation läuft …") -> ProgressBar:
-    """A new progress bar; show ``bar.widget`` (or the bar itself) and pass ``bar`` as ``progress``."""
+    """A new bar: show ``bar.widget`` (or ``bar``) and pass ``bar`` as ``progress``."""
     return ProgressBar(description)
 
 

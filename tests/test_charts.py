@@ -1,0 +1,253 @@
+"""Chart builders (bohnteach.charts): what a reader of the chart relies on — the data,
+the variety names and colours, German labels and hover texts, the assumption note."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+from bohnteach import charts
+from bohnteach.beans import find_variety, harvest_value
+from bohnteach.montecarlo import simulate_count, simulate_reveal, simulate_wait
+from bohnteach.probability import count_distribution, p_in_reveal
+from bohnteach.rulesets import ruleset_from_toml
+
+AMIGO_DE = ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne",
+            "Augenbohne", "Rote Bohne", "Gartenbohne"]
+
+LADY = ruleset_from_toml("""
+name = "testlady"
+title = "Bohnanza – Testbohn"
+sources = ["003"]
+varieties = ["blue", "garden"]
+tie_break = "clockwise"
+start_player = "chosen"
+phase3_order = "active_first"
+final_harvest_protection = false
+meter_assumption = "Die Bohnometer der Weibchen sind eine Annahme, nicht gedruckt."
+[defaults]
+fields = 2
+deal = [5]
+draw = 3
+exhaustions = 3
+third_field_cost = 0
+removed = []
+[players.4]
+[sexes.blue]
+m = 11
+w = 5
+B = 5
+[sexes.garden]
+m = 3
+w = 2
+B = 1
+[sex_meters.blue]
+m = [4, 6, 8, 10]
+w = [3, 5, 7, 9]
+[sex_meters.garden]
+m = [0, 2, 3, 0]
+w = [0, 1, 2, 0]
+""")
+
+
+def by_name(fig: go.Figure) -> dict[str, go.BaseTraceType]:
+    return {t.name: t for t in fig.data}
+
+
+def annotation_texts(fig: go.Figure) -> list[str]:
+    return [a.text for a in fig.layout.annotations]
+
+
+def check_plain_figure(fig) -> None:
+    assert type(fig) is go.Figure  # never a FigureWidget
+    json.loads(fig.to_json())  # serialisable: what fig.show() sends to the page
+    assert fig.layout.title.text
+    assert fig.layout.separators == ",."  # German decimal comma
+
+
+# --------------------------------------------------------------------------- Bohnometer
+
+
+def test_bohnometer_curves_for_amigo():
+    fig = charts.bohnometer_chart()
+    check_plain_figure(fig)
+    assert [t.name for t in fig.data] == AMIGO_DE
+    blue = by_name(fig)["Blaue Bohne"]
+    assert blue.line.color == find_variety("blue").colour
+    assert blue.line.shape == "hv"
+    assert list(blue.y) == [harvest_value("blue", n) for n in blue.x]
+    assert blue.hovertext[7] == "7 Blaue Bohnen → 2 Taler"
+    assert blue.hovertext[1] == "1 Blaue Bohne → 0 Taler"
+    assert by_name(fig)["Gartenbohne"].hovertext[2] == "2 Gartenbohnen → 2 Taler"
+    assert fig.layout.xaxis.title.text == "Karten auf dem Feld"
+    assert fig.layout.yaxis.title.text == "Taler beim Ernten"
+    assert not [a for a in annotation_texts(fig) if "Annahme" in a]
+
+
+def test_bohnometer_selection_and_several_rulesets():
+    fig = charts.bohnometer_chart(["Blaue Bohne", "Kaffeebohne"], ["amigo", "online"])
+    names = [t.name for t in fig.data]
+    # Kaffeebohne is not in the Amigo deck, so it appears once
+    assert names == ["Blaue Bohne – Grundspiel (Amigo)",
+                     "Blaue Bohne – Online-Regeln (3–7 Personen)",
+                     "Kaffeebohne – Online-Regeln (3–7 Personen)"]
+    assert fig.data[0].line.dash != fig.data[1].line.dash  # rule sets differ by line style
+    assert max(fig.data[2].x) >= 12  # the whole Kaffeebohne meter is visible
+    with pytest.raises(ValueError, match="kommt in"):
+        charts.bohnometer_chart("Kaffeebohne", "amigo")
+
+
+def test_assumed_meters_are_annotated_and_sexes_drawn():
+    fig = charts.bohnometer_chart(rulesets=LADY)
+    check_plain_figure(fig)
+    assert [t.name for t in fig.data] == [
+        "Blaue Bohne (männlich)", "Blaue Bohne (weiblich)",
+        "Gartenbohne (männlich)", "Gartenbohne (weiblich)",
+    ]
+    notes = [a for a in annotation_texts(fig) if LADY.meter_assumption in a.replace("<br>", " ")]
+    assert len(notes) == 1 and "Annahme" in notes[0]
+    assert by_name(fig)["Blaue Bohne (weiblich)"].hovertext[3] == "3 Blaue Bohnen → 1 Taler"
+    only_w = charts.bohnometer_chart("Blaue Bohne", LADY, sex="w")
+    assert [t.name for t in only_w.data] == ["Blaue Bohne (weiblich)"]
+    assert [t.name for t in charts.bohnometer_chart("Blaue Bohne", sex="w").data] == ["Blaue Bohne"]
+    for build in (charts.coins_per_card_chart, charts.marginal_value_chart):
+        assert any("Annahme" in t for t in annotation_texts(build(None, LADY)))
+        assert not any("Annahme" in t for t in annotation_texts(build(None, "amigo")))
+
+
+def test_coins_per_card_marks_efficient_sizes():
+    fig = charts.coins_per_card_chart(["Blaue Bohne", "Gartenbohne"])
+    check_plain_figure(fig)
+    blue = by_name(fig)["Blaue Bohne"]
+    assert blue.marker.color == find_variety("blue").colour
+    assert list(blue.x)[0] == 1
+    assert blue.y[list(blue.x).index(7)] == pytest.approx(2 / 7)
+    stars = [n for n, sym in zip(blue.x, blue.marker.symbol) if sym == "star"]
+    assert stars == [4, 6, 8, 10]
+    assert blue.hovertext[list(blue.x).index(6)] == (
+        "6 Blaue Bohnen → 2 Taler = 0,33 Taler pro Karte – neue Stufe erreicht"
+    )
+    assert fig.layout.yaxis.title.text == "Taler pro Karte"
+
+
+def test_marginal_value_bars():
+    fig = charts.marginal_value_chart("Saubohne")
+    check_plain_figure(fig)
+    (bars,) = fig.data
+    assert bars.name == "Saubohne"
+    assert list(bars.y) == [harvest_value("stink", n + 1) - harvest_value("stink", n)
+                            for n in bars.x]
+    assert sum(bars.y) == 4
+    assert bars.hovertext[7] == "7 Saubohnen + 1 Karte → 8: +1 Taler"
+
+
+# --------------------------------------------------------------------------- decks
+
+
+def test_deck_chart_shows_the_bohnentreppe():
+    fig = charts.deck_chart("amigo", 4)
+    check_plain_figure(fig)
+    (bars,) = fig.data
+    assert list(bars.x) == [find_variety(n).de_plural for n in AMIGO_DE]  # names on the axis
+    assert list(bars.y) == [20, 18, 16, 14, 12, 10, 8, 6]
+    assert list(bars.marker.color) == [find_variety(n).colour for n in AMIGO_DE]
+    assert "104 Karten" in fig.layout.title.text
+    assert any("genau 2 Karten weniger" in t for t in annotation_texts(fig))
+    assert bars.hovertext[0] == "20 Blaue Bohnen – 19,2 % des Stapels"
+    online = charts.deck_chart("online", 6)
+    assert "144 Karten" in online.layout.title.text
+    assert "Gartenbohnen" not in online.data[0].x
+
+
+def test_deck_comparison_stacks_named_varieties():
+    fig = charts.deck_comparison_chart([("amigo", 4), ("online", 3)])
+    check_plain_figure(fig)
+    assert fig.layout.barmode == "stack"
+    coffee = by_name(fig)["Kaffeebohnen"]
+    assert coffee.marker.color == find_variety("coffee").colour
+    assert list(coffee.y) == [None, 24]  # not in Amigo, 24 in the online deck for 3
+    assert coffee.hovertext[1] == "Online-Regeln (3–7 Personen), 3 Personen: 24 Kaffeebohnen"
+    assert {"104 Karten", "150 Karten"} <= set(annotation_texts(fig))
+
+
+# --------------------------------------------------------------------------- probability
+
+
+def test_reveal_chart():
+    fig = charts.reveal_chart("amigo", 4)
+    check_plain_figure(fig)
+    (bars,) = fig.data
+    i = list(bars.x).index("Gartenbohne")
+    assert bars.y[i] == pytest.approx(0.1126, abs=5e-5)
+    assert bars.text[i] == "11,3 %"
+    assert bars.hovertext[i] == "mindestens eine Gartenbohne unter 2 Karten: 11,3 %"
+    seen = charts.reveal_chart(seen={"garden": 2})
+    assert seen.data[0].y[i] < bars.y[i]
+    assert "gesehenen" in seen.layout.title.text
+
+
+def test_convergence_chart_exact_vs_simulated():
+    est = simulate_reveal("Gartenbohne", trials=10_000, seed=0)
+    exact = p_in_reveal("Gartenbohne")
+    fig = charts.convergence_chart(est, exact)
+    check_plain_figure(fig)
+    traces = by_name(fig)
+    sim = traces["Simulation (10.000 Durchläufe)"]
+    assert list(sim.x) == list(est.checkpoints) and list(sim.y) == list(est.running)
+    assert traces["exakt (gezählt): 11,3 %"].y[0] == pytest.approx(float(exact))
+    band = traces["±2 Standardfehler"]
+    assert min(band.y) >= 0.0 and max(band.y) <= 1.0
+    assert fig.layout.xaxis.type == "log"
+    assert fig.layout.title.text == est.quantity
+    # without an exact answer: only the simulation
+    assert [t.name for t in charts.convergence_chart(est).data] == [sim.name]
+
+
+def test_count_distribution_chart():
+    sim = simulate_count("Blaue Bohne", 5, trials=2_000)
+    fig = charts.count_distribution_chart("Blaue Bohne", 5, simulated=sim)
+    check_plain_figure(fig)
+    exact, simulated = fig.data
+    assert exact.name == "exakt (gezählt)"
+    assert simulated.name == "Simulation (2.000 Durchläufe)"
+    assert exact.marker.color == find_variety("blue").colour
+    dist = count_distribution("Blaue Bohne", 5)
+    assert list(exact.y) == pytest.approx([float(p) for p in dist.values()])
+    assert exact.hovertext[2] == "genau 2 × Blaue Bohne unter 5 Karten: 19,7 %"
+    assert fig.layout.xaxis.title.text == "Anzahl Blaue Bohnen"
+    assert any("Erwartungswert: 0,96" in t for t in annotation_texts(fig))
+
+
+def test_waiting_time_chart():
+    fig = charts.waiting_time_chart("Gartenbohne", simulated=simulate_wait("garden", trials=2_000))
+    check_plain_figure(fig)
+    bars, sim, cumulative = fig.data
+    assert bars.name == "genau an dieser Stelle (exakt)"
+    assert sum(bars.y) == pytest.approx(1.0)
+    assert bars.y[0] == pytest.approx(6 / 104)
+    assert cumulative.y[1] == pytest.approx(float(p_in_reveal("garden")))
+    assert cumulative.y[-1] == pytest.approx(1.0)
+    assert any("Erwartungswert: Position 15,0" in t for t in annotation_texts(fig))
+    assert bars.hovertext[0] == "die nächste Gartenbohne ist die 1. Karte: 5,8 %"
+    with pytest.raises(ValueError, match="nie"):
+        charts.waiting_time_chart("garden", seen={"garden": 6})
+
+
+def test_union_of_varieties_is_named_not_coloured():
+    fig = charts.count_distribution_chart(["Sojabohne", "Blaue Bohne"], 3)
+    assert "Blaue Bohnen oder Sojabohnen" in fig.layout.title.text
+    assert fig.data[0].marker.color == charts.NEUTRAL
+
+
+def test_every_chart_names_its_traces():
+    figs = [
+        charts.bohnometer_chart(), charts.coins_per_card_chart(), charts.marginal_value_chart(),
+        charts.deck_comparison_chart(),
+        charts.convergence_chart(simulate_reveal("red", trials=500), Fraction(1, 7)),
+        charts.count_distribution_chart("red", 4), charts.waiting_time_chart("red"),
+    ]
+    for fig in figs:
+        for trace in fig.data:
+            assert trace.name, f"unnamed trace in {fig.layout.title.text}"
