@@ -486,8 +486,7 @@ def _check_buy(s: State, a: BuyField) -> int:
 
 
 # ---- applying --------------------------------------------------------------------------
-def _do_plant(s: State, a: Plant) -> None:
-    card = _check_plant(s, a)
+def _do_plant(s: State, a: Plant, card: int) -> None:
     p = s.players[a.player]
     if s.phase is PLANT:
         p.hand.pop(0)
@@ -509,18 +508,15 @@ def _plant_on_field(s: State, player: int, field: int, card: int) -> None:
     s.events.append(("plant", player, field, card))
 
 
-def _do_end_planting(s: State, a: EndPlanting) -> None:
-    _check_end_planting(s, a)
+def _do_end_planting(s: State, a: EndPlanting, _: None) -> None:
     _start_trading(s)
 
 
-def _do_harvest(s: State, a: Harvest) -> None:
-    _check_harvest(s, a)
+def _do_harvest(s: State, a: Harvest, _: None) -> None:
     _harvest(s, a.player, a.field)
 
 
-def _do_offer(s: State, a: Offer) -> None:
-    _check_offer(s, a)
+def _do_offer(s: State, a: Offer, _: None) -> None:
     s.offer = Offer(a.player, a.to, tuple(a.give), tuple(a.get))
     s.events.append(("offer", a.player, a.to, tuple(a.give), tuple(a.get)))
 
@@ -538,8 +534,7 @@ def _receive(s: State, player: int, card: int) -> None:
     s.players[player].set_aside.append(card)
 
 
-def _do_accept(s: State, a: Accept) -> None:
-    o = _check_accept(s, a)
+def _do_accept(s: State, a: Accept, o: Offer) -> None:
     for card in o.give:
         _take(s, o.player, card)
     for card in o.get:
@@ -552,19 +547,16 @@ def _do_accept(s: State, a: Accept) -> None:
     s.events.append(("trade", o.player, o.to, o.give, o.get))
 
 
-def _do_decline(s: State, a: Decline) -> None:
-    _check_decline(s, a)
+def _do_decline(s: State, a: Decline, _: None) -> None:
     s.events.append(("decline", a.player))
     s.offer = None
 
 
-def _do_end_trading(s: State, a: EndTrading) -> None:
-    _check_end_trading(s, a)
+def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
     _after_trading(s)
 
 
-def _do_draw(s: State, a: Draw) -> None:
-    _check_draw(s, a)
+def _do_draw(s: State, a: Draw, _: None) -> None:
     hand = s.players[a.player].hand
     drawn = []
     for _ in range(s.setup.draw):  # p4.draw-three
@@ -582,8 +574,7 @@ def _do_draw(s: State, a: Draw) -> None:
         _next_turn(s)
 
 
-def _do_buy(s: State, a: BuyField) -> None:
-    cost = _check_buy(s, a)
+def _do_buy(s: State, a: BuyField, cost: int) -> None:
     p = s.players[a.player]
     paid = p.coins[-cost:]
     del p.coins[-cost:]
@@ -602,43 +593,57 @@ def _refuse_take(s: State, a: TakeIntoHand) -> None:
     raise RuleViolation("trade.set-aside", "Die Karte bleibt quer neben deinen Feldern liegen.")
 
 
-_APPLY = {
-    Plant: _do_plant, EndPlanting: _do_end_planting, Harvest: _do_harvest, Offer: _do_offer,
-    Accept: _do_accept, Decline: _do_decline, EndTrading: _do_end_trading, Draw: _do_draw,
-    BuyField: _do_buy, Reorder: _refuse_reorder, TakeIntoHand: _refuse_take,
+def _never(s: State, a: object, _: None) -> None:
+    raise AssertionError("refused actions are never applied")
+
+
+# action type -> (checker, mutator); the mutator gets what the checker returned
+_RULES = {
+    Plant: (_check_plant, _do_plant),
+    EndPlanting: (_check_end_planting, _do_end_planting),
+    Harvest: (_check_harvest, _do_harvest),
+    Offer: (_check_offer, _do_offer),
+    Accept: (_check_accept, _do_accept),
+    Decline: (_check_decline, _do_decline),
+    EndTrading: (_check_end_trading, _do_end_trading),
+    Draw: (_check_draw, _do_draw),
+    BuyField: (_check_buy, _do_buy),
+    Reorder: (_refuse_reorder, _never),
+    TakeIntoHand: (_refuse_take, _never),
 }
-_CHECK = {
-    Plant: _check_plant, EndPlanting: _check_end_planting, Harvest: _check_harvest,
-    Offer: _check_offer, Accept: _check_accept, Decline: _check_decline,
-    EndTrading: _check_end_trading, Draw: _check_draw, BuyField: _check_buy,
-    Reorder: _refuse_reorder, TakeIntoHand: _refuse_take,
-}
+
+
+def _validate(s: State, action: object):
+    """Run the checker of ``action``; any malformed input becomes a RuleViolation."""
+    rules = _RULES.get(type(action))
+    if rules is None:
+        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
+    try:
+        return rules[0](s, action)
+    except RuleViolation:
+        raise
+    except Exception as error:  # malformed input of any kind: refused, never a crash
+        raise RuleViolation("input.unknown-card", f"Ungültige Aktion {action!r}: {error}") from None
 
 
 def apply(s: State, action: Action) -> list[tuple]:
     """Apply ``action`` in place and return what happened (events).
 
-    Raises ``RuleViolation`` (state unchanged) when the action is refused.
+    Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
+    check runs before anything is changed.
     """
-    handler = _APPLY.get(type(action))
-    if handler is None:
-        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
+    checked = _validate(s, action)
     s.events = []
-    handler(s, action)
+    _RULES[type(action)][1](s, action, checked)
     return s.events
 
 
 def check(s: State, action: object) -> RuleViolation | None:
     """Why ``action`` would be refused, or ``None`` if it is legal. Never raises."""
-    checker = _CHECK.get(type(action))
-    if checker is None:
-        return RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
     try:
-        checker(s, action)  # type: ignore[operator]
+        _validate(s, action)
     except RuleViolation as refusal:
         return refusal
-    except Exception as error:  # malformed input of any kind: refused, never raised
-        return RuleViolation("input.unknown-card", f"Ungültige Aktion {action!r}: {error}")
     return None
 
 
