@@ -161,8 +161,7 @@ def _exhausted(s: State) -> None:
 
 # ---- phase changes -------------------------------------------------------------------
 def _start_trading(s: State) -> None:
-    s.phase = TRADE
-    s.hand_plants = 0
+    s.phase = TRADE  # hand_plants stays until the next turn (p1.second-optional)
     revealed = []
     for _ in range(2):  # p2.reveal-two; p2.reveal-one when the pile runs out for good
         if s.ending:
