@@ -263,6 +263,8 @@ def _check_plant(s: State, a: Plant) -> int:
             raise RuleViolation(
                 "turn.not-active", f"In Phase 1 pflanzt nur {_name(s, s.active)}, nicht {name}."
             )
+        if not p.hand:
+            raise RuleViolation("p1.empty-hand", f"{name} hat keine Karte auf der Hand.")
         front = p.hand[0]
         if a.card is not None and a.card != front:
             if a.card in p.hand:
@@ -322,7 +324,7 @@ def _check_end_planting(s: State, a: EndPlanting) -> None:
         raise RuleViolation("turn.wrong-phase", "Phase 1 beenden kann man nur in Phase 1.")
     if a.player != s.active:
         raise RuleViolation("turn.not-active", f"{_name(s, s.active)} ist am Zug.")
-    if s.hand_plants == 0:
+    if s.hand_plants == 0 and s.players[a.player].hand:  # p1.empty-hand: nothing to plant
         raise RuleViolation("p1.plant-front", "Du hast die vorderste Karte noch nicht gepflanzt.")
 
 
@@ -689,9 +691,11 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
         return result
     active = s.active
     if s.phase is PLANT:
+        hand = s.players[active].hand
         if active in seats:
-            result += [Plant(active, f) for f in fitting_fields(s, active, s.players[active].hand[0])]
-            if s.hand_plants:
+            if hand:
+                result += [Plant(active, f) for f in fitting_fields(s, active, hand[0])]
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
                 result.append(EndPlanting(active))
     elif s.phase is TRADE:
         if active in seats:
