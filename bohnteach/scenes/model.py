@@ -59,7 +59,8 @@ class Expectation:
 
     ``subject`` is one of: ``hand``, ``field``, ``set_aside``, ``coins``, ``fields``
     (number of fields), ``revealed``, ``deck``, ``deck_top``, ``discard``, ``discard_top``,
-    ``phase``, ``active``, ``pass``, ``over``, ``winners``, ``hand_plants``, ``offer``.
+    ``phase``, ``active``, ``pass``, ``over``, ``winners``, ``hand_plants``, ``offer``,
+    ``yield`` (coins a harvest of the field would bring now).
     ``player``/``field`` say whose zone (0-based); ``value`` is what must hold:
     an int (count, phase, pass), a tuple of variety keys (zone contents), a tuple of
     player indices (winners), a bool (over, offer) or a player index (active).
@@ -78,7 +79,7 @@ class Expectation:
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
         actual = _actual(state, self)
-        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants"):
+        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield"):
             got = len(actual) if isinstance(actual, (list, tuple)) else actual
             if got != self.value:
                 return f"erwartet {self.value}, tatsächlich {got}"
@@ -132,6 +133,10 @@ def _actual(state: State, e: Expectation) -> Any:
         return len(p.coins)
     if s == "fields":
         return len(p.fields)
+    if s == "yield":
+        from ..engine import harvest_coins
+
+        return harvest_coins(state, e.player, e.field) if e.field < len(p.fields) else 0
     if s == "revealed":
         return state.revealed
     if s in ("deck", "deck_top"):
