@@ -384,10 +384,6 @@ def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | Non
 def _sanity(state: State, path: str, header: dict[str, _Entry]) -> None:
     line = header["phase"].line if "phase" in header else header["players"].line
     ph = state.phase
-    active = state.players[state.active]
-    if ph is Phase.PLANT and not active.hand:
-        raise SceneFormatError(path, line, f"Phase 1, aber {active.name} hat keine Handkarte "
-                               "(dann geht es gleich mit Phase 2 weiter).")
     if ph in (Phase.PLANT, Phase.DRAW):
         if state.revealed or any(p.set_aside for p in state.players):
             raise SceneFormatError(path, line, f"In Phase {int(ph)} liegen keine aufgedeckten "
