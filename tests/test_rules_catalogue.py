@@ -1,0 +1,136 @@
+"""The rule catalogue against RULES.md: every §2 rule ID is known to the engine, explained in
+German and sourced from a seed file; every ID the engine raises is in the catalogue; and every
+§2 rule ID has its tests (the COVERAGE table below, checked against the test modules)."""
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from bohnteach import rule_catalogue
+from bohnteach.errors import SEED_FILES
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_CANDIDATES = [REPO.parent / "shared", REPO / "shared", Path("/work/shared")]
+SHARED = next((p for p in SHARED_CANDIDATES if (p / "design" / "RULES.md").is_file()), None)
+needs_shared = pytest.mark.skipif(SHARED is None, reason="RULES.md not found beside the repo (../shared/design)")
+
+GERMAN = re.compile(r"\b(der|die|das|du|und|nicht|ein|eine|wer|auf|ist|zu|hat|oder|mit|wird|darf|kann|jede)\b", re.IGNORECASE)
+
+
+def rules_md_section2() -> dict[str, str]:
+    """Rule ID -> source letters column, from the table of RULES.md §2."""
+    text = (SHARED / "design" / "RULES.md").read_text("utf-8")  # type: ignore[operator]
+    section = text.split("## 2.", 1)[1].split("## 3.", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and re.fullmatch(r"[a-z0-9]+(\.[a-z0-9-]+)+", cells[0]):
+            rows[cells[0]] = cells[2]
+    return rows
+
+
+# Each RULES.md §2 rule ID -> the tests of its allowed and (where it can refuse) refused case.
+COVERAGE = {
+    "setup.deck": ["test_rules_phases::test_setup_deck_sizes", "test_beans::test_amigo_deck_is_104_cards_of_8_varieties",
+                   "test_beans::test_online_deck_removals"],
+    "setup.fields": ["test_rules_phases::test_setup_fields", "test_rules_phases::test_setup_fields_no_extra_field_with_four_players"],
+    "setup.deal": ["test_rules_phases::test_setup_deal_one_card_at_a_time", "test_rules_phases::test_setup_deal_is_seeded_and_complete"],
+    "setup.start-player": ["test_rules_phases::test_setup_start_player_keeps_the_card"],
+    "hand.order": ["test_rules_phases::test_hand_order_draws_go_to_the_back", "test_rules_phases::test_hand_order_front_card_is_planted",
+                   "test_rules_phases::test_hand_order_reorder_refused"],
+    "field.one-variety": ["test_rules_phases::test_field_same_variety_on_two_fields_allowed",
+                          "test_rules_phases::test_field_one_variety_refused"],
+    "p1.plant-front": ["test_rules_phases::test_p1_front_card_must_be_planted_first"],
+    "p1.second-optional": ["test_rules_phases::test_p1_second_card_may_be_planted", "test_rules_phases::test_p1_second_card_is_optional",
+                           "test_rules_phases::test_p1_never_a_third_card"],
+    "p1.no-room": ["test_rules_phases::test_p1_no_room_refused_then_harvest_first"],
+    "p1.empty-hand": ["test_rules_phases::test_p1_empty_hand_goes_to_phase_2", "test_rules_phases::test_p1_empty_hand_in_a_built_table"],
+    "p2.reveal-two": ["test_rules_phases::test_p2_reveal_two_from_the_top",
+                      "test_rules_phases::test_p2_revealed_cards_belong_to_the_active_player"],
+    "trade.active-only": ["test_rules_trade::test_active_only_co_player_trades_with_the_active_player",
+                          "test_rules_trade::test_active_only_two_co_players_each_close_their_own_deal",
+                          "test_rules_trade::test_active_only_co_players_never_trade_with_each_other"],
+    "trade.offer-hand-any": ["test_rules_trade::test_offer_hand_any_position_and_revealed",
+                             "test_rules_trade::test_offer_hand_any_not_somebody_elses_cards"],
+    "trade.no-field-cards": ["test_rules_trade::test_no_field_cards"],
+    "trade.no-retrade": ["test_rules_trade::test_no_retrade"],
+    "trade.any-ratio": ["test_rules_trade::test_any_ratio_two_blue_for_one_garden", "test_rules_trade::test_any_ratio_both_must_agree",
+                        "test_rules_trade::test_any_ratio_at_least_one_card"],
+    "trade.gift": ["test_rules_trade::test_gift_accepted", "test_rules_trade::test_gift_from_a_co_player_hand",
+                   "test_rules_trade::test_gift_declined_nothing_happens"],
+    "trade.set-aside": ["test_rules_trade::test_set_aside_never_into_the_hand"],
+    "trade.pull-on-agreement": ["test_rules_trade::test_pull_on_agreement", "test_rules_trade::test_pull_on_agreement_refusals"],
+    "trade.continue-after-revealed": ["test_rules_trade::test_continue_after_revealed"],
+    "trade.end": ["test_rules_trade::test_end_by_the_active_player", "test_rules_trade::test_end_only_by_the_active_player"],
+    "trade.phase2-only": ["test_rules_trade::test_phase2_only"],
+    "p3.plant-all": ["test_rules_phases::test_p3_everybody_plants_everything_in_any_order", "test_rules_phases::test_p3_refusals",
+                     "test_rules_phases::test_p3_revealed_and_received_cards_wait_for_phase_3"],
+    "p3.no-room": ["test_rules_phases::test_p3_no_room_refused_then_harvest_first"],
+    "p4.draw-three": ["test_rules_phases::test_p4_draw_three_then_left_neighbour", "test_rules_phases::test_p4_refusals"],
+    "harvest.any-time": ["test_rules_harvest_end::test_harvest_any_time_also_out_of_turn",
+                         "test_rules_harvest_end::test_harvest_not_after_the_game"],
+    "harvest.meter": ["test_rules_harvest_end::test_harvest_meter", "test_beans::test_bohnometer_table"],
+    "harvest.whole-field": ["test_rules_harvest_end::test_harvest_whole_field"],
+    "harvest.protection": ["test_rules_harvest_end::test_harvest_protection_refused",
+                           "test_rules_harvest_end::test_harvest_protection_all_single_fields"],
+    "deck.reshuffle": ["test_rules_harvest_end::test_reshuffle_when_the_last_card_is_drawn",
+                       "test_rules_harvest_end::test_reshuffle_during_the_reveal"],
+    "end.third-exhaustion": ["test_rules_harvest_end::test_end_when_the_pile_runs_out_the_third_time",
+                             "test_rules_harvest_end::test_no_end_before_the_third_time",
+                             "test_rules_harvest_end::test_end_during_trading_finishes_phases_2_and_3",
+                             "test_rules_harvest_end::test_end_refuses_everything_afterwards"],
+    "end.final-harvest": ["test_rules_harvest_end::test_final_harvest_and_hand_cards_do_not_count"],
+    "score.coins": ["test_rules_harvest_end::test_score_most_coins_wins"],
+    "tie.clockwise": ["test_rules_harvest_end::test_tie_clockwise"],
+}
+
+
+@needs_shared
+def test_every_section2_rule_is_in_the_catalogue() -> None:
+    rows = rules_md_section2()
+    assert len(rows) >= 30, "parsing RULES.md §2 found too few rule IDs"
+    catalogue = rule_catalogue()
+    letter_of = {f: letter for letter, f in SEED_FILES.items()}
+    seeds = SHARED / "seeds"  # type: ignore[operator]
+    for rule_id, sources in rows.items():
+        assert rule_id in catalogue, f"{rule_id} missing from data/rules.toml"
+        rule = catalogue[rule_id]
+        assert rule.title.strip()
+        assert rule.explanation.strip() and GERMAN.search(rule.explanation), f"{rule_id}: no German explanation"
+        seed_file = rule.source.split(",")[0].strip()
+        assert seed_file in letter_of, f"{rule_id}: source {rule.source!r} names no seed file"
+        assert letter_of[seed_file] in re.findall(r"[A-Z]", sources), (
+            f"{rule_id}: source {letter_of[seed_file]} is not among RULES.md's {sources}")
+        section = re.search(r"„(.+)“", rule.source)
+        if section and (seeds / seed_file).is_file():
+            assert section.group(1) in (seeds / seed_file).read_text("utf-8"), (
+                f"{rule_id}: section {section.group(1)!r} not found in {seed_file}")
+
+
+@needs_shared
+def test_coverage_table_lists_every_section2_rule() -> None:
+    assert set(COVERAGE) == set(rules_md_section2())
+
+
+@pytest.mark.parametrize("rule_id", sorted(COVERAGE))
+def test_every_rule_has_its_tests(rule_id: str) -> None:
+    for ref in COVERAGE[rule_id]:
+        module, func = ref.split("::")
+        assert callable(getattr(importlib.import_module(module), func, None)), f"{rule_id}: {ref} missing"
+
+
+def test_every_rule_id_raised_in_the_code_is_in_the_catalogue() -> None:
+    raised = set()
+    for path in (REPO / "bohnteach").rglob("*.py"):
+        raised |= set(re.findall(r'RuleViolation\(\s*"([a-z0-9.-]+)"', path.read_text("utf-8")))
+    assert {"p1.plant-front", "trade.no-retrade", "harvest.protection"} <= raised
+    assert raised - set(rule_catalogue()) == set()
+
+
+def test_catalogue_entries_are_complete() -> None:
+    for rule in rule_catalogue().values():
+        assert rule.title.strip() and rule.explanation.strip(), rule.id
+        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.source), f"{rule.id}: {rule.source}"
