@@ -1,0 +1,156 @@
+"""The one stylesheet of the HTML views (prefix ``bt-``) and card colour helpers.
+
+Everything is scoped under the root class ``bt`` so the site's own styles and ours never
+mix. Cards are readable on a phone: flex-wrap everywhere, no width beyond ~320 px.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+CSS = """
+.bt{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
+ color:#1f2328;font-size:14px;line-height:1.35;box-sizing:border-box;max-width:100%}
+.bt *,.bt *::before,.bt *::after{box-sizing:border-box}
+.bt-table{background:#f6f4ee;border:1px solid #d9d4c7;border-radius:12px;padding:10px;
+ display:flex;flex-direction:column;gap:10px}
+.bt-top{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center}
+.bt-turn{font-weight:600}
+.bt-phases{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
+.bt-phase{border:1px solid #c9c2b2;border-radius:999px;padding:2px 10px;color:#5c5648;
+ background:#fff;font-size:13px;white-space:nowrap}
+.bt-phase b{margin-right:4px}
+.bt-phase.bt-on{background:#1f5f8b;border-color:#1f5f8b;color:#fff;font-weight:600}
+.bt-note{background:#fff8e1;border:1px dashed #b58900;border-radius:8px;padding:6px 10px;
+ font-size:13px}
+.bt-over{background:#eef7ee;border:2px solid #2e7d32;border-radius:10px;padding:8px 12px}
+.bt-over h4{margin:0 0 4px 0;font-size:16px}
+.bt-over ol{margin:0;padding-left:22px}
+.bt-win{font-weight:700}
+.bt-middle{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.bt-players{display:grid;gap:10px;align-items:start;
+ grid-template-columns:repeat(auto-fill,minmax(min(100%,300px),1fr))}
+.bt-player{min-width:0;background:#fff;border:1px solid #d9d4c7;
+ border-radius:10px;padding:8px;display:flex;flex-direction:column;gap:8px}
+.bt-player.bt-active{border:2px solid #1f5f8b;box-shadow:0 0 0 3px #d5e6f3}
+.bt-phead{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center}
+.bt-name{font-weight:700;font-size:16px;overflow-wrap:anywhere}
+.bt-badge{font-size:12px;border-radius:999px;padding:1px 8px;background:#ece8de;
+ color:#3d3a33;white-space:nowrap}
+.bt-badge.bt-act{background:#1f5f8b;color:#fff}
+.bt-badge.bt-start{background:#fff;border:1px solid #8a6d1f;color:#6b5416}
+.bt-badge.bt-you{background:#2e7d32;color:#fff}
+.bt-coins{margin-left:auto;display:inline-flex;align-items:center;gap:5px;font-weight:600;
+ white-space:nowrap;border-radius:8px;padding:1px 4px}
+.bt-coin{display:inline-block;width:18px;height:18px;border-radius:50%;background:#e0b73a;
+ border:2px solid #a67c00;box-shadow:inset 0 0 0 2px #f3d774}
+.bt-zone{border-radius:8px;padding:4px;min-width:0}
+.bt-zt{font-size:12px;color:#5c5648;margin:0 0 6px 0}
+.bt-zt b{color:#1f2328}
+.bt-row{display:flex;flex-wrap:wrap;gap:5px;align-items:flex-start}
+.bt-fields{display:flex;flex-wrap:wrap;gap:8px}
+.bt-field{flex:1 1 88px;max-width:160px;min-width:88px;background:#efe6d2;
+ border:1px solid #d3c4a1;border-radius:8px;padding:5px;display:flex;flex-direction:column;
+ gap:4px;align-items:stretch}
+.bt-field .bt-zt{margin:0}
+.bt-stack{display:flex;flex-direction:column;align-items:center;min-height:92px;
+ justify-content:flex-start}
+.bt-stack .bt-under{margin-bottom:-75px}
+.bt-empty{width:76px;height:92px;border:2px dashed #c2b38f;border-radius:8px;color:#8a7d5c;
+ display:flex;align-items:center;justify-content:center;font-size:12px;margin:0 auto}
+.bt-card{position:relative;width:76px;height:92px;border-radius:8px;padding:3px 4px;
+ border:1px solid rgba(0,0,0,.35);box-shadow:0 1px 2px rgba(0,0,0,.25);display:flex;
+ flex-direction:column;gap:2px;flex:0 0 auto}
+.bt-cn{font-family:"Arial Narrow","Roboto Condensed","Liberation Sans Narrow",
+ "Helvetica Neue",Arial,"Liberation Sans",sans-serif;font-size:12px;font-weight:700;
+ line-height:1.15;overflow-wrap:normal}
+.bt-under .bt-cn{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:11px}
+.bt-sx{display:none;font-style:normal;margin-right:3px;border-radius:3px;padding:0 2px;
+ background:rgba(255,255,255,.9);color:#111}
+.bt-under .bt-sx{display:inline}
+.bt-sex{font-size:11px;font-weight:600;display:inline-flex;gap:2px;align-items:center}
+.bt-sex i{font-style:normal;display:inline-block;min-width:14px;text-align:center;
+ border-radius:4px;background:rgba(255,255,255,.85);color:#111;padding:0 2px}
+.bt-tag{font-size:10px;font-weight:700;border-radius:4px;padding:0 4px;background:#fff;
+ color:#111;border:1px solid #111;align-self:flex-start;margin-top:auto}
+.bt-quer{width:92px;height:58px}
+.bt-back{background:repeating-linear-gradient(45deg,#6b4f2a 0 6px,#7d5e34 6px 12px);
+ color:#fff;align-items:center;justify-content:center}
+.bt-back span{font-size:11px;font-weight:700;background:rgba(0,0,0,.35);border-radius:4px;
+ padding:0 4px}
+.bt-hidden .bt-card{margin-right:-52px}
+.bt-hidden .bt-card:last-child{margin-right:0}
+.bt-front{outline:3px solid #111;outline-offset:1px}
+.bt-pile{display:flex;flex-direction:column;gap:3px;align-items:flex-start}
+.bt-pile-info{font-size:12px;display:flex;flex-direction:column}
+.bt-center{background:#fff;border:1px solid #d9d4c7;border-radius:10px;padding:6px 8px;
+ flex:0 1 auto;min-width:0}
+.bt-offer{background:#eef4fb;border-color:#1f5f8b}
+.bt-offer-side{display:flex;flex-direction:column;gap:2px}
+.bt-meter{display:flex;flex-wrap:wrap;gap:3px;align-items:center;font-size:11px}
+.bt-meter .bt-ml{color:#5c5648;width:100%}
+.bt-step{border:1px solid #b9ad8e;border-radius:4px;padding:0 4px;background:#fffdf6;
+ white-space:nowrap}
+.bt-step.bt-got{background:#2e7d32;border-color:#2e7d32;color:#fff;font-weight:700}
+.bt-next{font-size:11px;color:#3d3a33}
+.bt-assumed{color:#8a6d00;font-style:italic}
+.bt-finfo{font-size:12px;font-weight:600;overflow-wrap:anywhere}
+.bt-changed{outline:3px solid #d81b60;outline-offset:2px}
+.bt-zchanged{outline:2px dashed #d81b60;outline-offset:1px}
+.bt-card.bt-changed::after{content:"neu";position:absolute;top:-10px;right:-8px;z-index:1;
+ background:#d81b60;color:#fff;font-size:10px;font-weight:700;border-radius:999px;
+ padding:0 5px;line-height:16px}
+.bt-box{border-radius:10px;padding:10px 12px;border:2px solid;display:flex;
+ flex-direction:column;gap:5px}
+.bt-box h4{margin:0;font-size:16px;display:flex;gap:6px;align-items:flex-start}
+.bt-icon{display:inline-flex;flex:0 0 auto;width:22px;height:22px;border-radius:50%;
+ background:#c62828;color:#fff;align-items:center;justify-content:center;font-size:13px}
+.bt-box p{margin:0}
+.bt-refusal{background:#fdecea;border-color:#c62828}
+.bt-refusal h4{color:#8e1b1b}
+.bt-error{background:#fff4e5;border-color:#ef6c00}
+.bt-error h4{color:#8a3d00}
+.bt-success{background:#e8f5e9;border-color:#2e7d32}
+.bt-success h4{color:#1b5e20}
+.bt-info{background:#eef4fb;border-color:#1f5f8b}
+.bt-detail{font-weight:600}
+.bt-ausl{font-size:13px;color:#3d3a33;border-left:3px solid #b58900;padding-left:8px}
+.bt-chips{display:flex;flex-wrap:wrap;gap:5px}
+.bt-chip{font-size:12px;border-radius:999px;padding:1px 9px;background:#fff;
+ border:1px solid #8a8574;color:#1f2328;overflow-wrap:anywhere}
+.bt-chip.bt-rule{border-color:#1f5f8b;color:#12405f;font-family:ui-monospace,
+ "DejaVu Sans Mono",monospace}
+.bt-chip.bt-src{color:#4a463c}
+.bt-narr{font-size:16px;line-height:1.45;margin:0}
+"""
+
+
+def style_block() -> str:
+    """The ``<style>`` element every rendered fragment carries (self-contained HTML)."""
+    return f"<style>{CSS}</style>"
+
+
+def _channel(c: int) -> float:
+    x = c / 255
+    return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of ``#rrggbb``."""
+    h = colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
+
+
+@lru_cache(maxsize=None)
+def text_colour(background: str) -> str:
+    """Black or white, whichever contrasts more with ``background``."""
+    lum = luminance(background)
+    on_white = 1.05 / (lum + 0.05)
+    on_black = (lum + 0.05) / 0.05
+    return "#ffffff" if on_white >= on_black else "#111111"
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
