@@ -10,11 +10,16 @@ from typing import NamedTuple
 
 class Plant(NamedTuple):
     """Plant a card on a field: phase 1 the front hand card (``card`` None or the front
-    card's id), phase 3 a set-aside or revealed card (``card`` None = the first one)."""
+    card's id), phase 3 a set-aside or revealed card (``card`` None = the first one).
+
+    ``lift`` (Ladybohn, lady.baby-lift): when the card is a baby, ``(female_card_id,
+    positions)`` names the female on that field that moves up and by how many places;
+    ``None`` = the default (the female nearest the top, as far as allowed)."""
 
     player: int
     field: int
     card: int | None = None
+    lift: tuple[int, int] | None = None
 
 
 class EndPlanting(NamedTuple):

@@ -14,6 +14,7 @@ from .actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
+from . import ladybohn as lady
 from .beans import find_variety, meter_value
 from .errors import RuleViolation
 from .rulesets import RuleSet, find_ruleset
@@ -126,6 +127,9 @@ def actor(s: State) -> int | None:
     """Whose decision the game waits for (other players may still harvest any time)."""
     if s.phase is OVER:
         return None
+    waiting = lady.pending_seats(s)  # lady.baby-trade-immediate
+    if waiting:
+        return waiting[0]
     if s.offer is not None:
         return s.offer.to
     if s.phase is PLANT_RECEIVED:
@@ -203,11 +207,18 @@ def harvest_coins(s: State, player: int, field: int) -> int:
     cards = s.players[player].fields[field]
     if not cards:
         return 0
+    if lady.coins_from_piles(s, player, field):  # lady.female-garden
+        return lady.pile_coins(s, player, field)
     meter = s.meter[cards[-1]]
-    return meter_value(meter, len(cards)) if meter else 0
+    # never more coins than cards on the field (a user meter may promise more)
+    return min(meter_value(meter, len(cards)), len(cards)) if meter else 0
 
 
 def _harvest(s: State, player: int, field: int) -> None:
+    if lady.coins_from_piles(s, player, field):  # lady.female-garden
+        if lady.harvest_from_piles(s, player, field) and not s.ending:
+            _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
+        return
     p = s.players[player]
     cards = p.fields[field]
     coins = harvest_coins(s, player, field)
@@ -296,7 +307,11 @@ def _check_plant(s: State, a: Plant) -> int:
                 "lady.p3-order", f"Erst pflanzt {_name(s, first)}, dann {name}."
             )
         no_room_rule = "p3.no-room"
+    elif phase is TRADE and lady.pending(s, a.player):  # lady.baby-trade-immediate
+        card = lady.check_immediate_plant(s, a.player, a.field, a.card)
+        no_room_rule = "lady.baby-trade-immediate"
     elif phase is TRADE:
+        lady.check_nothing_pending(s)
         if a.player == s.active and s.hand_plants == 2 and (a.card is None or a.card in p.hand):
             raise RuleViolation("p1.second-optional", "Du hast in Phase 1 schon zwei Karten gepflanzt.")
         if a.card is not None and (a.card in s.revealed or a.card in p.set_aside):
@@ -312,6 +327,7 @@ def _check_plant(s: State, a: Plant) -> int:
         if not fitting_fields(s, a.player, card):
             raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
         raise RuleViolation("field.one-variety", here)
+    lady.check_lift(s, a.player, a.field, card, a.lift)  # lady.baby-lift
     return card
 
 
@@ -354,6 +370,7 @@ def _check_harvest(s: State, a: Harvest) -> None:
 
 def _check_harvest_extra(s: State, a: Harvest) -> None:
     """Hook for editions with further harvest limits (none in the base game)."""
+    lady.check_harvest(s, a.player)  # lady.baby-trade-immediate: no harvest before planting
 
 
 def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
@@ -394,6 +411,7 @@ def _check_offer(s: State, a: Offer) -> None:
     _check_player(s, a.to)
     if s.phase is not TRADE:
         raise RuleViolation("trade.phase2-only", f"Jetzt ist Phase {int(s.phase)}.")
+    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
     if s.offer is not None:
         o = s.offer
         raise RuleViolation(
@@ -450,6 +468,7 @@ def _check_end_trading(s: State, a: EndTrading) -> None:
         raise RuleViolation("turn.wrong-phase", f"Jetzt ist Phase {int(s.phase)}, nicht Phase 2.")
     if a.player != s.active:
         raise RuleViolation("trade.end", f"Nur {_name(s, s.active)} kann den Handel beenden.")
+    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
     if s.offer is not None:
         raise RuleViolation("trade.end", "Es ist noch ein Angebot offen.")
 
@@ -489,24 +508,30 @@ def _check_buy(s: State, a: BuyField) -> int:
 # ---- applying --------------------------------------------------------------------------
 def _do_plant(s: State, a: Plant, card: int) -> None:
     p = s.players[a.player]
+    lift = lady.check_lift(s, a.player, a.field, card, a.lift)  # checked; None = no lift
     if s.phase is PLANT:
         p.hand.pop(0)
+    elif s.phase is TRADE:  # a received baby planted at once (lady.baby-trade-immediate)
+        lady.release(s, a.player, card)
     elif card in s.revealed and a.player == s.active:
         s.revealed.remove(card)
     else:
         p.set_aside.remove(card)
-    _plant_on_field(s, a.player, a.field, card)
+    _plant_on_field(s, a.player, a.field, card, lift)
     if s.phase is PLANT:
         s.hand_plants += 1
         if s.hand_plants == 2 or not p.hand:
             _start_trading(s)
-    elif not any(to_plant(s, q) for q in range(len(s.players))):
+    elif s.phase is PLANT_RECEIVED and not any(to_plant(s, q) for q in range(len(s.players))):
         _before_drawing(s)
 
 
-def _plant_on_field(s: State, player: int, field: int, card: int) -> None:
+def _plant_on_field(
+    s: State, player: int, field: int, card: int, lift: tuple[int, int] | None = None
+) -> None:
     s.players[player].fields[field].append(card)
     s.events.append(("plant", player, field, card))
+    lady.apply_lift(s, player, field, lift)  # lady.baby-lift (checked before)
 
 
 def _do_end_planting(s: State, a: EndPlanting, _: None) -> None:
@@ -531,7 +556,11 @@ def _take(s: State, owner: int, card: int) -> None:
 
 
 def _receive(s: State, player: int, card: int) -> None:
-    """A card received in a deal is set aside (trade.set-aside)."""
+    """A card received in a deal is set aside (trade.set-aside), unless it is a baby that
+    must go onto a field at once (lady.baby-trade-immediate: it waits for its Plant)."""
+    if lady.plants_at_once(s, player, card):
+        lady.hold(s, player, card)
+        return
     s.players[player].set_aside.append(card)
 
 
@@ -546,6 +575,7 @@ def _do_accept(s: State, a: Accept, o: Offer) -> None:
     for card in o.get:
         _receive(s, o.player, card)
     s.events.append(("trade", o.player, o.to, o.give, o.get))
+    lady.after_deal(s, o)  # lady.offer-variety-only, lady.baby-trade-immediate: events
 
 
 def _do_decline(s: State, a: Decline, _: None) -> None:
@@ -683,6 +713,13 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     result: list[Action] = []
     for seat in seats:
         result += _harvests(s, seat)
+    waiting = lady.pending_seats(s)
+    if waiting:  # lady.baby-trade-immediate: only these plants (and the others' harvests)
+        for seat in waiting:
+            if seat in seats:
+                for card in lady.pending(s, seat):
+                    result += _plants(s, seat, card, lady.immediate_fields(s, seat, card), card)
+        return result
     if s.offer is not None:
         if s.offer.to in seats:
             result += [Accept(s.offer.to), Decline(s.offer.to)]
@@ -694,7 +731,7 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
         hand = s.players[active].hand
         if active in seats:
             if hand:
-                result += [Plant(active, f) for f in fitting_fields(s, active, hand[0])]
+                result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
                 result.append(EndPlanting(active))
     elif s.phase is TRADE:
@@ -713,7 +750,7 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                 if key in seen:
                     continue
                 seen.add(key)
-                result += [Plant(seat, f, card) for f in fitting_fields(s, seat, card)]
+                result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
     elif s.phase is DRAW and active in seats:
         result.append(Draw(active))
     cost = s.setup.third_field_cost
@@ -723,6 +760,21 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
             if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
         ]
     return result
+
+
+def _plants(
+    s: State, seat: int, card: int, fields: Sequence[int], named: int | None
+) -> list[Action]:
+    """Plant ``card`` on each of ``fields``; a baby gives one action per lift choice
+    (lady.baby-lift; ``lift=None``, the default choice, is legal too but not listed)."""
+    out: list[Action] = []
+    for f in fields:
+        lifts = lady.lift_choices(s, seat, f, card)
+        if lifts:
+            out += [Plant(seat, f, named, lift) for lift in lifts]
+        else:
+            out.append(Plant(seat, f, named))
+    return out
 
 
 def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
