@@ -35,8 +35,11 @@ from bohnteach.errors import RuleViolation, rule_catalogue
 from bohnteach.record import Game
 from bohnteach.state import Phase, State
 
-# (rule set, players) the issue asks for: amigo 3–5, online 3–7
-CONFIGS = [("amigo", n) for n in range(3, 6)] + [("online", n) for n in range(3, 8)]
+# (rule set, players) the issue asks for: amigo 3–5, online 3–7; ladybohn 3–5 (its issue)
+CONFIGS = (
+    [("amigo", n) for n in range(3, 6)] + [("online", n) for n in range(3, 8)]
+    + [("ladybohn", n) for n in range(3, 6)]
+)
 MAX_STEPS = 6000  # applied + refused actions; a game of random play needs ~500
 SETTINGS = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
