@@ -1,0 +1,271 @@
+"""ScenePlayer and TryIt, headless: programmatic clicks, no browser."""
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import bohnteach as b  # noqa: E402
+from bohnteach.tryit import TryIt, TryItCase  # noqa: E402
+from bohnteach.tryit_cases import CASES, get_case, make_tryit  # noqa: E402
+from bohnteach.widgets import ScenePlayer, guard  # noqa: E402
+
+
+def text(html: str) -> str:
+    html = re.sub(r"<style>.*?</style>", "", html, flags=re.S).replace("<wbr>", "")
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def walk(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def control(tryit: TryIt, label: str) -> Any:
+    for w in walk(tryit.controls):
+        if getattr(w, "description", None) == label:
+            return w
+    raise KeyError(f"{label!r} not among {[getattr(w, 'description', '') for w in walk(tryit.controls)]}")
+
+
+# ---- a minimal scene (the protocol) and a real one -------------------------------------------
+@dataclass
+class MiniStep:
+    action: Any
+    narration: str
+    rules: tuple[str, ...] = ()
+    source: str = ""
+    refused: str | None = None
+
+
+@dataclass
+class MiniScene:
+    title: str
+    initial: b.State
+    steps: list[MiniStep] = field(default_factory=list)
+
+
+@pytest.fixture
+def mini() -> MiniScene:
+    s = b.new_game("amigo", ["Anna", "Ben", "Clara"], seed=3)
+    second = s.players[0].hand[1]
+    return MiniScene("Phase 1 zum Anschauen", s, [
+        MiniStep(b.Plant(0, 0), "Anna pflanzt ihre vorderste Karte.", ("p1.plant-front",), "A"),
+        MiniStep(b.Plant(0, 1, s.players[0].hand[2]), "Darf sie die dritte Karte nehmen? Nein.",
+                 ("p1.plant-front",), refused="p1.plant-front"),
+        MiniStep(None, "Nur eine Erklärung."),
+        MiniStep(b.EndPlanting(0), "Anna hört auf."),
+    ]) if second is not None else None
+
+
+def test_scene_player_steps_and_back(mini):
+    p = ScenePlayer(mini)
+    assert "Schritt 0 / 4" in text(p.label.value)
+    start = p.table.value
+    assert p.prev_button.disabled and not p.next_button.disabled
+    p.next_button.click()
+    assert "Schritt 1 / 4" in text(p.label.value)
+    assert p.table.value != start
+    assert "bt-changed" in p.table.value.split("</style>")[1]
+    assert "Anna pflanzt ihre vorderste Karte." in text(p.narration.value)
+    assert "Regel p1.plant-front" in text(p.narration.value)
+    p.first_button.click()
+    assert "Schritt 0 / 4" in text(p.label.value) and p.table.value == start
+    p.last_button.click()
+    assert "Schritt 4 / 4" in text(p.label.value) and p.next_button.disabled
+
+
+def test_scene_player_mistake_step_shows_refusal(mini):
+    p = ScenePlayer(mini)
+    p.go(1)
+    after_first = p.table.value
+    p.next_button.click()
+    out = text(p.feedback.value)
+    assert "Nicht erlaubt" in out and "Regel p1.plant-front" in out
+    assert "Ein Fehler, den man oft macht" in text(p.narration.value)
+    # the table is the one before the refused step, without marks
+    assert p._frames[2].state == p._frames[1].state
+    body = p.table.value.split("</style>")[1]
+    assert "bt-changed" not in body and "bt-zchanged" not in body
+    assert text(after_first).replace("neu", "") == text(p.table.value).replace("neu", "")
+    p.next_button.click()
+    assert p.feedback.value == ""
+
+
+def test_scene_player_on_a_shipped_scene_is_fast():
+    scenes = pytest.importorskip("bohnteach.scenes")
+    scene = scenes.list_scenes()[0]
+    p = ScenePlayer(scene)
+    times = []
+    for _ in range(len(scene.steps)):
+        t = time.perf_counter()
+        p.next_button.click()
+        times.append(time.perf_counter() - t)
+    assert max(times) < 0.15
+    assert f"Schritt {len(scene.steps)} / {len(scene.steps)}" in text(p.label.value)
+    assert p.feedback.value == "" or "Nicht erlaubt" in text(p.feedback.value)
+
+
+def test_scene_player_flags_a_mistake_the_engine_allows(mini):
+    mini.steps[0].refused = "p1.plant-front"  # wrong on purpose: the step is legal
+    p = ScenePlayer(mini)
+    p.next_button.click()
+    assert "bt-error" in p.feedback.value and "Szene passt nicht" in text(p.feedback.value)
+
+
+# ---- TryIt --------------------------------------------------------------------------------
+def test_refused_move_explained_and_state_unchanged():
+    t = TryIt(get_case("p1-vorderste"))
+    before = t.state.copy()
+    table = t.table.value
+    control(t, "Hand 2: Blaue Bohne").value = True
+    control(t, "Auf Feld 1 pflanzen").click()
+    out = text(t.feedback.value)
+    assert "Nicht erlaubt" in out and "vorderste Karte" in out and "p1.plant-front" in out
+    assert t.state == before and t.table.value == table
+    assert t.history == [("Anna pflanzt Blaue Bohne auf Feld 1", True)]
+    assert "abgelehnt" in text(t.log_box.value)
+
+
+def test_correct_sequence_shows_success():
+    t = TryIt(get_case("p1-vorderste"))
+    control(t, "Auf Feld 2 pflanzen").click()
+    assert not t.solved
+    control(t, "Auf Feld 1 pflanzen").click()
+    assert t.solved
+    out = text(t.feedback.value)
+    assert "Geschafft" in out and "Phase 1: die vorderste Karte muss aufs Feld" in out
+
+
+def test_third_plant_refused_after_success():
+    t = TryIt(get_case("p1-vorderste"))
+    control(t, "Auf Feld 2 pflanzen").click()
+    control(t, "Auf Feld 1 pflanzen").click()
+    state = t.state.copy()
+    control(t, "Auf Feld 3 pflanzen").click()
+    assert "p1.second-optional" in text(t.feedback.value) and t.state == state
+
+
+def test_harvest_protection_then_success():
+    t = TryIt(get_case("ernte-bohnenschutz"))
+    control(t, "Feld 1 ernten").click()
+    assert "Bohnenschutzregel" in text(t.feedback.value)
+    control(t, "Feld 2 ernten").click()
+    control(t, "Auf Feld 2 pflanzen").click()
+    assert t.solved and len(t.state.players[0].coins) == 1
+
+
+def test_trade_with_toggles_and_scripted_answer():
+    t = TryIt(get_case("handel-tausch"))
+    control(t, "Feld 1: Sojabohne").value = True
+    partner = next(w for w in walk(t.controls) if type(w).__name__ == "ToggleButtons")
+    partner.value = 2  # Clara
+    control(t, "Anbieten / schenken an Clara").click()
+    assert "trade.no-field-cards" in text(t.feedback.value)
+    control(t, "aufgedeckt: Blaue Bohne").value = True
+    control(t, "Clara, Hand 1: Sojabohne").value = True
+    control(t, "Anbieten / schenken an Clara").click()
+    assert ("Clara nimmt an", False) in t.history
+    assert t.solved and "Geschafft" in text(t.feedback.value)
+
+
+def test_gift_declined_by_scripted_player():
+    t = TryIt(get_case("p2-aufgedeckt-loswerden"))
+    control(t, "aufgedeckt: Blaue Bohne").value = True
+    next(w for w in walk(t.controls) if type(w).__name__ == "ToggleButtons").value = 3  # David
+    control(t, "Anbieten / schenken an David").click()
+    assert ("David lehnt ab", False) in t.history and len(t.state.revealed) == 2
+
+
+def test_phase3_and_phase4_cases():
+    t = TryIt(get_case("p3-alles-pflanzen"))
+    assert t.state.players[1].set_aside == []  # Ben planted his card by himself
+    control(t, "Hand 1: Blaue Bohne (vorne)").value = True
+    control(t, "Auf Feld 3 pflanzen").click()
+    assert "p3.plant-all" in text(t.feedback.value)
+    control(t, "Quer liegende Karte auf die Hand").click()
+    assert "trade.set-aside" in text(t.feedback.value)
+    for label, k in (("quer: Sojabohne", 1), ("aufgedeckt: Rote Bohne", 2), ("quer: Augenbohne", 3)):
+        control(t, label).value = True
+        control(t, f"Auf Feld {k} pflanzen").click()
+    assert t.solved
+    d = TryIt(get_case("p4-nachziehen"))
+    control(d, "Hand sortieren").click()
+    assert "hand.order" in text(d.feedback.value)
+    control(d, "Nachziehen").click()
+    assert d.solved and d.state.active == 1
+
+
+def test_hint_and_restart():
+    t = TryIt(get_case("ernte-bohnenschutz"))
+    t.hint_button.click()
+    assert "Tipp 1 von 3" in text(t.hint_box.value)
+    t.hint_button.click()
+    assert "Tipp 2 von 3" in text(t.hint_box.value)
+    control(t, "Feld 2 ernten").click()
+    assert t.state != t.initial
+    t.restart_button.click()
+    assert t.state == t.initial and t.history == [] and t.feedback.value == ""
+
+
+def test_goal_by_rule_id_is_reached_by_the_refusal():
+    s = b.new_game("amigo", ["Anna", "Ben", "Clara"], seed=3)
+    t = TryIt(s, learner="Anna", goal="Finde heraus, was verboten ist.", rule="hand.order")
+    control(t, "Hand sortieren").click()
+    assert t.solved and "Die Handreihenfolge bleibt" in text(t.feedback.value)
+
+
+def test_callback_that_raises_shows_error_box(caplog):
+    t = TryIt(get_case("p4-nachziehen"))
+
+    def boom() -> None:
+        raise ValueError("kaputt")
+
+    t.play = lambda action: boom()  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets"):
+        control(t, "Nachziehen").click()
+    assert "bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
+    assert any("Nachziehen" in r.getMessage() for r in caplog.records)
+
+
+def test_guard_returns_none_and_logs(caplog):
+    shown: list[str] = []
+
+    @guard(shown.append, "test")
+    def bad() -> None:
+        raise RuntimeError("nein")
+
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets"):
+        assert bad() is None
+    assert shown and "RuntimeError" in shown[0] and caplog.records
+
+
+def test_scene_player_error_in_click_is_shown(mini):
+    p = ScenePlayer(mini)
+    p._frames[1] = None  # type: ignore[call-overload]  # break a cached frame on purpose
+    p.next_button.click()
+    assert "bt-error" in p.feedback.value and "Schritt 0 / 4" in text(p.label.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_every_case_starts_cleanly(case: TryItCase):
+    t = TryIt(case)
+    assert t.feedback.value == "" and not t.solved
+    assert case.rule in b.rule_catalogue()
+    assert case.hints and case.goal and case.learned
+
+
+def test_make_tryit_by_chapter_and_id():
+    assert isinstance(make_tryit("p4-nachziehen"), TryIt)
+    box = make_tryit("phase2")
+    assert len(box.children) == 2
+    with pytest.raises(KeyError):
+        make_tryit("gibt-es-nicht")
