@@ -670,3 +670,11 @@ def test_random_games_exercise_female_garden_harvests() -> None:
         _, seen = play(3 + seed % 3, 7000 + seed)
         harvests += seen["coins_from_piles"]
     assert harvests > 0
+
+
+def test_documented_meter_template_loads_and_matches_the_assumption() -> None:
+    template = Path(__file__).resolve().parent.parent / "docs" / "ladybohn-bohnometer.toml"
+    rules = load_ruleset_with_meters("ladybohn", template)
+    assert rules.meter_assumption == ""
+    assert rules.meter_source == "Werte aus ladybohn-bohnometer.toml"
+    assert rules.sex_meters == LADY.sex_meters
