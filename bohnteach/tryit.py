@@ -200,7 +200,7 @@ class TryIt(widgets.VBox):
         self.restart_button.on_click(guard(show, "Neu starten")(lambda _b: self.restart()))
         super().__init__(
             [self.header, self.controls, self.feedback, self.hint_box,
-             flow([self.hint_button, self.restart_button]), self.table, self.log_box],
+             flow([self.hint_button, self.restart_button]), self.log_box, self.table],
             layout=widgets.Layout(width="100%", max_width="1200px"),
         )
         self.add_class("bt-tryit")
@@ -225,7 +225,7 @@ class TryIt(widgets.VBox):
             for text, refused in self.history[-12:]
         )
         self.log_box.value = (
-            f'{style_block()}<div class="bt"><div class="bt-zt"><b>Deine Züge</b></div>'
+            f'{style_block()}<div class="bt"><div class="bt-zt"><b>Bisherige Züge</b></div>'
             f'<ol style="margin:0;padding-left:22px;font-size:13px">{lines}</ol></div>'
             if lines else "")
         self._build_controls()
@@ -330,11 +330,14 @@ class TryIt(widgets.VBox):
 
     # ---- the choices -----------------------------------------------------------------------
     def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "") -> Any:
-        t = widgets.ToggleButton(value=card in chosen, description=label, tooltip=tooltip or label,
+        on = card in chosen
+        t = widgets.ToggleButton(value=on, description=("✓ " if on else "") + label,
+                                 tooltip=tooltip or label,
                                  layout=widgets.Layout(width="auto", height="auto"))
 
         def flip(change: dict) -> None:
             (chosen.add if change["new"] else chosen.discard)(card)
+            t.description = ("✓ " if change["new"] else "") + label
 
         t.observe(guard(self._show_error, "Karte wählen")(flip), names="value")
         return t

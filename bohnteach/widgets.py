@@ -159,10 +159,10 @@ class ScenePlayer(widgets.VBox):
         self.narration = widgets.HTML()
         self.feedback = widgets.HTML()
         self.table = widgets.HTML()
-        self.first_button = button("⏮", "Zum Anfang")
-        self.prev_button = button("◀", "Ein Schritt zurück")
+        self.first_button = button("|◀", "Zum Anfang")
+        self.prev_button = button("◀ zurück", "Ein Schritt zurück")
         self.next_button = button("▶ weiter", "Nächster Schritt", style="primary")
-        self.last_button = button("⏭", "Zum Ende")
+        self.last_button = button("▶|", "Zum Ende")
         show = self._show_error
         self.first_button.on_click(guard(show, "⏮")(lambda _b: self.go(0)))
         self.prev_button.on_click(guard(show, "◀")(lambda _b: self.go(self.index - 1)))

@@ -31,7 +31,7 @@ def walk(widget: Any) -> Iterator[Any]:
 
 def control(tryit: TryIt, label: str) -> Any:
     for w in walk(tryit.controls):
-        if getattr(w, "description", None) == label:
+        if (getattr(w, "description", None) or "").removeprefix("✓ ") == label:
             return w
     raise KeyError(f"{label!r} not among {[getattr(w, 'description', '') for w in walk(tryit.controls)]}")
 
@@ -114,6 +114,20 @@ def test_scene_player_on_a_shipped_scene_is_fast():
     assert p.feedback.value == "" or "Nicht erlaubt" in text(p.feedback.value)
 
 
+def test_scene_player_shows_the_handelsfall_mistake():
+    scenes = pytest.importorskip("bohnteach.scenes")
+    try:
+        scene = scenes.get_scene("q-handelsfall")
+    except KeyError:
+        pytest.skip("Szene q-handelsfall fehlt")
+    p = ScenePlayer(scene)
+    mistakes = [s.index for s in scene.steps if s.refused]
+    assert mistakes
+    p.go(mistakes[0])
+    assert "Nicht erlaubt" in text(p.feedback.value)
+    assert f"Regel {scene.steps[mistakes[0] - 1].refused}" in text(p.feedback.value)
+
+
 def test_scene_player_flags_a_mistake_the_engine_allows(mini):
     mini.steps[0].refused = "p1.plant-front"  # wrong on purpose: the step is legal
     p = ScenePlayer(mini)
@@ -170,7 +184,9 @@ def test_trade_with_toggles_and_scripted_answer():
     partner.value = 2  # Clara
     control(t, "Anbieten / schenken an Clara").click()
     assert "trade.no-field-cards" in text(t.feedback.value)
-    control(t, "aufgedeckt: Blaue Bohne").value = True
+    blue = control(t, "aufgedeckt: Blaue Bohne")
+    blue.value = True
+    assert blue.description == "✓ aufgedeckt: Blaue Bohne"
     control(t, "Clara, Hand 1: Sojabohne").value = True
     control(t, "Anbieten / schenken an Clara").click()
     assert ("Clara nimmt an", False) in t.history
