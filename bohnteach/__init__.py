@@ -1,6 +1,6 @@
 """bohnteach — learn Bohnanza and its variants interactively."""
 from .beans import UnknownVarietyError, Variety, all_varieties, find_variety, harvest_value
-from .rulesets import RuleSet, find_ruleset, ruleset_names
+from .rulesets import RuleSet, find_ruleset, load_ruleset_with_meters, ruleset_names
 
 __all__ = [
     "RuleSet",
@@ -10,6 +10,7 @@ __all__ = [
     "find_ruleset",
     "find_variety",
     "harvest_value",
+    "load_ruleset_with_meters",
     "ruleset_names",
 ]
 
