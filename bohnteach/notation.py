@@ -143,18 +143,29 @@ def _variety(name: str, sentence: str) -> Variety:
 
 # ---- card references --------------------------------------------------------------------
 class _Ref:
-    """One card reference of a sentence: variety (or None for ``#id``), where, how many."""
+    """One card reference of a sentence: variety (or None for ``#id``), where, how many,
+    and (Ladybohn) the sex."""
 
-    __slots__ = ("text", "variety", "where", "pos", "card_id", "count")
+    __slots__ = ("text", "variety", "where", "pos", "card_id", "count", "sex")
 
     def __init__(self, text: str, variety: Variety | None, where: str | None,
-                 pos: int | None, card_id: int | None, count: int):
+                 pos: int | None, card_id: int | None, count: int, sex: str | None = None):
         self.text, self.variety, self.where = text, variety, where
-        self.pos, self.card_id, self.count = pos, card_id, count
+        self.pos, self.card_id, self.count, self.sex = pos, card_id, count, sex
 
 
 _PAREN = re.compile(r"\(([^)]*)\)\s*$")
 _ID = re.compile(r"#\s*(\d+)\s*$")
+_SEX_WORDS = {
+    "w": "w", "weiblich": "w", "weibchen": "w", "m": "m", "männlich": "m", "maennlich": "m",
+    "männchen": "m", "b": "B", "baby": "B", "babybohne": "B",
+}
+_SEX_ADJECTIVES = {
+    "weibliche": "w", "weiblichen": "w", "männliche": "m", "männlichen": "m",
+    "maennliche": "m", "maennlichen": "m",
+}
+SEX_LABELS = {"w": "w", "m": "m", "B": "Baby"}
+"""How a card's sex (Ladybohn) is written in parentheses after the variety."""
 
 
 def _parse_ref(item: str, sentence: str) -> _Ref:
@@ -164,6 +175,7 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
     where: str | None = None
     pos: int | None = None
     card_id: int | None = None
+    sex: str | None = None
     body = text
     m = _ID.search(body)
     if m:
@@ -171,25 +183,29 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
         body = body[: m.start()].strip()
     m = _PAREN.search(body)
     if m:
-        inner = m.group(1).strip().casefold()
         body = body[: m.start()].strip()
-        hm = re.fullmatch(r"hand\s*(?:stelle\s*)?(\d+)", inner)
-        fm = re.fullmatch(r"feld\s*(\d+)", inner)
-        if hm:
-            where, pos = "hand", int(hm.group(1))
-        elif fm:
-            where, pos = "field", int(fm.group(1))
-        elif inner in ("aufgedeckt", "offen"):
-            where = "revealed"
-        elif inner in ("quer", "erhalten", "quer liegend"):
-            where = "aside"
-        elif inner == "hand":
-            where = "hand"
-        else:
-            raise NotationError(
-                f"{_quote(sentence)}: {_quote('(' + m.group(1) + ')')} verstehe ich nicht; "
-                "möglich sind (Hand 3), (Feld 1), (aufgedeckt), (quer)."
-            )
+        for part in m.group(1).split(","):
+            inner = " ".join(part.split()).casefold()
+            hm = re.fullmatch(r"hand\s*(?:stelle\s*)?(\d+)", inner)
+            fm = re.fullmatch(r"feld\s*(\d+)", inner)
+            if hm:
+                where, pos = "hand", int(hm.group(1))
+            elif fm:
+                where, pos = "field", int(fm.group(1))
+            elif inner in ("aufgedeckt", "offen"):
+                where = "revealed"
+            elif inner in ("quer", "erhalten", "quer liegend"):
+                where = "aside"
+            elif inner == "hand":
+                where = "hand"
+            elif inner in _SEX_WORDS:
+                sex = _SEX_WORDS[inner]
+            else:
+                raise NotationError(
+                    f"{_quote(sentence)}: {_quote('(' + m.group(1) + ')')} verstehe ich nicht; "
+                    "möglich sind (Hand 3), (Feld 1), (aufgedeckt), (quer) und bei Ladybohn "
+                    "(w), (m), (Baby)."
+                )
     if not body and card_id is None:
         raise NotationError(f"{_quote(sentence)}: Bei {_quote(text)} fehlt die Bohnensorte.")
     words = body.split()
@@ -199,30 +215,48 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
         if n is not None and (len(words) > 1 or words[0].isdigit()):
             count, words = n, words[1:]
     words = _strip_articles(words)
-    low = " ".join(words).casefold()
-    for q in _REVEALED_WORDS:
-        if low.startswith(q + " "):
-            where, words = "revealed", words[1:]
-            break
-    else:
-        for q in _ASIDE_WORDS:
+    for _ in range(2):  # „aufgedeckte weibliche Blaue Bohne“
+        low = " ".join(words).casefold()
+        if words and words[0].casefold() in _SEX_ADJECTIVES:
+            sex, words = _SEX_ADJECTIVES[words[0].casefold()], words[1:]
+            continue
+        for q in _REVEALED_WORDS:
             if low.startswith(q + " "):
-                where, words = "aside", words[len(q.split()):]
+                where, words = "revealed", words[1:]
                 break
+        else:
+            for q in _ASIDE_WORDS:
+                if low.startswith(q + " "):
+                    where, words = "aside", words[len(q.split()):]
+                    break
     if count < 1:
         raise NotationError(f"{_quote(sentence)}: {_quote(text)}: mindestens eine Karte.")
     variety = _variety(" ".join(words), sentence) if words else None
     if card_id is not None and count != 1:
         raise NotationError(f"{_quote(sentence)}: Mit #Nummer ist genau eine Karte gemeint.")
-    return _Ref(text, variety, where, pos, card_id, count)
+    return _Ref(text, variety, where, pos, card_id, count, sex)
 
 
 def _split_list(text: str) -> list[str]:
+    """Items of a card list: separated by commas (outside parentheses), „und“, „sowie“."""
     text = text.strip()
     if text.casefold() in ("nichts", "keine karte", "keine karten", ""):
         return []
-    parts = re.split(r"\s*,\s*|\s+und\s+|\s+sowie\s+", text)
-    return [p for p in parts if p.strip()]
+    items: list[str] = []
+    depth, current = 0, ""
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")" and depth > 0
+        if ch == "," and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += ch
+    items.append(current)
+    parts: list[str] = []
+    for item in items:
+        parts += re.split(r"\s+und\s+|\s+sowie\s+", item)
+    return [p.strip() for p in parts if p.strip()]
 
 
 def _candidates(s: State, player: int, purpose: str) -> list[int]:
@@ -269,6 +303,11 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
             )
         if ref.count != 1:
             raise NotationError(f"{_quote(sentence)}: (Hand {ref.pos}) meint genau eine Karte.")
+        if ref.sex is not None and s.cards[card].sex != ref.sex:
+            raise NotationError(
+                f"{_quote(sentence)}: An Stelle {ref.pos} von {who}s Hand steckt keine "
+                f"{v.de} ({SEX_LABELS[ref.sex]})."
+            )
         return [card]
     if ref.where == "field" and ref.pos is not None:
         if not 1 <= ref.pos <= len(p.fields):
@@ -289,12 +328,17 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
     else:
         pool = _candidates(s, player, purpose)
         place = None
-    found = [c for c in pool if c not in used and s.variety[c] == v.key]
+    found = [c for c in pool if c not in used and s.variety[c] == v.key
+             and (ref.sex is None or s.cards[c].sex == ref.sex)]
+    if ref.sex is not None:
+        v_text = f"{v.de} ({SEX_LABELS[ref.sex]})"
+    else:
+        v_text = v.de
     if len(found) < ref.count:
         if place is None:
             if not found:
                 raise NotationError(
-                    f"{_quote(sentence)}: {who} hat keine {v.de} – weder auf der Hand noch "
+                    f"{_quote(sentence)}: {who} hat keine {v_text} – weder auf der Hand noch "
                     "aufgedeckt, quer liegend oder auf einem Feld."
                 )
             raise NotationError(
@@ -323,6 +367,28 @@ def _cards(s: State, player: int, text: str, purpose: str, sentence: str,
 # ---- parsing ------------------------------------------------------------------------------
 _FIELD_CORE = r"(?:(?:ihr|ihrem|sein|seinem|das|dem)\s+)?feld\s+(\S+)"
 _FIELD = r"(?:(?:auf|von|aus)\s+)?" + _FIELD_CORE
+_LIFT = (r"(?:\s*(?:,|und)\s*(?:hebt|schiebt)\s+(.+?)\s+um\s+(\S+)"
+         r"(?:\s+(?:plätze|platz|positionen|position|stellen|stelle))?(?:\s+(?:nach\s+)?(?:oben|hoch))?)?")
+
+
+def _parse_lift(s: State, player: int, field: int, who: str, by: str,
+                sentence: str) -> tuple[int, int]:
+    """Ladybohn (lady.baby-lift): which female on the field moves up, and how far."""
+    n = _number(by)
+    if n is None:
+        raise NotationError(f"{_quote(sentence)}: {_quote(by)} ist keine Anzahl von Plätzen.")
+    ref = _parse_ref(who, sentence)
+    if ref.card_id is not None:
+        return ref.card_id, n
+    if not 0 <= field < len(s.players[player].fields):
+        raise NotationError(f"{_quote(sentence)}: Feld {field + 1} gibt es nicht.")
+    cards = list(reversed(s.players[player].fields[field]))
+    sex = ref.sex or "w"
+    found = [c for c in cards if (ref.variety is None or s.variety[c] == ref.variety.key)
+             and s.cards[c].sex == sex]
+    if not found:
+        raise NotationError(f"{_quote(sentence)}: Auf Feld {field + 1} liegt keine {ref.text}.")
+    return found[0], n
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -344,8 +410,9 @@ def parse_action(state: State, text: str) -> Action:
     if low.startswith("pflanzt"):
         if m(r"pflanzt\s+keine\s+(?:zweite\s+)?karte(?:\s+mehr)?"):
             return EndPlanting(player)
-        hit = re.fullmatch(r"pflanzt\s*(.*?)\s*auf\s+" + _FIELD_CORE,
-                           rest, flags=re.IGNORECASE)
+        hit = re.fullmatch(
+            r"pflanzt\s*(.*?)\s*auf\s+" + _FIELD_CORE + _LIFT, rest, flags=re.IGNORECASE
+        )
         if not hit:
             raise NotationError(
                 f"{_quote(sentence)}: Beim Pflanzen fehlt das Feld, z. B. „{s.players[player].name} "
@@ -353,7 +420,11 @@ def parse_action(state: State, text: str) -> Action:
             )
         what, field_word = hit.group(1).strip(), hit.group(2)
         field = _field_number(field_word, sentence)
-        return Plant(player, field, _plant_card(s, player, what, sentence))
+        card = _plant_card(s, player, what, sentence)
+        if hit.group(3) is None:
+            return Plant(player, field, card)
+        return Plant(player, field, card, _parse_lift(s, player, field, hit.group(3),
+                                                       hit.group(4), sentence))
     if m(r"beendet\s+(?:die\s+)?phase\s+(?:1|eins)|beendet\s+das\s+pflanzen|h(?:ö|oe)rt\s+auf\s+zu\s+pflanzen"):
         return EndPlanting(player)
     # harvesting ---------------------------------------------------------------------
@@ -520,24 +591,30 @@ def _player(s: State, i: object) -> str:
     return f"Person {i!r}"
 
 
+def _with(label: str, parts: list[str]) -> str:
+    return f"{label} ({', '.join(parts)})" if parts else label
+
+
 def _ref_text(s: State, player: int, card: int, used: set[int], purpose: str) -> tuple[str, bool]:
     """The shortest text for ``card`` that the parser resolves back to it; and whether it
     is a plain variety name (so that runs can be grouped)."""
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
         return f"#{card}", False
     v = find_variety(s.variety[card])
+    sex = s.cards[card].sex
+    tags = [SEX_LABELS.get(sex, sex)] if sex else []
     p = s.players[player] if isinstance(player, int) and 0 <= player < len(s.players) else None
-    options: list[tuple[str, bool]] = [(v.de, True)]
+    options: list[tuple[str, bool]] = [(_with(v.de, tags), True)]
     if card in s.revealed:
-        options.append((f"aufgedeckte {v.de}", False))
+        options.append((_with(f"aufgedeckte {v.de}", tags), False))
     if p is not None and card in p.hand:
-        options.append((f"{v.de} (Hand {p.hand.index(card) + 1})", False))
+        options.append((_with(v.de, tags + [f"Hand {p.hand.index(card) + 1}"]), False))
     if p is not None and card in p.set_aside:
-        options.append((f"{v.de} (quer)", False))
+        options.append((_with(v.de, tags + ["quer"]), False))
     if p is not None:
         for k, f in enumerate(p.fields):
             if card in f:
-                options.append((f"{v.de} (Feld {k + 1})", False))
+                options.append((_with(v.de, tags + [f"Feld {k + 1}"]), False))
     for text, plain in options:
         try:
             got = _resolve(s, player, _parse_ref(text, text), used, purpose, text)
@@ -545,7 +622,7 @@ def _ref_text(s: State, player: int, card: int, used: set[int], purpose: str) ->
             continue
         if got == [card]:
             return text, plain
-    return f"{v.de} #{card}", False
+    return f"{_with(v.de, tags)} #{card}", False
 
 
 def _list_text(s: State, player: int, cards: Sequence[int], purpose: str) -> str:
@@ -566,7 +643,12 @@ def _list_text(s: State, player: int, cards: Sequence[int], purpose: str) -> str
             while j < len(items) and items[j][1] and items[j][0] == text:
                 j += 1
         n = j - i
-        parts.append(text if n == 1 else _variety_label(find_variety(s.variety[card]), n))
+        if n == 1:
+            parts.append(text)
+        else:
+            sex = s.cards[card].sex
+            label = _variety_label(find_variety(s.variety[card]), n)
+            parts.append(_with(label, [SEX_LABELS.get(sex, sex)] if sex else []))
         i = j
     if len(parts) == 1:
         return parts[0]
@@ -590,7 +672,7 @@ def format_action(state: State, action: Action) -> str:
         if not _valid_player(s, a.player):
             return f"{who} pflanzt #{a.card} {where}"
         text, _ = _ref_text(s, a.player, a.card, set(), "plant")
-        return f"{who} pflanzt {text} {where}"
+        return f"{who} pflanzt {text} {where}{_lift_text(s, a)}"
     if isinstance(a, EndPlanting):
         return f"{who} beendet Phase 1"
     if isinstance(a, Harvest):
@@ -637,6 +719,21 @@ def format_action(state: State, action: Action) -> str:
         text, _ = _ref_text(s, a.player, a.card, set(), "take")
         return f"{who} nimmt {text} auf die Hand"
     return repr(a)
+
+
+def _lift_text(s: State, a: Plant) -> str:
+    lift = getattr(a, "lift", None)
+    if lift is None:
+        return ""
+    try:
+        female, by = lift
+        label = _with(_card_label(s, female), [SEX_LABELS.get(s.cards[female].sex, "?")])
+        text = f" und hebt {label} um {by}"
+        if _parse_lift(s, a.player, a.field, label, str(by), text) == (female, by):
+            return text
+        return f" und hebt {label} #{female} um {by}"
+    except Exception:  # noqa: BLE001 - malformed lift: show it raw, the engine refuses it
+        return f" und hebt {lift!r}"
 
 
 def _valid_player(s: State, i: object) -> bool:

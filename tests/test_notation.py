@@ -229,3 +229,32 @@ def test_round_trip_over_random_games():
                     _round_trip(s, Offer(s.active, other, tuple(rng.sample(mine, 2)), (theirs[-1],)))
             b.apply(s, rng.choice(legal))
     assert checked > 300
+
+
+def test_ladybohn_cards_carry_their_sex_and_lifts_round_trip():
+    rng = random.Random(5)
+    lifts = 0
+    for game in range(4):
+        s = b.new_game("ladybohn", 4, seed=game)
+        for _ in range(150):
+            legal = b.legal_actions(s)
+            if not legal:
+                break
+            with_lift = [a for a in legal if isinstance(a, Plant) and a.lift is not None]
+            lifts += len(with_lift)
+            for a in rng.sample(legal, min(5, len(legal))) + with_lift:
+                _round_trip(s, a)
+            b.apply(s, rng.choice(legal))
+    assert lifts > 0
+
+
+def test_sex_qualifier_parses():
+    s = b.new_game("ladybohn", 4, seed=1)
+    hand = s.players[0].hand
+    c = hand[1]
+    name = b.find_variety(s.variety[c]).de
+    sex = {"w": "w", "m": "m", "B": "Baby"}[s.cards[c].sex]
+    assert parse_action(s, f"Anna schenkt Ben {name} ({sex}, Hand 2)").give == (c,)
+    wrong = {"w": "m", "m": "w", "B": "w"}[s.cards[c].sex]
+    with pytest.raises(NotationError):
+        parse_action(s, f"Anna schenkt Ben {name} ({wrong}, Hand 2)")
