@@ -153,11 +153,15 @@ def _zone(player: int) -> str:
 
 def pending(s, player: int) -> list[int]:
     """Babies ``player`` received in a deal and must plant now."""
+    if not s.extra:  # fast path: no edition zone at all (the engine asks on every step)
+        return []
     return s.extra.get(_zone(player), [])
 
 
 def pending_seats(s) -> list[int]:
     """Players with such babies, from the active player clockwise."""
+    if not s.extra:  # fast path, as in ``pending``
+        return []
     n = len(s.players)
     return [seat for seat in ((s.active + k) % n for k in range(n)) if pending(s, seat)]
 
