@@ -684,12 +684,23 @@ def is_legal(s: State, action: object) -> bool:
 
 # ---- enumerating -----------------------------------------------------------------------
 def _harvests(s: State, player: int) -> list[Action]:
+    # hot path (asked on every step of a simulation): plain loops, one Harvest per field
     fields = s.players[player].fields
-    any_big = any(len(f) > 1 for f in fields)
-    return [
-        Harvest(player, i) for i, f in enumerate(fields)
-        if f and (len(f) > 1 or not any_big) and is_legal_harvest_extra(s, player, i)
-    ]
+    big = False
+    for f in fields:
+        if len(f) > 1:
+            big = True
+            break
+    out: list[Action] = []
+    for i, f in enumerate(fields):
+        if f and (not big or len(f) > 1):  # harvest.protection
+            a = Harvest(player, i)
+            try:
+                _check_harvest_extra(s, a)
+            except RuleViolation:
+                continue
+            out.append(a)
+    return out
 
 
 def is_legal_harvest_extra(s: State, player: int, field: int) -> bool:
