@@ -273,7 +273,7 @@ class RandomBot(Bot):
         legal = legal_actions(s, player, offers=False)
         if not legal:
             raise RuntimeError(f"{s.players[player].name} hat keine erlaubte Aktion ({s!r}).")
-        return rng.choice(legal)
+        return legal[int(rng.random() * len(legal))]  # uniform; cheaper than rng.choice
 
     def random_offer(self, s: State, player: int) -> Offer | None:
         """One of the active player's simple offers of ``legal_actions`` (a gift of one
