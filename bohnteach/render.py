@@ -228,6 +228,14 @@ def _center(title: str, body: str, changed: bool = False, extra: str = "") -> st
     return f'<div class="{classes}"><div class="bt-zt"><b>{title}</b></div>{body}</div>'
 
 
+def pass_label(state: State) -> str:
+    """„2. Durchgang“, „3. Durchgang (letzter)“ or that the pile is used up for good."""
+    last = state.setup.exhaustions
+    if state.ending or state.pass_number > last:
+        return "Stapel zum letzten Mal aufgebraucht"
+    return f"{state.pass_number}. Durchgang" + (" (letzter)" if state.pass_number == last else "")
+
+
 def middle_html(state: State, hl: set[int], zones: set[str]) -> str:
     parts = []
     n = len(state.deck)
@@ -236,7 +244,7 @@ def middle_html(state: State, hl: set[int], zones: set[str]) -> str:
         "Nachziehstapel",
         f'<div class="bt-pile">{deck_card}<div class="bt-pile-info">'
         f"<span>{_plural(n, 'Karte', 'Karten')}</span>"
-        f"<b>{state.pass_number}. Durchgang</b></div></div>",
+        f"<b>{pass_label(state)}</b></div></div>",
         changed="deck" in zones,
     ))
     d = len(state.discard)

@@ -94,6 +94,10 @@ def test_pass_number_and_deck_count(game):
     assert f"{len(game.deck)} Karten 1. Durchgang" in out
     game.exhaustions = 1
     assert "2. Durchgang" in text(render_table(game))
+    game.exhaustions = 2
+    assert "3. Durchgang (letzter)" in text(render_table(game))
+    game.exhaustions, game.ending = 3, True
+    assert "Stapel zum letzten Mal aufgebraucht" in text(render_table(game))
 
 
 def test_field_meter_and_next_step(game):
