@@ -218,3 +218,13 @@ def test_catalogue_lookup():
         list_scenes("Kochen")
     with pytest.raises(KeyError):
         get_scene("gibt-es-nicht")
+
+
+def test_the_complete_example_in_the_docs_holds():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "scenes.md").read_text(encoding="utf-8")
+    example = doc.split("## Ein vollständiges Beispiel", 1)[1].split("```", 2)[1]
+    scene = parse_scene(example, "docs/scenes.md")
+    assert check_scene(scene) == []
+    assert scene.steps[-1].is_narration
