@@ -360,8 +360,10 @@ def render_table(
         top = f'<div class="bt-top">{turn}{phase_bar(state)}</div>'
     note = ""
     if state.ruleset.meter_assumption:
-        note = (f'<div class="bt-note"><b>Achtung, Annahme:</b> '
-                f"{escape(state.ruleset.meter_assumption)}</div>")
+        assumption = state.ruleset.meter_assumption.strip()
+        if assumption.casefold().startswith("annahme:"):
+            assumption = assumption[len("annahme:"):].strip()
+        note = (f'<div class="bt-note"><b>Achtung, Annahme:</b> {escape(assumption)}</div>')
     n = len(state.players)
     first = perspective if perspective is not None else 0
     seats = [(first + k) % n for k in range(n)]  # the learner first, clockwise order kept

@@ -73,6 +73,15 @@ def states() -> dict[str, str]:
         s.deck.remove(c)
     s.players[0].fields[0] = blue
     out["06_sexes"] = render_table(s)
+    try:  # the real Ladybohn rule set, if present: a few turns played
+        g3 = b.Game(b.new_game("ladybohn", 4, seed=4))
+        for _ in range(14):
+            acts = b.legal_actions(g3.state, offers=False)
+            calm = [a for a in acts if not isinstance(a, b.Harvest)]
+            g3.apply((calm or acts)[0])
+        out["08_ladybohn"] = render_table(g3.state, perspective=1)
+    except ValueError:
+        pass
     v = b.check(b.new_game("amigo", 3, seed=3), b.Plant(0, 0, b.new_game("amigo", 3, seed=3).players[0].hand[1]))
     out["07_boxes"] = render_refusal(v) + "<br>" + render_error("Die Szene konnte nicht geladen werden.") + "<br>" + render_success("Du hast die vorderste Karte gepflanzt.", ["p1.plant-front"])
     return out
