@@ -5,7 +5,7 @@ import pytest
 
 from bohnteach import engine
 from bohnteach.actions import (
-    Accept, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
+    Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from bohnteach.bots import (
     BOTS, GROWTH, Bot, PlanterBot, RandomBot, TraderBot, field_potential, make_bot,
@@ -83,6 +83,18 @@ def test_trader_trades_and_beats_planter():
     planters = run_games("amigo", 4, games=10, seed=1, bots="planter")
     assert planters.mean_trades == 0
     assert sum(r.mean_scores) > sum(planters.mean_scores)
+
+
+def test_buying_a_field_only_when_asked():
+    bought = {}
+    for flag in (False, True):
+        watch = Watch(["trader"] * 4, seed=2)
+        for bot in watch.bots:
+            bot.buy_field = flag
+        s = watch.play(engine.new_game("online", 4, seed=2))
+        bought[flag] = sum(type(a) is BuyField for a in watch.actions)
+        assert bought[flag] == sum(len(p.fields) - 2 for p in s.players)
+    assert bought[False] == 0 and bought[True] > 0
 
 
 def test_bots_are_deterministic_for_a_seed():

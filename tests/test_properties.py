@@ -168,6 +168,9 @@ def play(ruleset: str, players: int, seed: int, wild_rate: float, bots: list[str
     game = Game.new(ruleset, players, seed=seed, start_player=seed % players)
     s = game.state
     seats = [make_bot(bots[i % len(bots)], seed * 10 + i) for i in range(players)]
+    for bot in seats:  # planters and traders buy a third field where the rule set sells one
+        if hasattr(bot, "buy_field"):
+            bot.buy_field = True
     assert_conserved(s)
     snapshots = {0: s.to_dict()}
     counts = {"refused": 0, "applied": 0, "wild_applied": 0, "rules": set()}
