@@ -28,7 +28,7 @@ CSS = """
 .bt-win{font-weight:700}
 .bt-middle{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
 .bt-players{display:grid;gap:10px;align-items:start;
- grid-template-columns:repeat(auto-fill,minmax(min(100%,300px),1fr))}
+ grid-template-columns:repeat(auto-fill,minmax(min(100%,330px),1fr))}
 .bt-player{min-width:0;background:#fff;border:1px solid #d9d4c7;
  border-radius:10px;padding:8px;display:flex;flex-direction:column;gap:8px}
 .bt-player.bt-active{border:2px solid #1f5f8b;box-shadow:0 0 0 3px #d5e6f3}
