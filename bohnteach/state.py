@@ -73,9 +73,11 @@ class State:
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
         self.cards: tuple[CardInfo, ...] = tuple(cards)
         self.variety: tuple[str, ...] = tuple(c.variety for c in cards)
-        self.meter: tuple[Meter | None, ...] = tuple(
-            ruleset.meter_for(c.variety, c.sex) for c in cards
-        )
+        meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
+        for c in cards:
+            if (c.variety, c.sex) not in meters:
+                meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
+        self.meter: tuple[Meter | None, ...] = tuple(meters[c.variety, c.sex] for c in cards)
         self.players = [Player(n, self.setup.fields) for n in names]
         self.start_player = 0
         self.active = 0
