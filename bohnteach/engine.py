@@ -778,6 +778,8 @@ def _plants(
 ) -> list[Action]:
     """Plant ``card`` on each of ``fields``; a baby gives one action per lift choice
     (lady.baby-lift; ``lift=None``, the default choice, is legal too but not listed)."""
+    if not s.ruleset.baby_lift:  # hot path: no lifts in this rule set, one plant per field
+        return [Plant(seat, f, named) for f in fields]
     out: list[Action] = []
     for f in fields:
         lifts = lady.lift_choices(s, seat, f, card)
