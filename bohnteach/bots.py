@@ -26,8 +26,9 @@ Strategies (``BOTS``):
   harvests a lot). It *does* propose trades, but only sparingly: as the active player
   in phase 2, with probability ``offer_rate`` (default 0.25) it proposes one of the
   simple offers of ``legal_actions`` chosen uniformly instead, at most ``max_offers``
-  (default 2) per turn. It answers offers uniformly with ``Accept`` or ``Decline`` (or
-  a harvest). Listing every offer at every step would make it offer ~100 times per turn.
+  (default 2) per turn, and never while a baby received in a deal waits to be planted
+  (Ladybohn, ``lady.baby-trade-immediate``: the engine refuses every offer then). It
+  answers offers uniformly with ``Accept`` or ``Decline`` (or a harvest). Listing every offer at every step would make it offer ~100 times per turn.
 * ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
   variety (the bigger one), else on an empty field, else harvests the field that loses
   least (coins now against the progress towards the next coin and the cards still to
@@ -53,13 +54,15 @@ with the planter's policy and adds the coins from forced harvests to the fields'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from .actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from .beans import Meter, meter_value
 from .engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
+from . import ladybohn as lady
 from .state import Phase, State
 
 PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
@@ -70,9 +73,12 @@ PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
 # ---- valuation -------------------------------------------------------------------------
 GROWTH = 0.05
 """Value per card of a field that can still grow: a grown field reaches its next coin
-with fewer new cards than a fresh one, so harvesting it at a coin step is not free."""
+with fewer new cards than a fresh one, so harvesting it at a coin step is not free.
+(:func:`field_potential` caches its answers: call ``field_potential.cache_clear()``
+after changing this.)"""
 
 
+@lru_cache(maxsize=4096)
 def field_potential(meter: Meter | None, cards: int) -> float:
     """Coins a field of ``cards`` beans under ``meter`` is worth now, plus half the way
     to the next coin step (a field halfway from 1 to 2 coins: 1.25), plus ``GROWTH`` per
@@ -206,19 +212,17 @@ class Bot:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(f"bohnteach-bot:{self.name}:{seed}")
-        self._turn_key: tuple | None = None
-        self.attempted: set[Action] = set()
-        self.offers_made = 0
         self.fallbacks = 0
         """How often the strategy's own idea was refused and a fallback was played."""
+        self.reset()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
     def reset(self) -> None:
         """Forget the per-turn memory (called automatically when the turn changes)."""
-        self._turn_key = None
-        self.attempted = set()
+        self._turn_key: tuple | None = None
+        self.attempted: set[Action] = set()
         self.offers_made = 0
 
     def _memory(self, s: State) -> None:
@@ -264,7 +268,8 @@ class RandomBot(Bot):
         rng = self.rng
         if (
             s.phase is TRADE and s.offer is None and player == s.active
-            and self.offer_rate and rng.random() < self.offer_rate
+            and self.offer_rate and not lady.pending_seats(s)  # lady.baby-trade-immediate
+            and rng.random() < self.offer_rate
         ):
             self._memory(s)
             if self.offers_made < self.max_offers:
@@ -427,7 +432,17 @@ class TraderBot(PlanterBot):
         if player != s.active:
             return None
         if self.offers_made < self.max_offers:
-            for offer in self.candidate_offers(s, player):
+            # the candidates change only when a deal went through: keep the generator
+            # while the table looks the same (after a refusal it simply goes on)
+            key = (
+                id(s), s.turn, tuple(s.revealed), tuple(s.players[player].hand),
+                tuple(c for p in s.players for c in p.set_aside),
+                tuple(len(f) for p in s.players for f in p.fields),
+            )
+            if key != self._candidates_key:
+                self._candidates_key = key
+                self._candidates = self.candidate_offers(s, player)
+            for offer in self._candidates:
                 if offer in self.attempted:
                     continue
                 self.attempted.add(offer)
@@ -436,7 +451,12 @@ class TraderBot(PlanterBot):
                     return offer
         return EndTrading(player)
 
-    def candidate_offers(self, s: State, player: int):
+    def reset(self) -> None:
+        super().reset()
+        self._candidates_key: tuple | None = None
+        self._candidates: Iterator[Offer] = iter(())
+
+    def candidate_offers(self, s: State, player: int) -> Iterator[Offer]:
         """Offers worth trying, best first (generated lazily)."""
         hand = s.players[player].hand
         pending = to_plant(s, player)
