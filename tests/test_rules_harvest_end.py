@@ -8,7 +8,7 @@ from bohnteach import (
     find_ruleset, legal_actions,
 )
 from bohnteach.engine import winners
-from tables import allow, assert_one_zone, deck_top_first, fields_of, k, keys, refuse, table
+from tables import allow, assert_one_zone, k, keys, refuse, table
 
 
 def filler(n: int) -> list[str]:

@@ -10,8 +10,7 @@ import random
 import pytest
 
 from bohnteach import (
-    Draw, EndPlanting, EndTrading, Harvest, Offer, Phase, Plant, Reorder, check, find_ruleset,
-    legal_actions, new_game,
+    Draw, EndPlanting, EndTrading, Harvest, Offer, Phase, Plant, Reorder, check, legal_actions, new_game,
 )
 from tables import allow, assert_one_zone, deck_top_first, fields_of, k, keys, refuse, table
 
