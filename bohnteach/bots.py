@@ -17,7 +17,9 @@ strategies below fall back to a legal one if their idea is refused.
 
 The bots are written against ``legal_actions`` / ``check`` / ``harvest_coins`` /
 ``fitting_fields`` and the cards' own meters (``state.meter``), not against a fixed deck,
-so they keep working for further rule sets.
+so they keep working for further rule sets (a plant the engine demands in the middle of
+phase 2, like Ladybohn's received baby, is taken from ``legal_actions``; baby lifts use
+the engine's default).
 
 Strategies (``BOTS``):
 
@@ -320,6 +322,12 @@ class PlanterBot(Bot):
         if phase is PLANT:
             return self.plant_from_hand(s, player)
         if phase is TRADE:
+            # an edition may demand a plant in the middle of trading (Ladybohn: a baby
+            # received in a deal goes onto its field at once)
+            plants = [a for a in legal_actions(s, player, offers=False) if type(a) is Plant]
+            if plants:
+                fields = s.players[player].fields
+                return max(plants, key=lambda a: (len(fields[a.field]), -a.field))
             return self.trade(s, player)
         if phase is PLANT_RECEIVED:
             return self.plant_received(s, player)

@@ -13,7 +13,10 @@ from bohnteach.bots import (
 from bohnteach.simulate import run_games
 from bohnteach.state import Phase, State
 
-GAMES = [("amigo", 3), ("amigo", 4), ("amigo", 5), ("online", 3), ("online", 5), ("online", 7)]
+GAMES = [
+    ("amigo", 3), ("amigo", 4), ("amigo", 5), ("online", 3), ("online", 5), ("online", 7),
+    ("ladybohn", 3), ("ladybohn", 5),  # written against the engine API, not the base game
+]
 
 
 class Watch:
