@@ -42,6 +42,7 @@ from .actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
+from . import ladybohn as lady
 from .beans import UnknownVarietyError, Variety, all_varieties, find_variety
 from .state import Phase, State
 
@@ -265,9 +266,10 @@ def _candidates(s: State, player: int, purpose: str) -> list[int]:
     revealed = s.revealed if player == s.active else []
     fields = [c for f in p.fields for c in reversed(f)]
     if purpose == "plant":
+        waiting = list(lady.pending(s, player))  # Ladybohn: a received baby planted at once
         if s.phase is Phase.PLANT:
-            return p.hand + revealed + p.set_aside
-        return revealed + p.set_aside + p.hand
+            return waiting + p.hand + revealed + p.set_aside
+        return waiting + revealed + p.set_aside + p.hand
     if purpose == "take":
         return p.set_aside + revealed + p.hand
     return revealed + p.hand + p.set_aside + fields
@@ -513,6 +515,9 @@ def _plant_card(s: State, player: int, what: str, sentence: str) -> int | None:
 
 def _default_plant(s: State, player: int) -> int | None:
     """The card the engine plants for ``Plant(player, f, None)``."""
+    waiting = lady.pending(s, player)  # lady.baby-trade-immediate comes first
+    if waiting:
+        return waiting[0]
     if s.phase is Phase.PLANT:
         hand = s.players[player].hand
         return hand[0] if hand else None

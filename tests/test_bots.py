@@ -260,3 +260,32 @@ def test_random_bot_caps_its_offers_and_answers():
         else:
             engine.apply(s, a)
     assert made == 3
+
+
+# ---- Ladybohn ---------------------------------------------------------------------------
+def test_random_bot_makes_no_offer_while_a_received_baby_waits():
+    """lady.baby-trade-immediate: every offer is refused until the baby is planted, so
+    RandomBot must not propose one then (it used to, and the simulation crashed)."""
+    from bohnteach import ladybohn
+    from bohnteach.scenes import parse_scene
+
+    scene = parse_scene(
+        "Szene: t\nTitel: t\nKapitel: Ladybohn\nRegelwerk: ladybohn\n"
+        "Spieler: Anna, Ben, Clara\nAm Zug: Anna\nPhase: 2\n"
+        "Anna Hand: Brechbohne, Augenbohne\nAnna Feld 1: 2 Feuerbohnen\n"
+        "Ben Hand: Feuerbohne (Baby), Sojabohne\nAufgedeckt: Blaue Bohne, Rote Bohne\n"
+        "Schritt: Anna bietet Ben aufgedeckte Blaue Bohne gegen Feuerbohne\n"
+        "Schritt: Ben nimmt an\n"
+    )
+    s = scene.state_at(2)
+    assert ladybohn.pending_seats(s) == [0] and engine.actor(s) == 0
+    bot = RandomBot(seed=1, offer_rate=1.0, max_offers=99)
+    for _ in range(30):
+        a = bot.choose(s, 0)
+        assert not isinstance(a, Offer)
+        assert engine.check(s, a) is None, a
+
+
+def test_simulate_ladybohn_with_random_bots():
+    result = run_games("ladybohn", 4, 20, 0, ["random"] * 4)
+    assert result.games == 20 and len(result.records) == 20

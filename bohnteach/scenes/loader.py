@@ -139,7 +139,13 @@ def _yes(value: str, path: str, line: int) -> bool:
 
 def _card_list(value: str, path: str, line: int) -> list[str | None]:
     """Varieties of a zone in reading order; ``None`` = any card (``3 Karten``)."""
-    out: list[str | None] = []
+    return [None if item is None else item[0] for item in _card_items(value, path, line)]
+
+
+def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None] | None]:
+    """(variety, sex) of each card of a zone in reading order; sex is ``"m"``, ``"w"``,
+    ``"B"`` (Ladybohn: ``Blaue Bohne (w)``) or None (any); ``None`` = any card."""
+    out: list[tuple[str, str | None] | None] = []
     try:
         items = _split_list(value)
     except NotationError as error:
@@ -161,8 +167,9 @@ def _card_list(value: str, path: str, line: int) -> list[str | None]:
         except NotationError as error:
             raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
         if ref.variety is None or ref.where or ref.card_id is not None:
-            raise SceneFormatError(path, line, f"{item!r}: im Aufbau nur „Anzahl Sorte“.")
-        out += [ref.variety.key] * ref.count
+            raise SceneFormatError(path, line, f"{item!r}: im Aufbau nur „Anzahl Sorte“ "
+                                   "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
+        out += [(ref.variety.key, ref.sex)] * ref.count
     return out
 
 
@@ -172,6 +179,9 @@ class _Setup:
     header: dict[str, _Entry] = field(default_factory=dict)
     zones: list[tuple[_Entry, str, int | None, int | None]] = field(default_factory=list)
     """(entry, zone kind, player, field) in file order."""
+
+
+_SEX_NAME = {"m": "männlich", "w": "weiblich", "B": "Baby"}
 
 
 def _player_of(names: list[str], name: str) -> int | None:
@@ -267,25 +277,39 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
                 p.fields.append([])
             continue
         if kind == "coins" and entry.value.strip().isdigit():
-            wanted: list[str | None] = [None] * int(entry.value)
+            wanted: list[tuple[str, str | None] | None] = [None] * int(entry.value)
         else:
-            wanted = _card_list(entry.value, path, entry.line)
+            wanted = _card_items(entry.value, path, entry.line)
         ids: list[int | None] = []
-        for key in wanted:
-            if key is None:
+        for item in wanted:
+            if item is None:
                 ids.append(None)
                 continue
+            key, sex = item
             if key not in in_game:
                 raise SceneFormatError(
                     path, entry.line,
                     f"{find_variety(key).de} gehört bei „{rules.title}“ mit {n} Personen nicht zum Spiel.",
                 )
+            if sex is not None:  # Ladybohn: a card of this sex (lady.sexes)
+                if not rules.sexes:
+                    raise SceneFormatError(path, entry.line, f"Bei „{rules.title}“ haben die "
+                                           "Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei Ladybohn.")
+                match = [c for c in free[key] if state.cards[c].sex == sex]
+                if not match:
+                    v = find_variety(key)
+                    total = sum(1 for c in state.cards if c.variety == key and c.sex == sex)
+                    raise SceneFormatError(path, entry.line, f"Es gibt nur {total} {v.de_plural} "
+                                           f"({_SEX_NAME[sex]}); hier wäre es eine zu viel.")
+                free[key].remove(match[0])
+                ids.append(match[0])
+                continue
             if not free[key]:
                 v = find_variety(key)
                 total = sum(1 for c in state.cards if c.variety == key)
                 raise SceneFormatError(path, entry.line,
                                        f"Es gibt nur {total} {v.de_plural}; hier wäre es eine zu viel.")
-            ids.append(free[key].pop(0))
+            ids.append(free[key].pop(0))  # without a sex: males first (ids are m, w, B)
         placed[entry.line] = ids
         targets.append((entry, ids, kind, player, fld))
 
@@ -465,10 +489,13 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         return Expectation(line, text, subject, _number(count.group(1)), player, fld, count_only=True)
     if vlow in ("leer", "nichts", "keine"):
         return Expectation(line, text, subject, (), player, fld, ordered=_ORDERED[subject])
-    cards = _card_list(value, path, line)
-    if any(c is None for c in cards):
+    items = _card_items(value, path, line)
+    if any(c is None for c in items):
         raise SceneFormatError(path, line, "Entweder „N Karten“ oder die Sorten aufzählen.")
-    return Expectation(line, text, subject, tuple(cards), player, fld, ordered=_ORDERED[subject])
+    cards = tuple(item[0] for item in items if item is not None)
+    sexes = tuple(item[1] for item in items if item is not None)
+    return Expectation(line, text, subject, cards, player, fld, ordered=_ORDERED[subject],
+                       sexes=sexes if any(sexes) else None)
 
 
 # ---- the whole file ------------------------------------------------------------------------

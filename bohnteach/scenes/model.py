@@ -36,6 +36,7 @@ CHAPTERS: tuple[tuple[str, str], ...] = (
     ("fehler", "Anfängerfehler"),
     ("faq", "FAQ"),
     ("vergleich", "Regelvergleich"),
+    ("ladybohn", "Ladybohn"),
 )
 """(key, German title) of every chapter, in the order the site lists them."""
 
@@ -75,6 +76,9 @@ class Expectation:
     field: int | None = None
     count_only: bool = False
     ordered: bool = True
+    sexes: tuple[str | None, ...] | None = None
+    """Ladybohn: the sex (``m``/``w``/``B``, None = any) of each card in ``value``, when
+    the expectation names one (``Anna Feld 1 = Feuerbohne (m), Feuerbohne (w)``)."""
 
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
@@ -89,6 +93,12 @@ class Expectation:
             got = tuple(state.variety[c] for c in actual)
             if self.subject in ("deck_top", "discard_top"):
                 got = got[: len(self.value)]
+            if self.sexes is not None:
+                got_sexes = tuple(state.cards[c].sex for c in actual)[: len(got)]
+                if not _same_sexed(got, got_sexes, tuple(self.value), self.sexes, self.ordered):
+                    return (f"erwartet {describe_cards(self.value, self.sexes)}, "
+                            f"tatsächlich {describe_cards(got, got_sexes)}")
+                return None
             same = got == tuple(self.value) if self.ordered else Counter(got) == Counter(self.value)
             if not same:
                 return f"erwartet {describe_cards(self.value)}, tatsächlich {describe_cards(got)}"
@@ -150,10 +160,38 @@ def _actual(state: State, e: Expectation) -> Any:
     return None
 
 
-def describe_cards(varieties: tuple[str, ...] | list[str]) -> str:
-    """``("blue", "blue", "red")`` -> ``"2 Blaue Bohnen, Rote Bohne"`` (runs grouped)."""
+def _same_sexed(got: tuple[str, ...], got_sexes: tuple[str | None, ...],
+                want: tuple[str, ...], want_sexes: tuple[str | None, ...], ordered: bool) -> bool:
+    """Cards match variety by variety; a wanted sex of None matches any sex."""
+    if len(got) != len(want):
+        return False
+    have = list(zip(got, got_sexes))
+    wanted = list(zip(want, want_sexes))
+    if ordered:
+        return all(g[0] == w[0] and (w[1] is None or g[1] == w[1]) for g, w in zip(have, wanted))
+    # unordered: the named sexes first, then the rest by variety
+    for w in sorted(wanted, key=lambda item: item[1] is None):
+        hit = next((g for g in have if g[0] == w[0] and (w[1] is None or g[1] == w[1])), None)
+        if hit is None:
+            return False
+        have.remove(hit)
+    return True
+
+
+_SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
+
+
+def describe_cards(varieties: tuple[str, ...] | list[str],
+                   sexes: tuple[str | None, ...] | None = None) -> str:
+    """``("blue", "blue", "red")`` -> ``"2 Blaue Bohnen, Rote Bohne"`` (runs grouped);
+    with ``sexes`` (Ladybohn) every card is named with its sex: ``"Blaue Bohne (w), …"``."""
     if not varieties:
         return "nichts"
+    if sexes is not None and any(sexes):
+        return ", ".join(
+            find_variety(key).de + (f" ({_SEX_SHORT[sx]})" if sx in _SEX_SHORT else "")
+            for key, sx in zip(varieties, sexes)
+        )
     parts: list[str] = []
     run_key, run = None, 0
     for key in list(varieties) + [None]:

@@ -1,0 +1,118 @@
+"""Ladybohn teaching (seed 003): scene format with sexes, the chapter's scenes, the
+table view, the sex-meter chart, the two „Mach du!“ cases, the site page, the CLI."""
+from __future__ import annotations
+
+import pytest
+
+from bohnteach.engine import harvest_coins
+from bohnteach import ladybohn as lady
+from bohnteach.actions import Plant
+from bohnteach.notation import format_action, parse_action
+from bohnteach.scenes import SceneFormatError, get_scene, list_scenes, parse_scene
+
+HEAD = "Szene: t\nTitel: t\nKapitel: Ladybohn\nRegelwerk: ladybohn\nSpieler: Anna, Ben, Clara\n"
+
+
+def sexes(s, cards):
+    return [s.cards[c].sex for c in cards]
+
+
+# ---- scene format: sexes in the set-up and in expectations -------------------------------
+def test_setup_lists_pick_cards_of_the_named_sex_bottom_first():
+    scene = parse_scene(HEAD + "Anna Feld 1: Feuerbohne (w), 2 Feuerbohnen (m), Feuerbohne (Baby)\n"
+                        "Anna Hand: Blaue Bohne, weibliche Blaue Bohne\n")
+    s = scene.initial
+    assert sexes(s, s.players[0].fields[0]) == ["w", "m", "m", "B"]
+    assert sexes(s, s.players[0].hand) == ["m", "w"]  # no sex given: a male
+
+
+def test_setup_refuses_too_many_of_a_sex_and_sexes_outside_ladybohn():
+    with pytest.raises(SceneFormatError, match=r"nur 1 Rote Bohnen \(weiblich\)"):
+        parse_scene(HEAD + "Anna Feld 1: 2 Rote Bohnen (w)\n")
+    amigo = HEAD.replace("ladybohn", "amigo").replace("Kapitel: Ladybohn", "Kapitel: Phase 1")
+    with pytest.raises(SceneFormatError, match="kein Geschlecht"):
+        parse_scene(amigo + "Anna Feld 1: Blaue Bohne (w)\n")
+
+
+def test_expectations_compare_sexes_in_order_when_named():
+    text = (HEAD + "Anna Feld 1: Feuerbohne (m), Feuerbohne (w)\nAnna Hand: Feuerbohne (Baby)\n"
+            "Schritt: Anna pflanzt auf Feld 1\n"
+            "Erwartet: Anna Feld 1 = Feuerbohne (m), Feuerbohne (Baby), Feuerbohne (w)\n"
+            "Erwartet: Anna Feld 1 = 3 Feuerbohnen\n"
+            "Erwartet: Anna Feld 1 = Feuerbohne, Feuerbohne (Baby), Feuerbohne\n")
+    scene = parse_scene(text)
+    after = scene.state_at(1)
+    for e in scene.steps[0].expect:
+        assert e.check(after) is None, e.text
+    wrong = parse_scene(text.replace("Feuerbohne (m), Feuerbohne (Baby), Feuerbohne (w)",
+                                     "Feuerbohne (w), Feuerbohne (m), Feuerbohne (Baby)"))
+    problem = wrong.steps[0].expect[0].check(after)
+    assert problem == ("erwartet Feuerbohne (w), Feuerbohne (m), Feuerbohne (Baby), tatsächlich "
+                       "Feuerbohne (m), Feuerbohne (Baby), Feuerbohne (w)")
+
+
+def test_unordered_expectations_with_sexes():
+    scene = parse_scene(HEAD + "Phase: 3\nAnna quer: Sojabohne (w), Sojabohne\nAufgedeckt: Blaue Bohne\n"
+                        "Erwartet: Anna quer = Sojabohne, Sojabohne (w)\n"
+                        "Erwartet: Anna quer = Sojabohne (m), Sojabohne (w)\n"
+                        "Erwartet: Anna quer = Sojabohne (w), Sojabohne (w)\n")
+    results = [e.check(scene.initial) for e in scene.setup_expect]
+    assert results[0] is None and results[1] is None and results[2] is not None
+
+
+def test_a_waiting_baby_is_found_by_the_notation_and_round_trips():
+    scene = get_scene("l-baby-handel")
+    s = scene.state_at(2)  # Ben accepted: Anna's baby waits
+    (baby,) = lady.pending(s, 0)
+    a = parse_action(s, "Anna pflanzt Feuerbohne (Baby) auf Feld 1")
+    assert a == Plant(0, 0, baby)
+    assert parse_action(s, format_action(s, a)) == a
+    default = Plant(0, 0)
+    assert parse_action(s, format_action(s, default)) == default
+    assert "Feuerbohne" in format_action(s, default)
+
+
+# ---- the chapter's scenes -----------------------------------------------------------------
+def test_chapter_holds_the_scenes_in_order_and_all_use_ladybohn():
+    ids = [sc.id for sc in list_scenes("Ladybohn")]
+    assert ids[:4] == ["l-timon-angebot", "l-ninas-handel", "l-phase3-reihenfolge", "l-keno-ernte"]
+    assert len(ids) >= 11
+    for sc in list_scenes("ladybohn"):
+        assert sc.ruleset == "ladybohn"
+        assert any("003_ad83c54c2d3b0d84.txt" in src for src in sc.sources), sc.id
+
+
+def test_mistake_scenes_are_refused_with_their_lady_rule():
+    wanted = {"l-fehler-lift": "lady.baby-lift", "l-fehler-baby-ernten": "lady.baby-trade-immediate",
+              "l-fehler-phase3": "lady.p3-order"}
+    for scene_id, rule in wanted.items():
+        scene = get_scene(scene_id)
+        refusals = [scene.result_at(i).refusal for i in range(1, len(scene) + 1)
+                    if scene.steps[i - 1].refused]
+        assert refusals and all(r is not None and r.rule_id == rule for r in refusals), scene_id
+
+
+def test_beispiel_5_one_coin_two_to_the_discard():
+    scene = get_scene("l-keno-ernte")
+    s = scene.state_at(1)
+    keno = s.player_index("Keno")
+    assert len(s.players[keno].coins) == 1
+    assert [s.variety[c] for c in s.discard] == ["chili", "chili"]
+
+
+def test_baby_lift_puts_the_female_on_top_and_raises_the_yield():
+    scene = get_scene("l-baby-lift")
+    before, after = scene.state_at(0), scene.state_at(1)
+    assert harvest_coins(before, 0, 0) == 1
+    assert sexes(after, after.players[0].fields[0]) == ["m", "m", "m", "B", "w"]
+    assert harvest_coins(after, 0, 0) == 2
+
+
+def test_beispiel_3_hides_the_sex_until_the_deal():
+    scene = get_scene("l-ninas-handel")
+    s = scene.state_at(1)  # the offer is open
+    view = lady.offer_view(s, s.player_index("Nina"))
+    hidden = [c for c in view.give if c.hidden]
+    assert len(hidden) == 1 and hidden[0].variety == "soy"  # Timon's hand card
+    after = scene.result_at(2)
+    assert any(e[0] == "sexes_shown" for e in after.events)
