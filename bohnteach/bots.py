@@ -30,7 +30,8 @@ Strategies (``BOTS``):
   simple offers of ``legal_actions`` chosen uniformly instead, at most ``max_offers``
   (default 2) per turn, and never while a baby received in a deal waits to be planted
   (Ladybohn, ``lady.baby-trade-immediate``: the engine refuses every offer then). It
-  answers offers uniformly with ``Accept`` or ``Decline`` (or a harvest). Listing every offer at every step would make it offer ~100 times per turn.
+  answers offers uniformly with ``Accept`` or ``Decline`` (or a harvest). (Drawing
+  from every listed offer at every step would make it offer ~100 times per turn.)
 * ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
   variety (the bigger one), else on an empty field, else harvests the field that loses
   least (coins now against the progress towards the next coin and the cards still to
@@ -59,12 +60,12 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
+from . import ladybohn as lady
 from .actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from .beans import Meter, meter_value
 from .engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
-from . import ladybohn as lady
 from .state import Phase, State
 
 PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (

@@ -277,7 +277,7 @@ def test_wild_actions_reach_the_mistake_rules():
 @pytest.mark.parametrize("ruleset,players", CONFIGS)
 def test_every_game_ends_with_scores(ruleset, players):
     for seed in range(3):
-        game, _, counts = play(ruleset, players, seed, 0.0, ["random"], check_listing_every=50)
+        game, _, _ = play(ruleset, players, seed, 0.0, ["random"], check_listing_every=50)
         assert_finished(game.state)
         assert len(game.log) < MAX_STEPS
 
@@ -287,7 +287,8 @@ def test_check_never_raises_on_garbage():
     before = s.to_dict()
     garbage = [
         None, 5, "Plant", (0, 1), Plant("x", "y"), Plant(0, 0, "front"), Harvest(0, None),
-        Offer(0, 1, give=None, get=5), Offer(0, 1, ([1],), ()), Offer(0, 1, (s.players[0].hand[0],), ({},)),
+        Offer(0, 1, give=None, get=5), Offer(0, 1, ([1],), ()),
+        Offer(0, 1, (s.players[0].hand[0],), ({},)),
         Accept(None), Decline(7), Draw(-1), Reorder(0, None), TakeIntoHand(0, None),
         BuyField(0.5), EndTrading("Anna"), EndPlanting(True),
     ]

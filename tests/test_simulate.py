@@ -122,13 +122,13 @@ def test_cli_subprocess_exit_codes():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     ok = subprocess.run(
         [sys.executable, "-m", "bohnteach.cli", "simulate", "--games", "2", "--json"],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
     )
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["games"] == 2
     bad = subprocess.run(
         [sys.executable, "-m", "bohnteach.cli", "simulate", "--ruleset", "amigo", "--players", "7"],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1 and "7 Personen" in bad.stderr
