@@ -1,0 +1,373 @@
+"""The explainer site's pages, headless (no browser): structure, execution, machinery.
+
+* every page of ``bohnteach.site.PAGES`` exists, starts with its title, calls
+  ``page_header`` and ``nav_links`` and has only short calls in its code cells;
+* every notebook in ``notebooks/`` executes in a real kernel (nbclient) without an error,
+  without a traceback or other stream output, without a stray repr and without a
+  friendly error box (``bt-error``) — i.e. nothing on any page is broken;
+* the navigation chain, the comparison table, the Auslegungen list, the failure
+  handling and the Probespiel (a whole game through its buttons).
+
+The same notebooks also run under nbval: ``pytest --nbval-lax notebooks/``.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bohnteach import site
+from bohnteach.serve import build_voila_command
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+TUTORIALS = ROOT / "tutorials"
+SITE_PAGES = [p for p in site.PAGES if p.author == "site"]
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+CALL_LINE = re.compile(r"^(from bohnteach import site|site\.[a-z_]+\(.*\);?)$")
+MD_LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(#[^)]*)?\)")
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text("utf-8"))["cells"]
+
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+# ---- structure --------------------------------------------------------------------------
+def test_page_names_unique_and_ordered():
+    names = [p.name for p in site.PAGES]
+    assert len(set(names)) == len(names)
+    assert names == sorted(names), "PAGES must be in file order (the navigation follows it)"
+    assert names[0] == "00_Start"
+
+
+@pytest.mark.parametrize("page", SITE_PAGES, ids=lambda p: p.name)
+def test_site_page_exists_with_title_header_and_nav(page):
+    path = NOTEBOOKS / page.filename
+    assert path.is_file(), f"{page.filename} fehlt"
+    cells = _cells(path)
+    first = _source(cells[0])
+    assert cells[0]["cell_type"] == "markdown" and first.startswith(f"# {page.title}\n"), (
+        f"{page.filename}: first cell must be the title '# {page.title}'")
+    code = [_source(c) for c in cells if c["cell_type"] == "code"]
+    assert f'site.page_header("{page.name}")' in code[0]
+    assert code[-1] == f'site.nav_links("{page.name}")', "the last cell shows the prev/next links"
+    prose = " ".join(_source(c) for c in cells if c["cell_type"] == "markdown")
+    assert len(prose.split()) >= 40, "every page explains something in German prose"
+
+
+def test_every_notebook_is_a_listed_page():
+    listed = {p.filename for p in site.PAGES}
+    assert {p.name for p in ALL_NOTEBOOKS} <= listed
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_code_cells_are_short_calls(path):
+    """Voilà hides code inputs, but the notebooks stay thin anyway: 1–3 short calls."""
+    if site.find_page(path.stem).author != "site":
+        pytest.skip("page written by the lessons engineer")
+    for cell in _cells(path):
+        if cell["cell_type"] != "code":
+            continue
+        lines = [ln for ln in _source(cell).splitlines() if ln.strip()]
+        assert 1 <= len(lines) <= 3, f"{path.name}: code cell with {len(lines)} lines"
+        for line in lines:
+            assert len(line) <= 400 and CALL_LINE.match(line), f"{path.name}: not a short call: {line!r}"
+        assert not cell.get("outputs"), f"{path.name}: saved outputs (clear them)"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_markdown_shows_no_code_and_links_resolve(path):
+    for cell in _cells(path):
+        if cell["cell_type"] != "markdown":
+            continue
+        text = _source(cell)
+        assert "```" not in text, f"{path.name}: code block in the prose"
+        for target, _anchor in MD_LINK.findall(text):
+            resolved = (NOTEBOOKS / target).resolve()
+            known = target in {p.filename for p in site.PAGES}
+            assert resolved.is_file() or known, f"{path.name}: broken link {target}"
+
+
+def test_voila_hides_code_cells():
+    """Voilà strips code inputs by default; the site command must not switch that off."""
+    cmd = " ".join(build_voila_command(8866, public=False, root=NOTEBOOKS))
+    assert "strip_sources=False" not in cmd
+    for path in ALL_NOTEBOOKS:
+        meta = json.loads(path.read_text("utf-8")).get("metadata", {})
+        assert "voila" not in json.dumps(meta).lower() or "strip" not in json.dumps(meta).lower()
+
+
+# ---- navigation --------------------------------------------------------------------------
+def test_navigation_chain():
+    existing = [p for p in site.PAGES if site.page_exists(p)]
+    for i, page in enumerate(existing):
+        html = site.nav_html(page.name)
+        if i > 0:
+            assert f'href="{existing[i - 1].filename}"' in html and "bt-nav-prev" in html
+        else:
+            assert "bt-nav-prev" not in html
+        if i + 1 < len(existing):
+            assert f'href="{existing[i + 1].filename}"' in html and "bt-nav-next" in html
+        else:
+            assert "bt-nav-next" not in html
+        if page.name != "00_Start":
+            assert 'href="00_Start.ipynb"' in html
+
+
+def test_header_names_the_chapter_and_what_it_teaches():
+    html = site.page_header("03_Phase_2_und_Handel").data
+    page = site.find_page("03_Phase_2_und_Handel")
+    assert "Hier lernst du" in html and page.teaches.split()[0] in html
+    assert 'href="00_Start.ipynb"' in html
+
+
+def test_start_page_lists_chapters_and_lessons():
+    html = site.chapter_overview().data
+    for page in site.PAGES[1:]:
+        if site.page_exists(page):
+            assert f'href="{page.filename}"' in html
+    lessons = site.lessons()
+    if TUTORIALS.is_dir() and any(TUTORIALS.glob("*.ipynb")):
+        assert lessons and all(href.startswith("../tutorials/") for href, _, _ in lessons)
+        listed = site.lesson_list().data
+        assert all(href in listed for href, _, _ in lessons)
+
+
+# ---- failures become friendly boxes ----------------------------------------------------------
+def test_friendly_builder_returns_error_box(capsys):
+    @site.friendly
+    def broken():
+        raise ValueError("kaputt")
+
+    box = broken()
+    assert 'class="bt bt-box bt-error"' in box.data and "kaputt" in box.data
+    assert "Traceback" not in box.data
+    assert capsys.readouterr().out == ""
+
+
+def test_safe_display_shows_box_instead_of_raising(monkeypatch):
+    shown = []
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
+    assert site.safe_display(lambda: 1 / 0) is None
+    assert len(shown) == 1 and "bt-error" in shown[0].data and "Traceback" not in shown[0].data
+
+
+def test_unknown_exercise_is_a_box_not_an_exception():
+    box = site.try_it("gibt-es-nicht")
+    assert "bt-error" in box.data
+
+
+# ---- special pages ------------------------------------------------------------------------
+def test_comparison_table_covers_every_difference():
+    from bohnteach.comparison import comparison_html, comparison_rows
+
+    _, rows = comparison_rows(["amigo", "online"])
+    by_topic = {r.topic: r for r in rows}
+    for topic in ("Personen", "Kartenspiel", "Felder am Anfang", "Drittes Feld", "Austeilen",
+                  "Startspieler", "Phase 4: nachziehen", "Spielende", "Gleichstand"):
+        assert by_topic[topic].differs, topic
+    assert "3 Taler" in by_topic["Drittes Feld"].values[1]
+    assert "nicht vorgesehen" in by_topic["Drittes Feld"].values[0]
+    assert "Hand" in by_topic["Gleichstand"].values[1]
+    html = comparison_html()
+    assert html.count("<tr") >= 10 and "bt-diff" in html
+    assert "Ladybohn" in html  # every built-in rule set is a column
+
+
+def test_comparison_scenes_pair_amigo_and_online():
+    from bohnteach.comparison import scene_pairs
+    from bohnteach.scenes import list_scenes
+
+    pairs = scene_pairs(list_scenes("vergleich"))
+    assert pairs, "no Regelvergleich scenes"
+    assert any([s.ruleset for s in group] == ["amigo", "online"] for group in pairs)
+
+
+def test_auslegungen_lists_every_decision():
+    from bohnteach.errors import rule_catalogue
+
+    html = site.auslegungen().data
+    decided = [r for r in rule_catalogue().values() if r.auslegung]
+    assert len(decided) >= 4
+    for rule in decided:
+        assert f'data-rule="{rule.id}"' in html
+        assert rule.source.split(",")[0] in html
+
+
+def test_rules_table_cites_sources():
+    html = site.rules_table("p1.plant-front", "harvest.protection").data
+    assert "p1.plant-front" in html and "000_2752a7130280637f.txt" in html
+
+
+# ---- the Probespiel ---------------------------------------------------------------------------
+def _buttons(widget):
+    import ipywidgets as widgets
+
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.Button):
+            out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def _classes(button) -> set[str]:
+    return set(button._dom_classes)
+
+
+def test_probespiel_refusal_is_explained():
+    from bohnteach.probespiel import Probespiel
+
+    game = Probespiel(seed=3, bot="planter")
+    before = game.state.to_dict()
+    wrong = [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
+    assert wrong, "a button to try planting the second card"
+    wrong[0].click()
+    assert "bt-refusal" in game.feedback.value and "p1.plant-front" in game.feedback.value
+    assert "000_2752a7130280637f.txt" in game.feedback.value
+    assert game.state.to_dict() == before
+    sort = [b for b in _buttons(game.actions) if "bt-ps-reorder" in _classes(b)]
+    sort[0].click()
+    assert "hand.order" in game.feedback.value
+
+
+def test_probespiel_one_full_turn_then_bots_play():
+    from bohnteach.probespiel import Probespiel
+    from bohnteach.state import Phase
+
+    game = Probespiel(seed=5, bot="trader", players=4)
+    assert game.state.active == 0 and game.state.phase is Phase.PLANT
+
+    def click(cls):
+        found = [b for b in _buttons(game.actions) if cls in _classes(b)]
+        assert found, f"no {cls} button in phase {game.state.phase}"
+        found[0].click()
+        assert "bt-box bt-error" not in game.feedback.value
+
+    # phase 1: plant the front card on a field where it fits (or harvest first)
+    for _ in range(4):
+        if game.state.phase is not Phase.PLANT:
+            break
+        fits = [b for b in _buttons(game.actions) if "bt-ps-plant" in _classes(b)]
+        for b in fits:
+            b.click()
+            if "bt-refusal" not in game.feedback.value:
+                break
+        else:
+            click("bt-ps-harvest")
+            continue
+        if game.state.phase is Phase.PLANT:
+            click("bt-ps-end-planting")
+    assert game.state.phase is Phase.TRADE and len(game.state.revealed) == 2
+    click("bt-ps-end-trading")
+    while game.state.phase is Phase.PLANT_RECEIVED:
+        before = len(game.history)
+        for b in [b for b in _buttons(game.actions) if "bt-ps-plant" in _classes(b)]:
+            b.click()
+            if "bt-refusal" not in game.feedback.value:
+                break
+        else:
+            click("bt-ps-harvest")
+        assert len(game.history) > before
+    click("bt-ps-draw")
+    # the bots play; when one of them wants to stop trading, the learner may still offer
+    # it a deal (co-players trade with the active player) — here: "Weiter"
+    # (offers the bots make to the learner are declined)
+    paused = offers = 0
+    while game.state.active != 0 and paused + offers < 40:
+        assert game.state.phase is Phase.TRADE
+        if game.state.offer is not None:
+            click("bt-ps-decline")
+            offers += 1
+        else:
+            assert "Weiter" in game.hint.value
+            click("bt-ps-continue")
+            paused += 1
+    assert paused == 3, "one chance to trade with each bot"
+    assert game.state.turn == 5 and game.state.active == 0
+    log = game.log_view.value
+    for name in ("Ben", "Clara", "David"):
+        assert f"{name} ist am Zug" in log
+    assert "bt-ps-you" in log
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_probespiel_whole_game_by_random_clicks(seed):
+    """Click random buttons (mistakes included) until the game is over: no error box."""
+    from bohnteach.probespiel import Probespiel
+    from bohnteach.state import Phase
+
+    rng = random.Random(seed)
+    game = Probespiel(seed=seed, bot=["trader", "random"][seed % 2], players=3 + seed)
+    refusals = 0
+    for _ in range(5000):
+        if game.state.phase is Phase.OVER:
+            break
+        buttons = [b for b in _buttons(game.actions) if "bt-ps-new" not in _classes(b)]
+        forward = [b for b in buttons if not _classes(b) & {"bt-ps-mistake", "bt-ps-plant-wrong"}]
+        if game.state.phase is Phase.TRADE and game.give_pick.options and rng.random() < 0.2:
+            game.give_pick.value = (game.give_pick.options[0][1],)
+            game.want_pick.value = rng.choice(game.want_pick.options)[1]
+            game.offer_button.click()
+        else:
+            rng.choice(buttons if rng.random() < 0.15 else forward).click()
+        assert "bt-box bt-error" not in game.feedback.value, game.feedback.value
+        refusals += "bt-refusal" in game.feedback.value
+    assert game.state.phase is Phase.OVER
+    assert refusals > 0
+    assert "Spielende" in game.log_view.value
+    assert [b for b in _buttons(game.actions) if "bt-ps-new" in _classes(b)]
+
+
+# ---- every notebook executes cleanly ---------------------------------------------------------
+def _execute(path: Path):
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=300, iopub_timeout=30, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    return nb
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_executes_without_visible_failure(path):
+    nb = _execute(path)
+    problems = []
+    widgets = 0
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            kind = out["output_type"]
+            if kind == "error":
+                problems.append(f"cell {i}: {out['ename']}: {out['evalue']}")
+            elif kind == "stream":
+                problems.append(f"cell {i}: {out['name']} output {out['text'][:200]!r}")
+            else:
+                data = out.get("data", {})
+                if set(data) == {"text/plain"}:
+                    problems.append(f"cell {i}: bare repr {data['text/plain'][:80]!r}")
+                html = data.get("text/html", "")
+                if "bt-box bt-error" in html or "Traceback" in html:
+                    problems.append(f"cell {i}: error box {html[html.find('bt-box'):][:300]!r}")
+                widgets += "application/vnd.jupyter.widget-view+json" in data
+    state = json.dumps(nb.metadata.get("widgets", {}))
+    if "bt-box bt-error" in state:
+        at = state.find("bt-box bt-error")
+        problems.append(f"a widget shows an error box: {state[at:at + 300]!r}")
+    assert not problems, "\n".join(problems)
+    page = site.find_page(path.stem)
+    if page.chapter and page.author == "site":
+        assert widgets >= 1, "a chapter page shows its scenes"
