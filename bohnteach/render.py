@@ -164,14 +164,27 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
         f'<div class="bt-finfo">{n} {escape(variety.label(n))}</div>'
         f'<div class="bt-next">Ernte jetzt: <b>{coins} Taler</b></div>'
     )
-    order = '<div class="bt-next">unten → oben</div>' if ordered else ""
+    order = '<div class="bt-next">zuerst gepflanzt ↓</div>' if ordered else ""
+    sequence = field_order_html(state, cards) if ordered else ""
     assumed = ('<div class="bt-next bt-assumed">* Bohnometer angenommen</div>'
                if state.ruleset.meter_assumption else "")
     classes = _cls("bt-field", "bt-zchanged" if changed_zone else None)
     return (
-        f'<div class="{classes}">{head}{order}<div class="bt-stack">{stack}</div>{info}'
+        f'<div class="{classes}">{head}{order}<div class="bt-stack">{stack}</div>{sequence}{info}'
         f"{meter_html(state.meter[top], n)}{assumed}</div>"
     )
+
+
+def field_order_html(state: State, cards: list[int]) -> str:
+    """Ladybohn (lady.top-card): the field's order in words, bottom to top, e.g.
+    „unten → oben: ♂ m · ♀ w · B Baby (oben)“ – symbol and word, never colour alone."""
+    parts = []
+    for i, c in enumerate(cards):
+        sex = state.cards[c].sex
+        mark, word = SEX_LABEL.get(sex, ("", "?"))
+        top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
+        parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
+    return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
 
 
 # ---- a player ----------------------------------------------------------------------------
@@ -210,6 +223,7 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     head = f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
     fields = "".join(field_html(state, player, i, hl, zones) for i in range(len(p.fields)))
     parts = [head, f'<div class="bt-fields">{fields}</div>']
+    parts.append(waiting_html(state, player, hl, zones))
     if p.set_aside:
         aside = "".join(card_html(state, c, changed=c in hl, quer=True) for c in p.set_aside)
         parts.append(_zone(
@@ -220,6 +234,23 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     parts.append(_hand_html(state, player, open_hand, hl, zones))
     classes = _cls("bt-player", "bt-active" if player == state.active and not over else None)
     return f'<section class="{classes}" data-player="{player}">{"".join(parts)}</section>'
+
+
+def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
+    """Ladybohn (lady.baby-trade-immediate): babies received in a deal that must go onto
+    their field now, before anything else (no harvest first)."""
+    from .ladybohn import IMMEDIATE_ZONE, immediate_fields, pending
+
+    waiting = pending(state, player)
+    if not waiting:
+        return ""
+    fields = immediate_fields(state, player, waiting[0])
+    where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
+    cards = "".join(card_html(state, c, changed=c in hl) for c in waiting)
+    title = (f"<b>Sofort pflanzen</b> – eingetauschte Babybohne, muss jetzt auf {where} "
+             "(vorher keine Ernte)")
+    return _zone(title, f'<div class="bt-row">{cards}</div>' + chips(["lady.baby-trade-immediate"]),
+                 changed=f"{IMMEDIATE_ZONE}{player}" in zones, extra="bt-waiting")
 
 
 # ---- the middle of the table --------------------------------------------------------------
@@ -236,7 +267,7 @@ def pass_label(state: State) -> str:
     return f"{state.pass_number}. Durchgang" + (" (letzter)" if state.pass_number == last else "")
 
 
-def middle_html(state: State, hl: set[int], zones: set[str]) -> str:
+def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | None = None) -> str:
     parts = []
     n = len(state.deck)
     deck_card = back_html("Stapel") if n else '<div class="bt-empty">leer</div>'
@@ -263,24 +294,54 @@ def middle_html(state: State, hl: set[int], zones: set[str]) -> str:
         body = f'<div class="bt-row">{cards or "<span>keine mehr</span>"}</div>'
         parts.append(_center(f"Aufgedeckt (gehören {owner})", body, "revealed" in zones))
     if state.offer is not None:
-        parts.append(offer_html(state, hl))
+        parts.append(offer_html(state, hl, perspective))
     return f'<div class="bt-middle">{"".join(parts)}</div>'
 
 
-def offer_html(state: State, hl: set[int]) -> str:
+def hidden_sex_html(variety_key: str) -> str:
+    """An offered card whose sex the viewer may not see (lady.offer-variety-only)."""
+    variety = find_variety(variety_key)
+    bg = variety.colour
+    return (
+        f'<div class="bt-card bt-sexhidden" style="background:{bg};color:{text_colour(bg)}" '
+        f'title="{escape(variety.de)} (Geschlecht nicht genannt)">'
+        f'<span class="bt-cn">{name_html(variety.de)}</span>'
+        '<span class="bt-sex"><i>?</i>nicht genannt</span></div>'
+    )
+
+
+def offer_html(state: State, hl: set[int], perspective: int | None = None) -> str:
+    """The open offer as ``perspective`` (default: the addressee) hears it: with
+    ``offer_names_variety_only`` (Ladybohn) the sex of another player's hand card stays
+    hidden until the deal is done (``ladybohn.offer_view``)."""
+    from .ladybohn import offer_view
+
     o = state.offer
     assert o is not None
     who = escape(state.players[o.player].name)
     to = escape(state.players[o.to].name)
+    viewer = perspective if perspective is not None else o.to
+    view = offer_view(state, viewer)
+    assert view is not None
 
-    def side(label: str, cards: tuple[int, ...]) -> str:
-        body = "".join(card_html(state, c, changed=c in hl) for c in cards)
+    def side(label: str, cards: tuple[int, ...], shown: tuple) -> str:
+        body = "".join(
+            card_html(state, c, changed=c in hl) if not seen.hidden else hidden_sex_html(seen.variety)
+            for c, seen in zip(cards, shown)
+        )
         return f'<div class="bt-offer-side"><div class="bt-zt">{label}</div><div class="bt-row">{body}</div></div>'
 
-    body = side(f"{who} gibt", o.give) if o.give else ""
+    body = side(f"{who} gibt", o.give, view.give) if o.give else ""
     if o.get:
-        body += side(f"{who} möchte von {to}", o.get)
-    body = (f'<div class="bt-row">{body}</div>'
+        body += side(f"{who} möchte von {to}", o.get, view.get)
+    hidden = any(c.hidden for c in view.give + view.get)
+    note = ""
+    if hidden:
+        name = escape(state.players[viewer].name)
+        note = (f'<div class="bt-next">So hört es {name}: Beim Anbieten nennt man nur die Sorte, '
+                f"ob männlich, weiblich oder Baby, zeigt sich erst nach dem Handel.</div>"
+                + chips(["lady.offer-variety-only"]))
+    body = (f'<div class="bt-row">{body}</div>{note}'
             f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
     title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"
     return _center(title, body, extra="bt-offer")
@@ -373,7 +434,7 @@ def render_table(
     )
     return (
         f'{style_block()}<div class="bt bt-table" lang="de">{top}{note}'
-        f"{middle_html(state, hl, zones)}"
+        f"{middle_html(state, hl, zones, perspective)}"
         f'<div class="bt-players">{players}</div></div>'
     )
 

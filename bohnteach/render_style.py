@@ -86,6 +86,10 @@ CSS = """
  flex:0 1 auto;min-width:0}
 .bt-offer{background:#eef4fb;border-color:#1f5f8b}
 .bt-offer-side{display:flex;flex-direction:column;gap:2px}
+.bt-sexhidden .bt-sex i{background:#fff;border:1px dashed #111}
+.bt-order{overflow-wrap:anywhere}
+.bt-order i{font-style:normal;font-weight:700}
+.bt-waiting{background:#fdf3e7;border:2px solid #ef6c00}
 .bt-meter{display:flex;flex-wrap:wrap;gap:3px;align-items:center;font-size:11px}
 .bt-meter .bt-ml{color:#5c5648;width:100%}
 .bt-step{border:1px solid #b9ad8e;border-radius:4px;padding:0 4px;background:#fffdf6;

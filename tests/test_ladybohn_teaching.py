@@ -116,3 +116,46 @@ def test_beispiel_3_hides_the_sex_until_the_deal():
     assert len(hidden) == 1 and hidden[0].variety == "soy"  # Timon's hand card
     after = scene.result_at(2)
     assert any(e[0] == "sexes_shown" for e in after.events)
+
+
+# ---- the table view -----------------------------------------------------------------------
+def _text(html: str) -> str:
+    import re
+    from html import unescape
+
+    html = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_table_names_each_sex_with_symbol_and_word_and_the_field_order():
+    from bohnteach.render import render_table
+
+    s = get_scene("l-baby-lift").state_at(1)
+    out = _text(render_table(s))
+    assert "unten → oben: ♂ m · ♂ m · ♂ m · B Baby · ♀ w (oben)" in out
+    assert "Achtung, Annahme:" in out and "Bohnometer angenommen" in out
+
+
+def test_offer_hides_the_sex_of_hand_cards_until_the_deal():
+    from bohnteach.render import render_table
+
+    scene = get_scene("l-ninas-handel")
+    s = scene.state_at(1)
+    out = _text(render_table(s))  # an onlooker hears it as Nina does
+    assert "So hört es Nina" in out and "lady.offer-variety-only" in out
+    assert out.count("nicht genannt") == 1  # Timon's hand Sojabohne; the revealed one lies open
+    own = _text(render_table(s, perspective=s.player_index("Timon")))
+    assert "So hört es Timon" in own
+    assert own.count("nicht genannt") == 2  # Timon knows his cards, not Nina's two
+    after = _text(render_table(scene.state_at(2)))
+    assert "nicht genannt" not in after
+
+
+def test_waiting_baby_zone_is_shown():
+    from bohnteach.render import render_table
+
+    s = get_scene("l-baby-handel").state_at(2)
+    out = _text(render_table(s))
+    assert "Sofort pflanzen – eingetauschte Babybohne, muss jetzt auf Feld 1" in out
+    assert "lady.baby-trade-immediate" in out
+    assert "Sofort pflanzen" not in _text(render_table(get_scene("l-baby-handel").state_at(3)))
