@@ -31,6 +31,7 @@ from .render import (
     changed_cards, changed_zones, render_error, render_info, render_refusal, render_success,
     render_table,
 )
+from . import ladybohn as lady
 from .render_style import style_block
 from .state import Phase, State
 from .widgets import button, flow, guard
@@ -112,6 +113,54 @@ def _label(state: State, card: int) -> str:
     return find_variety(state.variety[card]).de
 
 
+def _own_label(state: State, card: int) -> str:
+    """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
+    sex = state.cards[card].sex
+    return _label(state, card) + (f" ({_SEX[sex]})" if sex in _SEX else "")
+
+
+_SEX = {"m": "♂ m", "w": "♀ w", "B": "Baby"}
+
+
+def _plantable(state: State, seat: int) -> list[int]:
+    """Cards ``seat`` could plant next: a waiting baby (lady.baby-trade-immediate), the
+    front hand card in phase 1, the cards still to plant in phase 3."""
+    waiting = lady.pending(state, seat)
+    if waiting:
+        return list(waiting)
+    if state.phase is Phase.PLANT and seat == state.active:
+        hand = state.players[seat].hand
+        return hand[:1] if hand and state.hand_plants < 2 else []
+    if state.phase is Phase.PLANT_RECEIVED:
+        return list(to_plant(state, seat))
+    return []
+
+
+def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
+    """Ladybohn (lady.baby-lift): every way to plant a baby ``seat`` may plant now on a
+    field with a female – each female, moved 1 or up to ``baby_lift`` places – as
+    (German label, ``Plant``). Moves past the top card are included: the engine refuses
+    them and explains why."""
+    limit = state.ruleset.baby_lift
+    if not limit:
+        return []
+    out: list[tuple[str, Plant]] = []
+    for card in _plantable(state, seat):
+        if not lady.is_baby(state, card):
+            continue
+        for k, cards in enumerate(state.players[seat].fields):
+            if not cards or state.variety[cards[0]] != state.variety[card]:
+                continue
+            for index, female in enumerate(cards):
+                if not lady.is_female(state, female):
+                    continue
+                for by in range(1, limit + 1):
+                    label = (f"Baby auf Feld {k + 1}: ♀ w ({index + 1}. von unten) "
+                             f"{by} {'Platz' if by == 1 else 'Plätze'} hoch")
+                    out.append((label, Plant(seat, k, card, (female, by))))
+    return out
+
+
 def _fallback_text(state: State, action: Action) -> str:
     """Our own short German label if ``notation`` cannot phrase the action."""
     who = state.players[action.player].name
@@ -124,14 +173,37 @@ def _fallback_text(state: State, action: Action) -> str:
     return f"{who} {names.get(type(action), type(action).__name__)}"
 
 
-def describe(state: State, action: Action) -> str:
-    """The log line for ``action`` on ``state`` (the table before it)."""
+def describe(state: State, action: Action, viewer: int | None = None) -> str:
+    """The log line for ``action`` on ``state`` (the table before it). An offer is told
+    as ``viewer`` hears it: with ``offer_names_variety_only`` (Ladybohn) only the
+    varieties of other players' hand cards (lady.offer-variety-only)."""
+    if isinstance(action, Offer) and state.ruleset.offer_names_variety_only:
+        try:
+            view = lady.offer_view(state, viewer, action)
+            if view is not None:
+                return _offer_text(state, action, view)
+        except Exception:  # noqa: BLE001 - fall back to the full sentence
+            pass
     try:
         from .notation import format_action
 
         return format_action(state, action)
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         return _fallback_text(state, action)
+
+
+def _offer_text(state: State, action: Offer, view: Any) -> str:
+    def cards(shown: tuple) -> str:
+        names = [c.label for c in shown]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+
+    who = state.players[action.player].name
+    to = state.players[action.to].name
+    if view.give and view.get:
+        return f"{who} bietet {to} {cards(view.give)} gegen {cards(view.get)}"
+    if view.give:
+        return f"{who} schenkt {to} {cards(view.give)}"
+    return f"{who} bittet {to} um {cards(view.get)}"
 
 
 # ---- the widget ---------------------------------------------------------------------------
@@ -262,7 +334,7 @@ class TryIt(widgets.VBox):
     def play(self, action: Action) -> RuleViolation | None:
         """Try the learner's ``action``: apply it, or show the refusal (table unchanged)."""
         before = self.state
-        text = describe(before, action)
+        text = describe(before, action, self.learner)
         refusal = check_action(before, action)
         if refusal is not None:
             self.history.append((text, True))
@@ -313,11 +385,18 @@ class TryIt(widgets.VBox):
             if s.phase is Phase.OVER:
                 return
             o = s.offer
-            if o is not None and o.to != self.learner:
+            waiting = [p for p in lady.pending_seats(s) if p != self.learner]
+            if waiting:  # lady.baby-trade-immediate: a co-player plants a received baby
+                move = _bot_plant(s, waiting[0])
+                if move is None:
+                    return
+            elif o is not None and o.to != self.learner:
                 answer = self.answers.get(o.to, "nein")
                 move: Action = Accept(o.to) if wants(answer, s, o) else Decline(o.to)
             elif s.phase is Phase.PLANT_RECEIVED:
                 seats = [p for p in range(s.n_players) if p != self.learner and to_plant(s, p)]
+                if s.ruleset.phase3_order == "active_first":  # lady.p3-order: one at a time
+                    seats = [p for p in seats if p == actor(s)]
                 bot_moves = [m for m in (_bot_plant(s, p) for p in seats) if m is not None]
                 if not bot_moves:
                     return
@@ -326,7 +405,7 @@ class TryIt(widgets.VBox):
                 return
             before = s.copy()
             apply(s, move)
-            self.history.append((describe(before, move), False))
+            self.history.append((describe(before, move, self.learner), False))
 
     # ---- the choices -----------------------------------------------------------------------
     def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "") -> Any:
@@ -345,13 +424,14 @@ class TryIt(widgets.VBox):
     def _own_cards(self) -> list[tuple[str, int]]:
         s, me = self.state, self.learner
         p = s.players[me]
-        items = [(f"Hand {i + 1}: {_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
-                 for i, c in enumerate(p.hand)]
-        items += [(f"quer: {_label(s, c)}", c) for c in p.set_aside]
+        items = [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in lady.pending(s, me)]
+        items += [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
+                  for i, c in enumerate(p.hand)]
+        items += [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]
         if me == s.active:
-            items += [(f"aufgedeckt: {_label(s, c)}", c) for c in s.revealed]
+            items += [(f"aufgedeckt: {_own_label(s, c)}", c) for c in s.revealed]
         if s.phase is Phase.TRADE:
-            items += [(f"Feld {k + 1}: {_label(s, f[-1])}", f[-1])
+            items += [(f"Feld {k + 1}: {_own_label(s, f[-1])}", f[-1])
                       for k, f in enumerate(p.fields) if f]
         return items
 
@@ -411,11 +491,22 @@ class TryIt(widgets.VBox):
         if cards:
             rows.append(widgets.HTML("<b>Deine Karten</b> (antippen zum Auswählen):"))
             rows.append(flow(cards))
+        lifts = lift_moves(s, me)
+        lifted = {a.field for _, a in lifts}
+        next_card = _plantable(s, me)[:1]
+        baby_next = bool(next_card) and lady.is_baby(s, next_card[0])
+        # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
         plants = [self._action_button(f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k),
-                                      style="success") for k in range(len(p.fields))]
+                                      style="success")
+                  for k in range(len(p.fields)) if not (baby_next and k in lifted)]
         harvests = [self._action_button(f"Feld {k + 1} ernten", lambda k=k: Harvest(me, k),
                                         style="warning") for k in range(len(p.fields))]
         rows.append(flow(plants + harvests))
+        if lifts:
+            rows.append(widgets.HTML("<b>Babybohne pflanzen</b> – welche weibliche Bohne rückt "
+                                     "wie weit nach oben?"))
+            rows.append(flow([self._action_button(label, lambda a=a: a, style="success")
+                              for label, a in lifts]))
         extra: list[Any] = []
         if s.phase is Phase.PLANT:
             extra.append(self._action_button("Phase 1 beenden", lambda: EndPlanting(me)))
@@ -468,4 +559,4 @@ class TryIt(widgets.VBox):
         return rows
 
 
-__all__ = ["TryIt", "TryItCase", "describe", "wants"]
+__all__ = ["TryIt", "TryItCase", "describe", "lift_moves", "wants"]

@@ -210,8 +210,13 @@ Offene Hände: Anna
 )
 
 
+from .tryit_cases_ladybohn import CASES as _LADYBOHN_CASES  # noqa: E402
+
+CASES = CASES + _LADYBOHN_CASES
+
+
 def list_cases(chapter: str | None = None) -> list[TryItCase]:
-    """All cases, or those of one chapter key (``phase1`` … ``ernte``)."""
+    """All cases, or those of one chapter key (``phase1`` … ``ernte``, ``ladybohn``)."""
     return [c for c in CASES if chapter is None or c.chapter == chapter]
 
 

@@ -159,3 +159,109 @@ def test_waiting_baby_zone_is_shown():
     assert "Sofort pflanzen – eingetauschte Babybohne, muss jetzt auf Feld 1" in out
     assert "lady.baby-trade-immediate" in out
     assert "Sofort pflanzen" not in _text(render_table(get_scene("l-baby-handel").state_at(3)))
+
+
+# ---- „Mach du!“ (headless clicks) ----------------------------------------------------------
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _labels(tryit):
+    return [(getattr(w, "description", None) or "").removeprefix("✓ ") for w in _walk(tryit.controls)]
+
+
+def _control(tryit, label):
+    for w in _walk(tryit.controls):
+        if (getattr(w, "description", None) or "").removeprefix("✓ ") == label:
+            return w
+    raise KeyError(f"{label!r} not among {_labels(tryit)}")
+
+
+def test_lift_case_offers_every_lift_as_a_button_and_only_the_best_solves():
+    pytest.importorskip("ipywidgets")
+    from bohnteach.tryit import TryIt
+    from bohnteach.tryit_cases import get_case, list_cases
+
+    assert [c.id for c in list_cases("ladybohn")] == ["lady-lift", "lady-baby-handel"]
+    t = TryIt(get_case("lady-lift"))
+    lifts = [label for label in _labels(t) if label.startswith("Baby auf Feld 1")]
+    assert lifts == [
+        "Baby auf Feld 1: ♀ w (1. von unten) 1 Platz hoch",
+        "Baby auf Feld 1: ♀ w (1. von unten) 2 Plätze hoch",
+        "Baby auf Feld 1: ♀ w (4. von unten) 1 Platz hoch",
+        "Baby auf Feld 1: ♀ w (4. von unten) 2 Plätze hoch",
+    ]
+    # the plain button would hide the choice: it is replaced for the baby's field
+    assert "Auf Feld 1 pflanzen" not in _labels(t) and "Auf Feld 2 pflanzen" in _labels(t)
+    _control(t, "Baby auf Feld 1: ♀ w (1. von unten) 2 Plätze hoch").click()
+    assert not t.solved
+    s = t.state
+    assert sexes(s, s.players[0].fields[0]) == ["m", "m", "w", "w", "m", "B"]
+    assert "Ernte jetzt: 0 Taler" in _text(t.table.value)
+    t.restart_button.click()
+    _control(t, "Hand 1: Blaue Bohne (Baby) (vorne)").value = True
+    _control(t, "Baby auf Feld 1: ♀ w (4. von unten) 2 Plätze hoch").click()
+    assert t.solved and "Geschafft" in _text(t.feedback.value)
+    s = t.state
+    assert sexes(s, s.players[0].fields[0]) == ["w", "m", "m", "m", "B", "w"]
+
+
+def test_lift_too_far_is_refused_in_tryit():
+    pytest.importorskip("ipywidgets")
+    from bohnteach.tryit import TryIt, lift_moves
+
+    scene = parse_scene(HEAD + "Phase: 1\nAnna Hand: Feuerbohne (Baby)\n"
+                        "Anna Feld 1: Feuerbohne (m), Feuerbohne (w)\nBen Hand: 2 Karten\n")
+    t = TryIt(scene.initial, learner="Anna", goal="Pflanze das Baby.")
+    labels = [label for label, _ in lift_moves(t.state, 0)]
+    assert labels == ["Baby auf Feld 1: ♀ w (2. von unten) 1 Platz hoch",
+                      "Baby auf Feld 1: ♀ w (2. von unten) 2 Plätze hoch"]
+    _control(t, labels[1]).click()  # directly under the baby: 2 places would pass the top
+    assert "lady.baby-lift" in _text(t.feedback.value) and t.state == t.initial
+    _control(t, labels[0]).click()
+    assert sexes(t.state, t.state.players[0].fields[0]) == ["m", "B", "w"]
+
+
+def test_baby_trade_case_refuses_the_harvest_then_plants_at_once():
+    pytest.importorskip("ipywidgets")
+    from bohnteach.tryit import TryIt
+    from bohnteach.tryit_cases import get_case
+
+    t = TryIt(get_case("lady-baby-handel"))
+    assert "Ben, Hand 1: Feuerbohne" not in _labels(t)  # no partner chosen yet
+    _control(t, "aufgedeckt: Blaue Bohne (♂ m)").value = True
+    partner = next(w for w in _walk(t.controls) if type(w).__name__ == "ToggleButtons")
+    partner.value = 1  # Ben
+    _control(t, "Ben, Hand 1: Feuerbohne").value = True  # the sex is not named
+    _control(t, "Anbieten / schenken an Ben").click()
+    assert ("Anna bietet Ben Blaue Bohne (männlich) gegen Feuerbohne", False) in t.history
+    assert ("Ben nimmt an", False) in t.history
+    assert "sofort pflanzen: Feuerbohne (Baby)" in _labels(t)
+    assert "Sofort pflanzen" in _text(t.table.value)
+    _control(t, "Feld 1 ernten").click()
+    assert "lady.baby-trade-immediate" in _text(t.feedback.value)
+    assert not t.state.players[0].coins
+    _control(t, "Handel beenden").click()
+    assert t.refusals[-1].rule_id == "lady.baby-trade-immediate"
+    _control(t, "Baby auf Feld 1: ♀ w (2. von unten) 2 Plätze hoch").click()
+    assert t.solved and "Geschafft" in _text(t.feedback.value)
+    assert sexes(t.state, t.state.players[0].fields[0]) == ["m", "m", "B", "w"]
+
+
+def test_a_co_player_plants_a_baby_he_received_from_the_learner():
+    pytest.importorskip("ipywidgets")
+    from bohnteach.actions import Offer
+    from bohnteach.tryit import TryIt
+
+    scene = parse_scene(HEAD + "Phase: 2\nAnna Hand: Rote Bohne (Baby), Feuerbohne\n"
+                        "Anna Feld 1: 2 Augenbohnen\nBen Hand: Saubohne\nBen Feld 1: 3 Rote Bohnen\n"
+                        "Aufgedeckt: Augenbohne, Saubohne\n")
+    t = TryIt(scene.initial, learner="Anna", answers={"Ben": "ja"})
+    s = t.state
+    baby = s.players[0].hand[0]
+    t.play(Offer(0, 1, (baby,), (s.players[1].hand[0],)))
+    assert lady.pending_seats(t.state) == []
+    assert t.state.players[1].fields[0][-1] == baby
+    assert ("Anna bietet Ben Rote Bohne (Baby) gegen Saubohne", False) in t.history
