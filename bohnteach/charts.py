@@ -529,6 +529,93 @@ def waiting_time_chart(
     return fig
 
 
+def sex_meter_chart(
+    ruleset: str | RuleSet = "ladybohn",
+    varieties: Iterable[VarietyLike] | VarietyLike | None = None,
+    *,
+    columns: int = 2,
+    max_cards: int | None = None,
+) -> go.Figure:
+    """Ladybohn (lady.female-meter): male and female Bohnometer of each variety side by
+    side, one small panel per variety (cards on the field → Taler when that sex lies on
+    top). Male: solid line, squares; female: dotted line, diamonds; both named in the
+    legend and hover text, never told apart by colour alone. Assumed meters get the
+    visible note of :func:`bohnometer_chart`; a baby on top is 0 Taler (a note says so).
+    """
+    from plotly.subplots import make_subplots
+
+    rs = find_ruleset(ruleset)
+    if not rs.sex_meters:
+        raise ValueError(f"{rs.title}: die Karten haben kein Geschlecht – hier gibt es "
+                         "nur ein Bohnometer je Sorte (bohnometer_chart).")
+    chosen = [v for v in _varieties(varieties, [rs]) if v.key in rs.sex_meters]
+    if not chosen:
+        raise ValueError(f"Keine dieser Sorten kommt in {rs.title} vor.")
+    if max_cards is None:
+        max_cards = max(max(m) for v in chosen for m in rs.sex_meters[v.key].values()) + 1
+    columns = max(1, min(columns, len(chosen)))
+    rows = -(-len(chosen) // columns)
+    fig = make_subplots(
+        rows=rows, cols=columns, subplot_titles=[v.de for v in chosen],
+        shared_xaxes=True, shared_yaxes=True, vertical_spacing=min(0.3, 48 / (150 * rows)),
+        horizontal_spacing=0.07,
+    )
+    xs = list(range(max_cards + 1))
+    style = {"m": ("solid", "square", "♂ männlich oben"), "w": ("dot", "diamond", "♀ weiblich oben")}
+    for i, v in enumerate(chosen):
+        row, col = i // columns + 1, i % columns + 1
+        for sex in ("m", "w"):
+            meter = rs.sex_meters[v.key].get(sex)
+            if meter is None:
+                continue
+            dash, symbol, label = style[sex]
+            ys = [meter_value(meter, n) for n in xs]
+            steps = " · ".join(f"{need}→{coins}" for coins, need in enumerate(meter, 1) if need)
+            fig.add_trace(go.Scatter(
+                x=xs, y=ys, mode="lines+markers", line_shape="hv",
+                name=label, legendgroup=sex, showlegend=i == 0,
+                line=dict(color=v.colour, dash=dash, width=3 if sex == "w" else 2),
+                marker=dict(color=v.colour, symbol=symbol, size=7,
+                            line=dict(color="#222222", width=1)),
+                hovertext=[f"{v.de} ({SEX_DE[sex]}) oben: {cards_text(v, n)} → {coins_text(c)}"
+                           f"<br>Bohnometer {steps}" for n, c in zip(xs, ys)],
+                hoverinfo="text",
+            ), row=row, col=col)
+    # pixel layout that also fits a phone: title, legend, panels, then the notes below
+    notes = ["Babybohne oben: kein Bohnometer, 0 Taler<br>(lady.baby-no-meter)"]
+    if rs.meter_assumption:
+        note = rs.meter_assumption.strip()
+        if not note.casefold().startswith("annahme"):
+            note = "Annahme: " + note
+        notes.append("⚠ " + "<br>".join(textwrap.wrap(note, 52)))
+    note_lines = sum(n.count("<br>") + 1 for n in notes)
+    top, bottom = 110, 70 + 17 * note_lines
+    height = 150 * rows + top + bottom
+    plot_h = height - top - bottom
+    _layout(fig, "Ladybohn: Bohnometer ♂ und ♀", "", "", height=height,
+            margin=dict(t=top, b=bottom, l=55, r=15),
+            legend=dict(orientation="h", x=0, y=1 + 48 / plot_h, yanchor="bottom"))
+    fig.update_layout(title=dict(yref="container", y=1, yanchor="top", pad=dict(t=12)))
+    fig.update_xaxes(dtick=2, range=[-0.3, max_cards + 0.3])
+    top_coins = max(len(m) for v in chosen for m in rs.sex_meters[v.key].values())
+    fig.update_yaxes(dtick=1, range=[-0.3, top_coins + 0.4])
+    for row in range(1, rows + 1):
+        fig.update_yaxes(title_text="Taler", row=row, col=1)
+    fig.add_annotation(text="Karten auf dem Feld", xref="paper", yref="paper", x=0.5,
+                       y=-24 / plot_h, yanchor="top", showarrow=False, name="x_title")
+    y = -50 / plot_h
+    for note in notes:
+        warn = note.startswith("⚠")
+        fig.add_annotation(
+            text=note, xref="paper", yref="paper", x=0, y=y, xanchor="left", yanchor="top",
+            align="left", showarrow=False, font=dict(size=12, color="#8A4B00" if warn else "#333333"),
+            bgcolor="#FFF4E0" if warn else None, bordercolor="#8A4B00" if warn else None,
+            name="meter_assumption" if warn else "baby",
+        )
+        y -= (17 * (note.count("<br>") + 1) + 8) / plot_h
+    return fig
+
+
 __all__ = [
     "bohnometer_chart",
     "coins_per_card_chart",
@@ -538,5 +625,6 @@ __all__ = [
     "deck_comparison_chart",
     "marginal_value_chart",
     "reveal_chart",
+    "sex_meter_chart",
     "waiting_time_chart",
 ]

@@ -265,3 +265,45 @@ def test_a_co_player_plants_a_baby_he_received_from_the_learner():
     assert lady.pending_seats(t.state) == []
     assert t.state.players[1].fields[0][-1] == baby
     assert ("Anna bietet Ben Rote Bohne (Baby) gegen Saubohne", False) in t.history
+
+
+# ---- the chart ------------------------------------------------------------------------------
+def test_sex_meter_chart_compares_male_and_female_per_variety():
+    pytest.importorskip("plotly")
+    from bohnteach.charts import sex_meter_chart
+    from bohnteach.rulesets import find_ruleset
+
+    rs = find_ruleset("ladybohn")
+    fig = sex_meter_chart()
+    assert len(fig.data) == 2 * len(rs.sex_meters) == 16
+    titles = [a.text for a in fig.layout.annotations]
+    assert {"Blaue Bohne", "Gartenbohne"} <= set(titles)
+    # the curves are the meters: male Saubohne printed 3/5/7/8, female assumed one cheaper
+    stink = [t for t in fig.data if "Saubohne (männlich)" in t.hovertext[0]][0]
+    assert list(stink.y[:9]) == [0, 0, 0, 1, 1, 2, 2, 3, 4]
+    garden_w = [t for t in fig.data if "Gartenbohne (weiblich)" in t.hovertext[0]][0]
+    assert list(garden_w.y[:4]) == [0, 2, 3, 3]
+    # told apart by line, marker and name – not by colour alone
+    m = next(t for t in fig.data if t.name.startswith("♂"))
+    w = next(t for t in fig.data if t.name.startswith("♀"))
+    assert (m.line.dash, m.marker.symbol) != (w.line.dash, w.marker.symbol)
+    assert sum(t.showlegend is not False for t in fig.data) == 2
+    # the assumption is marked on the figure, and babies are explained
+    names = {a.name: a.text for a in fig.layout.annotations if a.name}
+    assert "Annahme" in names["meter_assumption"] and "lady.baby-no-meter" in names["baby"]
+
+
+def test_sex_meter_chart_with_own_values_and_errors(tmp_path):
+    pytest.importorskip("plotly")
+    from bohnteach.charts import sex_meter_chart
+    from bohnteach.rulesets import find_ruleset
+
+    mine = find_ruleset("ladybohn").with_meters({"blue": {"w": (2, 4, 6, 8)}}, "test")
+    fig = sex_meter_chart(mine, ["Blaue Bohne"])
+    assert len(fig.data) == 2
+    blue_w = next(t for t in fig.data if t.name.startswith("♀"))
+    assert list(blue_w.y[:5]) == [0, 0, 1, 1, 2]
+    assert "weiterhin angenommen" in {a.name: a.text for a in fig.layout.annotations if a.name}[
+        "meter_assumption"].replace("<br>", " ")
+    with pytest.raises(ValueError, match="kein Geschlecht"):
+        sex_meter_chart("amigo")
