@@ -22,9 +22,10 @@ from .engine import actor, apply, check, is_legal, legal_actions, new_game  # no
 from .errors import RuleViolation, find_rule, rule_catalogue  # noqa: E402
 from .record import Game  # noqa: E402
 from .state import Phase, State  # noqa: E402
+from .view import player_view  # noqa: E402
 
 __all__ += [
     "Accept", "BuyField", "Decline", "Draw", "EndPlanting", "EndTrading", "Game", "Harvest",
     "Offer", "Phase", "Plant", "Reorder", "RuleViolation", "State", "TakeIntoHand", "actor",
-    "apply", "check", "find_rule", "is_legal", "legal_actions", "new_game", "rule_catalogue",
+    "apply", "check", "find_rule", "player_view", "is_legal", "legal_actions", "new_game", "rule_catalogue",
 ]
