@@ -17,7 +17,7 @@ from pathlib import Path
 START_PAGE = "00_Start.ipynb"
 TEMPLATE = "bohnteach"
 #: Seconds a visitor's kernel may sit idle (no execution) before it is shut down.
-CULL_IDLE_TIMEOUT = 600
+CULL_IDLE_TIMEOUT = 300
 #: Seconds between two checks for idle kernels.
 CULL_INTERVAL = 60
 
@@ -28,14 +28,14 @@ _JUPYTER_DATA = _PACKAGE_DIR / "jupyter"
 def site_dir() -> Path:
     """The folder with the site's notebooks.
 
-    A wheel ships them as ``bohnteach/site``; an editable install or a source checkout
+    A wheel ships them as ``bohnteach/_site``; an editable install or a source checkout
     uses the repository's ``notebooks/`` next to the package.
     """
-    for candidate in (_PACKAGE_DIR / "site", _PACKAGE_DIR.parent / "notebooks"):
+    for candidate in (_PACKAGE_DIR / "_site", _PACKAGE_DIR.parent / "notebooks"):
         if (candidate / START_PAGE).is_file():
             return candidate
     raise FileNotFoundError(
-        f"Keine Seiten gefunden: weder {_PACKAGE_DIR / 'site'} noch "
+        f"Keine Seiten gefunden: weder {_PACKAGE_DIR / '_site'} noch "
         f"{_PACKAGE_DIR.parent / 'notebooks'} enthält {START_PAGE}."
     )
 
@@ -107,9 +107,42 @@ def serve_main(port: int, public: bool) -> int:
             continue  # the child got the same SIGINT and is shutting down
 
 
+def _never_wait_blind_on_kernel_channels() -> None:
+    """Make the Voilà process's kernel channels re-check for messages every second.
+
+    Voilà executes a page with nbclient, which waits for the kernel's reply with
+    ``shell_channel.get_msg(timeout=None)``.  When a widget ``Output`` captures output,
+    nbclient's Output mimic sends ``comm_msg`` on that same shell socket while the wait
+    is pending, and the pending poll can then miss the reply's wake-up (nbclient issue
+    #312).  Measured here: about one page load in 30 with a plotly figure inside an
+    ``Output`` hung forever at "Executing 3 of 7"; kernel and server were idle.  A poll
+    with a timeout asks the socket again, so waiting in 1-second polls cannot miss it.
+    """
+    from queue import Empty
+
+    from jupyter_client.channels import AsyncZMQSocketChannel
+
+    get_msg = AsyncZMQSocketChannel.get_msg
+    if getattr(get_msg, "_bohnteach", False):
+        return
+
+    async def get_msg_polling(self: AsyncZMQSocketChannel, timeout: float | None = None) -> dict:
+        if timeout is not None:
+            return await get_msg(self, timeout)
+        while True:
+            try:
+                return await get_msg(self, 1.0)
+            except Empty:
+                continue
+
+    get_msg_polling._bohnteach = True  # type: ignore[attr-defined]
+    AsyncZMQSocketChannel.get_msg = get_msg_polling  # type: ignore[method-assign]
+
+
 def _run_voila(argv: Sequence[str]) -> int:
     """Start Voilà in this process with our template on the Jupyter path."""
     os.environ.update(voila_env())
+    _never_wait_blind_on_kernel_channels()
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]

@@ -1,0 +1,165 @@
+"""Helpers for browser tests of the Voilà site (used through ``tests/conftest.py``).
+
+Starting the site: :func:`start_site` runs exactly the command of ``bohnteach serve``
+(:func:`bohnteach.serve.build_voila_command`) on a free 127.0.0.1 port.
+
+Opening a page: :func:`open_page` waits until Voilà has executed the notebook *and* the
+browser has rendered every output, widgets included, and returns the console errors.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bohnteach.serve import build_voila_command, page_path, site_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+#: Texts that show a failure on a page (Voilà hides tracebacks but says this instead).
+ERROR_TEXTS = (
+    "There was an error when executing cell",
+    "Traceback (most recent call last)",
+    "Javascript Error",
+    "Error displaying widget",
+    "Error creating widget",
+    "Failed to render",
+)
+
+# True once every output Voilà sent has been rendered: the spinner is gone, no output
+# script is left unrendered, and no widget output still says "Loading widget..."
+# (jupyterlab-manager's placeholder text while it waits for the model).
+_OUTPUTS_RENDERED_JS = """() => {
+  if (document.getElementById('loading')) return false;
+  const cells = document.getElementById('rendered_cells');
+  if (!cells || cells.style.display === 'none') return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  return ![...cells.querySelectorAll('.jp-OutputArea-output')].some(
+    el => el.childElementCount === 0 && el.textContent.trim() === 'Loading widget...');
+}"""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _answers_http(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=2).close()
+    except urllib.error.HTTPError:
+        return True  # any HTTP answer means the server is up
+    except OSError:
+        return False
+    return True
+
+
+@contextmanager
+def start_site(
+    log_path: Path, root: Path | None = None, timeout: float = 120.0
+) -> Iterator[str]:
+    """Serve ``root`` (default: the site) like ``bohnteach serve``; yield the base URL.
+
+    The server's output goes to ``log_path``; its last lines are shown if it fails to
+    start.  At the end the whole process group gets SIGTERM (Voilà then shuts its
+    kernels down), and SIGKILL if it has not ended after 20 s.
+    """
+    root = root or site_dir()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            build_voila_command(port, public=False, root=root),
+            cwd=root,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + timeout
+        while not _answers_http(base + "/"):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
+                raise RuntimeError(f"Voilà did not start on {base} (exit {proc.poll()}):\n{tail}")
+            time.sleep(0.3)
+        yield base
+    finally:
+        _stop_group(proc)
+
+
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
+        if proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def open_page(
+    page: Page,
+    site_url: str,
+    name: str,
+    *,
+    wait_for: str | None = None,
+    timeout_ms: float = 90_000,
+) -> list[str]:
+    """Open site page ``name`` (``"00_Start"`` or ``"00_Start.ipynb"``) and wait until
+    it is ready: Voilà's spinner is gone and every output (widgets too) is rendered;
+    then also wait for the CSS selector ``wait_for``, if given.
+
+    Returns the list of console errors and uncaught page errors.  The list stays live:
+    errors that happen later (e.g. after a click) are appended to it.
+    """
+    errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            errors.append(f"console: {msg.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.goto(site_url + page_path(name), timeout=timeout_ms)
+    try:
+        page.wait_for_function(_OUTPUTS_RENDERED_JS, timeout=timeout_ms, polling=200)
+        if wait_for:
+            page.wait_for_selector(wait_for, timeout=timeout_ms)
+    except Exception as exc:  # add what the page shows to the timeout message
+        text = page.inner_text("body")[:2000] if page.query_selector("body") else ""
+        raise AssertionError(f"{name} did not finish rendering: {exc}\n--- page text ---\n{text}\n"
+                             f"--- console errors ---\n{errors}") from exc
+    return errors
+
+
+def visible_errors(page: Page) -> list[str]:
+    """Failure messages shown on the page (Voilà's cell error notice, tracebacks, …)."""
+    text = page.inner_text("body")
+    return [marker for marker in ERROR_TEXTS if marker in text]

@@ -1,0 +1,62 @@
+"""Shared pytest fixtures.
+
+Browser/site part: ``site_url`` serves the site like ``bohnteach serve`` does, and
+pytest-playwright's ``page`` runs in Debian's ``/usr/bin/chromium``.  Tests that use
+``page`` or ``site_url`` are marked ``browser`` (deselect with ``-m "not browser"``).
+Without chromium they are skipped, except under CI (``CI`` set), where they fail.
+
+    from browser_helpers import open_page, visible_errors
+
+    def test_start(page, site_url):
+        errors = open_page(page, site_url, "00_Start")
+        assert visible_errors(page) == [] and errors == []
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, start_site  # noqa: E402
+
+_BROWSER_FIXTURES = {"page", "site_url", "browser", "context"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: needs the Voilà site and headless chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+def _require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"{CHROMIUM} fehlt (make test installiert Debians chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, pointed at Debian's chromium."""
+    _require_chromium()
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (``http://127.0.0.1:PORT``) of the site, served for the whole session."""
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with start_site(log) as url:
+        yield url
