@@ -206,11 +206,13 @@ def comparison_rows(names: Iterable[str] | None = None) -> tuple[list[RuleSet], 
 
 _CSS = """<style>
 .bt-compare-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:0.5em 0 1em}
-.bt-compare{border-collapse:collapse;font-size:14px;line-height:1.35;min-width:560px}
-.bt-compare th,.bt-compare td{border:1px solid #c9c9c9;padding:6px 8px;vertical-align:top;text-align:left}
-.bt-compare thead th{background:#f1ede4;position:sticky;top:0}
-.bt-compare tbody th{background:#faf8f3;font-weight:600;min-width:8em}
-.bt-compare tr.bt-diff td{background:#fff6d6}
+.bt-compare-wrap table.bt-compare{border-collapse:collapse;font-size:14px;line-height:1.4;min-width:640px;width:100%;margin:0}
+.bt-compare-wrap table.bt-compare th,.bt-compare-wrap table.bt-compare td{border:1px solid #c9c9c9;
+ padding:6px 8px;vertical-align:top;text-align:left}
+.bt-compare-wrap table.bt-compare thead th{background:#f1ede4}
+.bt-compare-wrap table.bt-compare tbody tr{background:#fff}
+.bt-compare-wrap table.bt-compare tbody th{background:#faf8f3;font-weight:600;min-width:8em}
+.bt-compare-wrap table.bt-compare tr.bt-diff td{background:#fff6d6}
 .bt-compare .bt-ids{display:block;font-weight:400;font-size:12px;color:#555;font-family:monospace}
 .bt-compare-note{font-size:13px;color:#444;margin:0.3em 0}
 .bt-compare-legend{display:inline-block;width:1em;height:1em;background:#fff6d6;border:1px solid #c9c9c9;vertical-align:middle}

@@ -99,6 +99,7 @@ class Probespiel(widgets.VBox):
         super().__init__(layout=widgets.Layout(width="100%"))
         self.add_class("bt-probespiel")
         self.seat = seat
+        self._version = 0
         self._style = widgets.HTML(_CSS)
         self.hint = widgets.HTML()
         self.hint.add_class("bt-ps-hint")
@@ -518,21 +519,26 @@ class Probespiel(widgets.VBox):
 
     # ---- view ------------------------------------------------------------------------------
     def _refresh(self, before: State | None = None, keep_feedback: bool = False) -> None:
+        """Redraw everything; the hint comes last and carries ``data-version`` (one more
+        per redraw), so a browser test knows when a click has been fully answered."""
         s = self.state
-        hint = self.hint_text()
-        self.hint.value = f'<div class="bt-ps-hintbox">{hint}</div>'
         self.actions.children = self._build_actions()
         base = before if before is not None else self._seen
         try:
             highlight: set[int | str] = set(changed_cards(base, s)) | set(changed_zones(base, s))
-        except Exception:  # noqa: BLE001 - shown as a friendly box / never breaks a page
+        except Exception:  # noqa: BLE001 - a missing highlight must not break the game
             highlight = set()
         self.table.value = render_table(s, perspective=self.seat, show_hands=[self.seat],
                                         highlight=highlight)
         self._seen = s.copy()
         self.log_view.value = self._log_html()
-        if not keep_feedback and before is None:
-            pass
+        waiting = actor(s)
+        mine = "offer" if s.offer is not None and s.offer.to == self.seat else (
+            "you" if waiting == self.seat else ("over" if waiting is None else "pause"))
+        self._version += 1
+        self.hint.value = (f'<div class="bt-ps-hintbox" data-phase="{int(s.phase)}" '
+                           f'data-turn="{s.turn}" data-active="{s.active}" data-wait="{mine}" '
+                           f'data-version="{self._version}">{self.hint_text()}</div>')
 
 
 __all__ = ["Probespiel"]

@@ -95,6 +95,10 @@ PAGES: tuple[Page, ...] = (
     Page("13_Auslegungen", "Auslegungen: wo die Regeln schweigen", "Auslegungen",
          "Jede Entscheidung, die bohnteach treffen musste, weil die Regelhefte nichts oder "
          "Widersprüchliches sagen."),
+    Page("14_Ladybohn", "Ladybohn: Männchen, Weibchen und Babys", "Ladybohn",
+         "Was bei Ladybohn anders ist: Geschlechter, die oberste Karte zählt, Babys schieben "
+         "Weibchen hoch, eingetauschte Babys sofort pflanzen – mit Szenen und Übungen.",
+         "ladybohn"),
 )
 """Every page of the site, in reading order (the navigation follows it)."""
 
@@ -250,10 +254,14 @@ _SITE_CSS = """<style>
 .bt-chapter .bt-num{display:inline-block;min-width:1.8em;font-weight:700;color:#6b8e23}
 .bt-lessons{margin:6px 0;padding-left:1.2em}
 .bt-lessons li{margin:4px 0}
-.bt-rules{border-collapse:collapse;font-size:14px;width:100%}
-.bt-rules th,.bt-rules td{border:1px solid #d0cabb;padding:6px 8px;vertical-align:top;text-align:left}
-.bt-rules thead th{background:#f1ede4}
-.bt-rules code{font-size:12px;white-space:nowrap}
+.bt-site table.bt-rules{border-collapse:collapse;font-size:14px;width:100%;margin:4px 0;table-layout:auto}
+.bt-site table.bt-rules th,.bt-site table.bt-rules td{border:1px solid #d0cabb;padding:6px 8px;
+ vertical-align:top;text-align:left;line-height:1.4}
+.bt-site table.bt-rules thead th{background:#f1ede4}
+.bt-site table.bt-rules tbody tr:nth-child(odd){background:#fff}
+.bt-site table.bt-rules tbody tr:nth-child(even){background:#faf8f3}
+.bt-site table.bt-rules code{font-size:12px;white-space:nowrap;background:none;padding:0}
+.bt-site table.bt-rules td.bt-num-cell,.bt-site table.bt-rules th.bt-num-cell{text-align:right}
 .bt-rules-wrap{overflow-x:auto}
 .bt-ausl-list{display:flex;flex-direction:column;gap:10px}
 .bt-ausl-item{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;padding:8px 12px;background:#fffdf6}
@@ -564,12 +572,12 @@ def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
         steps = " · ".join(f"{need} → {coins}" for coins, need in enumerate(v.meter, 1) if need)
         chip = (f'<span style="display:inline-block;padding:1px 8px;border-radius:6px;'
                 f'background:{v.colour};color:{text_colour(v.colour)};font-weight:600">{escape(v.de)}</span>')
-        rows.append(f"<tr><td>{chip}</td><td style='text-align:right'>{v.count}</td>"
+        rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
                     f"<td>{escape(steps)}</td></tr>")
     return HTML(
         f'{_SITE_CSS}<div class="bt-site bt-rules-wrap"><table class="bt-rules bt-varieties"><thead><tr>'
-        f"<th>Sorte</th><th>Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>"
-        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th style="text-align:right">{total}</th>'
+        f'<th>Sorte</th><th class="bt-num-cell">Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th class="bt-num-cell">{total}</th>'
         f"<th></th></tr></tfoot></table></div>"
     )
 
@@ -592,6 +600,15 @@ def rules_table(*rule_ids: str) -> Any:
 
 
 @friendly
+def ladybohn(part: str) -> Any:
+    """A part of the Ladybohn chapter (``bohnteach.ladybohn_page``): ``"karten"``,
+    ``"diagramm"``, ``"auslegungen"`` or ``"eigene_werte"``."""
+    from .ladybohn_page import show
+
+    return show(part)
+
+
+@friendly
 def probespiel(**options: Any) -> Any:
     """The Probespiel widget (one seat against bots)."""
     from .probespiel import Probespiel
@@ -602,7 +619,7 @@ def probespiel(**options: Any) -> Any:
 __all__ = [
     "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
     "chapter_scenes", "comparison_scenes", "comparison_table", "error_box", "find_page",
-    "friendly", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
+    "friendly", "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
     "page_header", "probespiel", "rules_table", "safe_display", "scene", "server_log", "try_it",
     "variety_table",
 ]

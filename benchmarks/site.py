@@ -1,0 +1,352 @@
+"""Speed of the explainer site in a real browser; prints figures (not a test).
+
+    python benchmarks/site.py [--rounds 3] [--clicks 10] [--pages 02_Phase_1 ...]
+
+Serves the site exactly as ``bohnteach serve`` does (``build_voila_command``; a copy of the
+site folder made of symlinks, plus one extra page: a minimal notebook with one button)
+and measures in Debian's chromium (headless, ``/usr/bin/chromium``):
+
+1. **Page load**: time from navigation until the page is interactive — Voilà's spinner is
+   gone, every output is rendered and every widget output shows its widget — for every
+   page and for the minimal notebook, in the same run. Each visit gets a fresh browser
+   context; before each visit the server is left alone until its kernel pools have
+   refilled (CPU of the server's process tree idle), so every visit meets a preheated
+   kernel like a visitor on a quiet server. Median over ``--rounds`` rounds.
+   Target: every page ≤ 2.0 × the minimal notebook.
+2. **Step**: time from clicking ▶ in a scene until the table has changed (measured inside
+   the page with ``performance.now()`` and a MutationObserver), median over ``--clicks``.
+   Target: median ≤ 150 ms.
+3. **Memory**: resident memory (RSS) of one visitor's kernel, per page kind.
+
+The machine's load is printed too: on a busy machine every figure grows, the ratios less.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from bohnteach import site as site_pages
+from bohnteach.serve import build_voila_command, site_dir
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+MINIMAL = "_bench_minimal"
+PAGE_TARGET = 2.0
+STEP_TARGET_MS = 150.0
+
+READY_JS = """() => {
+  if (document.getElementById('loading')) return false;
+  const cells = document.getElementById('rendered_cells');
+  if (!cells || cells.style.display === 'none') return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  const outs = [...cells.querySelectorAll('.jp-OutputArea-output')];
+  if (!outs.length) return false;
+  return outs.every(el => el.classList.contains('lm-Panel')
+      ? !!el.querySelector('.jupyter-widgets')
+      : (el.childElementCount > 0 || el.textContent.trim() !== ''));
+}"""
+
+# Click ▶ of the first scene player and time until its table changes (in the page).
+STEP_JS = """async (index) => {
+  const player = document.querySelectorAll('.bt-scene-player')[index];
+  const buttons = [...player.querySelectorAll('button')];
+  const next = buttons.find(b => b.textContent.includes('weiter'));
+  const first = buttons[0];
+  if (next.disabled) {               // at the end: back to the start (not timed)
+    const t = player.querySelector('.bt-table').innerHTML;
+    first.click();
+    const t0 = performance.now();
+    while (player.querySelector('.bt-table').innerHTML === t && performance.now() - t0 < 10000)
+      await new Promise(r => setTimeout(r, 10));
+  }
+  const table = () => player.querySelector('.bt-table');
+  const before = table().innerHTML;
+  return await new Promise(resolve => {
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => {
+      if (table() && table().innerHTML !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(player, {subtree: true, childList: true, characterData: true, attributes: true});
+    next.click();
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
+  });
+}"""
+
+
+def step_scene(page_name: str) -> tuple[int, str]:
+    """The scene player (index on the page, title) to click through: the chapter's scene
+    with the most steps that all change the table (a refused or narration-only step
+    leaves the table as it is, so it cannot be timed this way)."""
+    from bohnteach.scenes import list_scenes
+
+    chapter = site_pages.find_page(page_name).chapter
+    best, best_score = 0, (-1, -1)
+    scenes = list_scenes(chapter) if chapter else []
+    for i, scene in enumerate(scenes):
+        results = scene.results()
+        changing = sum(
+            1 for a, b in itertools.pairwise(results)
+            if b.refusal is None and b.error is None and a.state != b.state
+        )
+        score = (changing == len(scene.steps), changing)
+        if score > best_score:
+            best, best_score = i, score
+    return best, (scenes[best].title if scenes else "?")
+
+
+def minimal_notebook() -> dict:
+    source = (
+        "import ipywidgets as widgets\n"
+        "knopf = widgets.Button(description='Los')\n"
+        "knopf.on_click(lambda _b: setattr(knopf, 'description', 'Geklickt'))\n"
+        "knopf"
+    )
+    return {
+        "cells": [
+            {"cell_type": "markdown", "id": "m0", "metadata": {}, "source": "# Minimal"},
+            {"cell_type": "code", "id": "m1", "metadata": {}, "execution_count": None,
+             "outputs": [], "source": source},
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}, "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def mirror_site(tmp: Path) -> tuple[Path, str]:
+    """A copy of the served folder made of symlinks, with the minimal notebook next to
+    the start page. Returns (root, URL prefix of the pages folder)."""
+    src = site_dir()
+    pages = src / "notebooks" if (src / "notebooks" / "00_Start.ipynb").is_file() else src
+    root = tmp / "site"
+    root.mkdir()
+    for entry in src.iterdir():
+        if entry.name.startswith("."):
+            continue
+        if entry == pages:
+            (root / entry.name).mkdir()
+            for f in entry.iterdir():
+                (root / entry.name / f.name).symlink_to(f)
+        else:
+            (root / entry.name).symlink_to(entry)
+    target = root if pages == src else root / pages.name
+    if pages == src:
+        for f in src.iterdir():
+            if not (root / f.name).exists():
+                (root / f.name).symlink_to(f)
+    if pages == src and (src.parent / "tutorials").is_dir():  # ../tutorials links
+        (tmp / "tutorials").symlink_to(src.parent / "tutorials")
+    (target / f"{MINIMAL}.ipynb").write_text(json.dumps(minimal_notebook()), "utf-8")
+    prefix = "" if target == root else f"{target.name}/"
+    return root, prefix
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def tree_pids(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            kids = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            kids = []
+        todo += [int(k) for k in kids]
+    return out
+
+
+def cpu_ticks(pids: list[int]) -> int:
+    total = 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError):
+            pass
+    return total
+
+
+def wait_idle(pid: int, quiet: float = 0.10, span: float = 1.5, limit: float = 240.0) -> float:
+    """Wait until the server's process tree uses < ``quiet`` of one CPU over ``span`` s."""
+    hz = os.sysconf("SC_CLK_TCK")
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit:
+        a = cpu_ticks(tree_pids(pid))
+        time.sleep(span)
+        b = cpu_ticks(tree_pids(pid))
+        if (b - a) / hz / span < quiet:
+            break
+    return time.monotonic() - t0
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def kernel_pid(server: int, kernel_id: str) -> int | None:
+    for p in tree_pids(server):
+        try:
+            cmd = Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if kernel_id in cmd and "ipykernel" in cmd:
+            return p
+    return None
+
+
+def visit(browser, url: str, timeout_ms: float = 180_000) -> tuple[float, str | None, object]:
+    """Open ``url`` in a fresh context; seconds until interactive, the kernel id, the context."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    kernel: list[str] = []
+    page.on("websocket", lambda ws: kernel.append(ws.url.split("/api/kernels/")[1].split("/")[0])
+            if "/api/kernels/" in ws.url else None)
+    t0 = time.perf_counter()
+    page.goto(url, timeout=timeout_ms)
+    page.wait_for_function(READY_JS, timeout=timeout_ms, polling=20)
+    dt = time.perf_counter() - t0
+    return dt, (kernel[0] if kernel else None), (ctx, page)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--clicks", type=int, default=10)
+    ap.add_argument("--pages", nargs="*", help="page names (default: every page)")
+    ap.add_argument("--step-page", default="06_Ernte_und_Bohnometer")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    names = args.pages or [p.name for p in site_pages.PAGES if site_pages.page_exists(p)]
+    if args.step_page not in names:
+        names.append(args.step_page)
+    step_index, step_title = step_scene(args.step_page)
+    tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-"))
+    root, prefix = mirror_site(tmp)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed in the finally below
+    cmd = build_voila_command(port, public=False, root=root)
+    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    print(f"# site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print("# server:", " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)))
+    try:
+        t0 = time.monotonic()
+        while True:
+            try:
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() - t0 > 120:
+                    raise RuntimeError("Voilà did not start:\n" + (tmp / "voila.log").read_text()[-3000:])
+                time.sleep(0.3)
+        waited = wait_idle(proc.pid, limit=400)
+        print(f"# server up, kernel pools preheated after {time.monotonic() - t0:.0f} s "
+              f"(idle wait {waited:.0f} s)")
+
+        loads: dict[str, list[float]] = {n: [] for n in [MINIMAL, *names]}
+        memory: dict[str, float] = {}
+        steps: list[float] = []
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for r in range(args.rounds):
+                order = [MINIMAL, *names] if r % 2 == 0 else [*names, MINIMAL]
+                for name in order:
+                    wait_idle(proc.pid)
+                    url = f"{base}/voila/render/{prefix}{name}.ipynb"
+                    try:
+                        dt, kid, (ctx, page) = visit(browser, url)
+                    except Exception as exc:  # noqa: BLE001 - report and go on
+                        print(f"!! {name}: {type(exc).__name__}: {str(exc)[:200]}")
+                        continue
+                    loads[name].append(dt)
+                    if r == 0 and kid:
+                        kp = kernel_pid(proc.pid, kid)
+                        if kp:
+                            memory[name] = rss_mb(kp)
+                    if r == 0 and name == args.step_page:
+                        for _ in range(args.clicks + 1):
+                            ms = page.evaluate(STEP_JS, step_index)
+                            steps.append(ms)
+                        steps = steps[1:]  # the first click warms the path
+                    ctx.close()
+            browser.close()
+    finally:
+        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, sig)
+                    proc.wait(timeout=wait)
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    pass
+        log.close()
+
+    base_load = statistics.median(loads[MINIMAL]) if loads[MINIMAL] else float("nan")
+    print()
+    print(f"{'page':28s} {'load s (median)':>16s} {'runs':>22s} {'× minimal':>10s} {'kernel RSS':>11s}")
+    worst = 0.0
+    for name, runs in loads.items():
+        if not runs:
+            print(f"{name:28s} {'failed':>16s}")
+            worst = float("inf")
+            continue
+        med = statistics.median(runs)
+        ratio = med / base_load
+        if name != MINIMAL:
+            worst = max(worst, ratio)
+        mem = f"{memory[name]:.0f} MB" if name in memory else "–"
+        runs_txt = " ".join(f"{x:.2f}" for x in runs)
+        flag = "" if name == MINIMAL or ratio <= PAGE_TARGET else "  > target"
+        print(f"{name:28s} {med:16.2f} {runs_txt:>22s} {ratio:10.2f} {mem:>11s}{flag}")
+    print()
+    good = [s for s in steps if s >= 0]
+    if good:
+        med = statistics.median(good)
+        print(f"step ▶ → table changed on {args.step_page}, scene „{step_title}“: median {med:.0f} ms, "
+              f"min {min(good):.0f}, max {max(good):.0f} ms over {len(good)} clicks"
+              f"{'' if len(good) == len(steps) else f' ({len(steps) - len(good)} timed out)'}")
+    else:
+        med = float("inf")
+        print("step: no measurement")
+    print(f"worst page / minimal: {worst:.2f} (target ≤ {PAGE_TARGET}); "
+          f"step median {med:.0f} ms (target ≤ {STEP_TARGET_MS:.0f})")
+    ok = worst <= PAGE_TARGET and med <= STEP_TARGET_MS
+    print("RESULT:", "targets met" if ok else "targets NOT met")
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The explainer site in a real browser (Debian's chromium through pytest-playwright).
+
+Uses the fixtures of ``tests/conftest.py``: ``site_url`` serves the site exactly like
+``bohnteach serve``; ``page`` is a fresh chromium page. Checks, for every page: it loads,
+shows no error box and no traceback, has its title, its previous/next links and no
+visible code. And the interactive parts: ▶ in a scene changes the table, a refused move
+in "Mach du!" shows its explanation, the Probespiel plays one full turn.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import open_page, visible_errors
+
+from bohnteach import site
+
+PAGES = [p for p in site.PAGES if site.page_exists(p)]
+
+# Every widget output has its view (the widget state arrives after the HTML).
+WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
+  .every(e => e.querySelector('.jupyter-widgets'))"""
+
+
+def _open(page, site_url, name: str) -> list[str]:
+    errors = open_page(page, site_url, name)
+    page.wait_for_function(WIDGETS_RENDERED, timeout=90_000, polling=200)
+    return errors
+
+
+def _text_changes(page, selector: str, before: str, timeout: float = 20_000) -> None:
+    page.wait_for_function(
+        "([sel, before]) => { const e = document.querySelector(sel); return e && e.innerHTML !== before }",
+        arg=[selector, before], timeout=timeout, polling=50,
+    )
+
+
+@pytest.mark.parametrize("name", [p.name for p in PAGES])
+def test_page_loads_cleanly(page, site_url, name):
+    info = site.find_page(name)
+    errors = _open(page, site_url, name)
+    assert visible_errors(page) == []
+    body = page.inner_text("#rendered_cells")
+    assert "Traceback" not in body
+    assert page.locator(".bt-box.bt-error").count() == 0, page.locator(".bt-box.bt-error").first.inner_text()
+    assert page.get_by_role("heading", level=1).first.inner_text().strip() == info.title
+    # no code: Voilà strips the inputs
+    assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
+    assert "site.page_header" not in body and "from bohnteach" not in body
+    # previous / next links
+    i = PAGES.index(info)
+    if i > 0:
+        assert page.locator(f'a.bt-nav-prev[href="{PAGES[i - 1].filename}"]').count() >= 1
+    if i + 1 < len(PAGES):
+        assert page.locator(f'a.bt-nav-next[href="{PAGES[i + 1].filename}"]').count() >= 1
+    assert [e for e in errors if "pageerror" in e] == []
+
+
+def test_scene_step_changes_the_table(page, site_url):
+    _open(page, site_url, "02_Phase_1")
+    player = page.locator(".bt-scene-player").first
+    table = player.locator(".bt-table").first
+    before = table.inner_html()
+    player.get_by_role("button", name=re.compile("weiter")).click()
+    page.wait_for_function(
+        "before => document.querySelector('.bt-scene-player .bt-table').outerHTML.length > 0 && "
+        "document.querySelector('.bt-scene-player .bt-table').innerHTML !== before",
+        arg=before, timeout=20_000, polling=50,
+    )
+    assert "Schritt 1" in player.inner_text()
+    assert visible_errors(page) == []
+
+
+def test_tryit_refused_move_is_explained(page, site_url):
+    _open(page, site_url, "02_Phase_1")
+    tryit = page.locator(".bt-tryit").first
+    tryit.scroll_into_view_if_needed()
+    # the front card is a Feuerbohne, field 1 grows Blue beans: refused
+    tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
+    refusal = tryit.locator(".bt-refusal")
+    refusal.wait_for(timeout=20_000)
+    text = refusal.inner_text()
+    assert "Nicht erlaubt" in text and "Regel" in text and "Quelle" in text
+    assert visible_errors(page) == []
+
+
+def _hint(page) -> dict[str, str]:
+    box = page.locator(".bt-ps-hintbox")
+    return {k: box.get_attribute(f"data-{k}") for k in ("phase", "turn", "active", "wait")}
+
+
+def _click(page, selector: str) -> None:
+    """Click the first button matching ``selector`` in the Probespiel and wait until the
+    widget has answered completely (its hint is redrawn last, with a new data-version)."""
+    box = page.locator(".bt-ps-hintbox")
+    version = box.get_attribute("data-version")
+    page.locator(".bt-probespiel").locator(selector).first.click()
+    page.wait_for_function(
+        "v => { const b = document.querySelector('.bt-ps-hintbox'); return b && b.dataset.version !== v }",
+        arg=version, timeout=30_000, polling=50,
+    )
+    page.wait_for_timeout(150)  # new buttons are created after the hint's message
+
+
+def _refused(page) -> bool:
+    return page.locator(".bt-probespiel .bt-ps-feedback .bt-refusal").count() > 0
+
+
+def test_probespiel_plays_one_full_turn(page, site_url):
+    _open(page, site_url, "11_Probespiel")
+    page.locator(".bt-ps-hintbox").wait_for()
+    assert _hint(page)["phase"] == "1" and _hint(page)["wait"] == "you"
+    # a refused move is explained, the table stays
+    if page.locator(".bt-ps-plant-wrong").count():
+        _click(page, ".bt-ps-plant-wrong")
+        assert _refused(page) and "p1.plant-front" in page.inner_text(".bt-ps-feedback")
+    # phase 1: plant the front card where it fits (harvest first if nothing fits)
+    for _ in range(8):
+        if _hint(page)["phase"] != "1":
+            break
+        planted = False
+        for k in range(page.locator(".bt-probespiel .bt-ps-plant").count()):
+            _click(page, f".bt-ps-plant >> nth={k}")
+            if not _refused(page):
+                planted = True
+                break
+        if not planted:
+            _click(page, ".bt-ps-harvest")
+        elif _hint(page)["phase"] == "1":
+            _click(page, ".bt-ps-end-planting")
+    assert _hint(page)["phase"] == "2"
+    _click(page, ".bt-ps-end-trading")
+    # phase 3: plant the revealed cards
+    for _ in range(8):
+        if _hint(page)["phase"] != "3" or _hint(page)["wait"] != "you":
+            break
+        for k in range(page.locator(".bt-probespiel .bt-ps-plant").count()):
+            _click(page, f".bt-ps-plant >> nth={k}")
+            if not _refused(page):
+                break
+        else:
+            _click(page, ".bt-ps-harvest")
+    assert _hint(page)["phase"] == "4"
+    _click(page, ".bt-ps-draw")
+    # the bots play; the learner may trade with each of them (here: "Weiter")
+    for _ in range(40):
+        h = _hint(page)
+        if h["active"] == "0":
+            break
+        _click(page, ".bt-ps-decline" if h["wait"] == "offer" else ".bt-ps-continue")
+    h = _hint(page)
+    assert h["active"] == "0" and h["phase"] == "1" and h["wait"] == "you"
+    log = page.inner_text(".bt-ps-log")
+    for name in ("Ben", "Clara", "David"):
+        assert f"{name} ist am Zug" in log
+    assert visible_errors(page) == []
+    assert page.locator(".bt-box.bt-error").count() == 0
