@@ -1,0 +1,150 @@
+"""Building blocks of the lessons for classes (``tutorials/NN_*.ipynb``).
+
+One module per lesson holds its charts, tables, experiments and exercises, so a lesson
+notebook is prose plus one-line calls::
+
+    from bohnteach.lessons import bohnentreppe as lektion
+    lektion.start()          # banner for teachers (hidden for students)
+    lektion.treppe()         # a chart
+    lektion.aufgaben()       # the exercises
+    lektion.ende()           # reads ?lehrkraft=1 from the page address (last cell!)
+
+Every builder is wrapped in :func:`builder`: a failure becomes a friendly German box on
+the page instead of a hidden traceback (Voilà). Numbers come from
+:mod:`bohnteach.lesson_facts`.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from ..exercises import error_html, teacher_banner, teacher_mode_from_url
+
+log = logging.getLogger("bohnteach.lessons")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The lessons in order: (notebook name, title).
+LESSONS: tuple[tuple[str, str], ...] = (
+    ("01_Bohnentreppe", "Die Bohnentreppe"),
+    ("02_Zwei_Karten_aufdecken", "Zwei Karten aufdecken"),
+    ("03_Was_bringt_ein_Feld", "Was bringt ein Feld?"),
+    ("04_Rechnen_oder_simulieren", "Rechnen oder simulieren?"),
+    ("05_Handeln_lohnt_sich", "Handeln lohnt sich"),
+)
+
+PLOT_CONFIG = {"displaylogo": False, "responsive": True}
+
+TABLE_CSS = (
+    "<style>"
+    ".bohnteach-table{border-collapse:collapse;font-size:14px;margin:6px 0 10px}"
+    ".bohnteach-table th,.bohnteach-table td{border:1px solid #d0cabb;padding:4px 10px;text-align:left}"
+    ".bohnteach-table thead th{background:#f1ede4}"
+    ".bohnteach-table td.num,.bohnteach-table th.num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".bohnteach-table tfoot td{font-weight:bold;background:#faf8f2}"
+    ".bohnteach-table caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}"
+    "</style>"
+)
+
+
+def builder(fn: F) -> F:
+    """Decorator: return a friendly error box instead of raising."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 – shown on the page, logged
+            log.exception("Baustein %s fehlgeschlagen", fn.__name__)
+            from IPython.display import HTML
+
+            return HTML(error_html(exc))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def variety_options(keys) -> list[tuple[str, str]]:
+    """Dropdown options (label, German name) – the label adds the rulebook's other name,
+    e.g. "Saubohne (Stinkbohne)"."""
+    from ..beans import find_variety
+    from ..bohnometer_page import variety_label
+
+    return [(variety_label(find_variety(k)), find_variety(k).de) for k in keys]
+
+
+def headroom(fig: Any, factor: float = 1.3) -> Any:
+    """More room above the highest bar, so bar labels and annotations do not collide."""
+    top = 0.0
+    for trace in fig.data:
+        ys = [y for y in (getattr(trace, "y", None) or ()) if isinstance(y, (int, float))]
+        if ys:
+            top = max(top, max(ys))
+    if top > 0:
+        fig.update_yaxes(range=[0, top * factor])
+    return fig
+
+
+def swatch(colour: str) -> str:
+    """A small colour square (the name always stands next to it)."""
+    return (f'<span aria-hidden="true" style="display:inline-block;width:12px;height:12px;'
+            f'border-radius:2px;background:{colour};margin-right:6px;vertical-align:-1px"></span>')
+
+
+def table_html(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    *,
+    numeric: Sequence[int] = (),
+    footer: Sequence[Any] | None = None,
+    caption: str | None = None,
+    raw: Sequence[int] = (),
+) -> str:
+    """A small HTML table; cells are escaped except in the ``raw`` columns."""
+
+    def cell(i: int, value: Any, tag: str = "td") -> str:
+        text = str(value) if i in raw else html.escape(str(value))
+        cls = ' class="num"' if i in numeric else ""
+        return f"<{tag}{cls}>{text}</{tag}>"
+
+    num_class = ' class="num"'
+    head = "".join(f"<th{num_class if i in numeric else ''}>{html.escape(h)}</th>"
+                   for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(cell(i, v) for i, v in enumerate(r)) + "</tr>" for r in rows)
+    foot = ("<tfoot><tr>" + "".join(cell(i, v) for i, v in enumerate(footer)) + "</tr></tfoot>"
+            if footer else "")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f'{TABLE_CSS}<div style="overflow-x:auto"><table class="bohnteach-table">{cap}'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
+
+
+def show_figure(fig: Any, output: Any | None = None) -> None:
+    """Display a plotly ``go.Figure`` (never a FigureWidget), optionally inside an
+    ``Output`` widget, replacing what it showed before."""
+    if output is None:
+        fig.show(config=PLOT_CONFIG)
+        return
+    with output:
+        output.clear_output(wait=True)
+        fig.show(config=PLOT_CONFIG)
+
+
+@builder
+def start():
+    """First code cell of a lesson: the teacher banner (hidden for students)."""
+    return teacher_banner()
+
+
+@builder
+def ende():
+    """Last code cell of a lesson: teacher mode from the page address (``?lehrkraft=1``).
+
+    Under Voilà with a preheated kernel this waits for the visitor's request, so it must
+    stay the last cell: everything above it is already computed."""
+    return teacher_mode_from_url()
+
+
+__all__ = ["LESSONS", "builder", "ende", "headroom", "show_figure", "start", "swatch", "table_html",
+           "variety_options"]

@@ -1,0 +1,226 @@
+"""Lesson 1 – Die Bohnentreppe: absolute and relative frequency, Laplace probability."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from .. import charts
+from ..beans import find_variety
+from ..exercises import ChoiceQuestion, NumberQuestion, de_number, exercise_list, friendly
+from ..lesson_facts import RULESET, PLAYERS, facts_for
+from ..probability import deck_counts
+from . import builder, ende, show_figure, start, swatch, table_html
+
+F = facts_for("01_Bohnentreppe")
+
+__all__ = ["aufgaben", "ende", "experiment", "start", "tabelle", "treppe"]
+
+
+@builder
+def treppe() -> go.Figure:
+    """The deck of the base game as a staircase (charts.deck_chart)."""
+    return charts.deck_chart(RULESET, PLAYERS)
+
+
+@builder
+def tabelle():
+    """Absolute and relative frequency of every variety, as a table."""
+    from IPython.display import HTML
+
+    counts = deck_counts(RULESET, PLAYERS)
+    total = sum(counts.values())
+    rows = []
+    for key, n in counts.items():
+        v = find_variety(key)
+        p = Fraction(n, total)
+        rows.append((swatch(v.colour) + v.de_plural, n, f"{n}/{total}",
+                     f"{p.numerator}/{p.denominator}", _dec(p), _pct(p)))
+    return HTML(table_html(
+        ["Sorte", "Karten (absolut)", "Anteil", "gekürzt", "als Dezimalzahl", "in Prozent"],
+        rows, numeric=(1, 2, 3, 4, 5), raw=(0,),
+        footer=("zusammen", total, f"{total}/{total}", "1", "1", "100 %"),
+        caption="Relative Häufigkeit = Karten der Sorte geteilt durch alle Karten",
+    ))
+
+
+def _dec(p: Fraction) -> str:
+    from ..exercises import de_number
+
+    return de_number(p, 4)
+
+
+def _pct(p: Fraction) -> str:
+    from ..exercises import de_percent
+
+    return de_percent(p, 1)
+
+
+# --------------------------------------------------------------------------- experiment
+
+
+def draw_counts(draws: int, seed: int | None = None) -> dict[str, int]:
+    """Look at the top card of a freshly shuffled deck ``draws`` times; count the varieties."""
+    counts = deck_counts(RULESET, PLAYERS)
+    rng = random.Random(seed)
+    keys = list(counts)
+    seen = dict.fromkeys(keys, 0)
+    for key in rng.choices(keys, weights=list(counts.values()), k=draws):
+        seen[key] += 1
+    return seen
+
+
+def frequency_figure(seen: dict[str, int]) -> go.Figure:
+    """Relative frequencies of a drawing experiment next to the Laplace probabilities."""
+    counts = deck_counts(RULESET, PLAYERS)
+    total, draws = sum(counts.values()), sum(seen.values())
+    vs = [find_variety(k) for k in counts]
+    exact = [Fraction(counts[v.key], total) for v in vs]
+    rel = [seen[v.key] / draws for v in vs]
+    fig = go.Figure()
+    fig.add_trace(go.Bar(
+        x=[v.de for v in vs], y=[float(p) for p in exact], name="Laplace: Karten/104",
+        marker=dict(color=[v.colour for v in vs], line=dict(color="#222", width=1)),
+        hovertext=[f"{v.de}: {counts[v.key]}/{total} = {_pct(p)}" for v, p in zip(vs, exact)],
+        hoverinfo="text",
+    ))
+    fig.add_trace(go.Bar(
+        x=[v.de for v in vs], y=rel, name=f"gezogen: relative Häufigkeit ({charts.int_de(draws)}×)",
+        marker=dict(color="#BDBDBD", pattern_shape="/", line=dict(color="#222", width=1)),
+        hovertext=[f"{v.de}: {seen[v.key]} von {charts.int_de(draws)} = {_pct(Fraction(seen[v.key], draws))}"
+                   for v in vs],
+        hoverinfo="text",
+    ))
+    worst = max(abs(r - float(p)) for r, p in zip(rel, exact))
+    fig.update_layout(
+        title=dict(text=f"{charts.int_de(draws)}-mal die oberste Karte angesehen – größte "
+                        f"Abweichung von Laplace: "
+                        f"{de_number(Fraction(worst).limit_denominator(10**6) * 100, 1, strip=False)} "
+                        "Prozentpunkte"),
+        barmode="group", template="plotly_white", separators=",.",
+        yaxis=dict(tickformat=".0%", title=dict(text="Anteil")),
+        xaxis=dict(title=dict(text="Bohnensorte")),
+        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
+        margin=dict(t=110),
+    )
+    return fig
+
+
+class DrawExperiment:
+    """Mix, look at the top card, put it back – many times; compare with Laplace."""
+
+    CHOICES = (("10-mal", 10), ("100-mal", 100), ("1.000-mal", 1_000), ("10.000-mal", 10_000))
+
+    def __init__(self, draws: int = 100, seed: int | None = None):
+        import ipywidgets as w
+
+        self._rng = random.Random(seed)
+        self.draws = w.Dropdown(options=self.CHOICES, value=draws, description="Wie oft ziehen?",
+                                style={"description_width": "initial"},
+                                layout=w.Layout(width="240px"))
+        self.button = w.Button(description="Mischen und ziehen", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.output = w.Output(layout=w.Layout(min_height="420px"))
+        self.error = w.HTML()
+        self.widget = w.VBox([w.HBox([self.draws, self.button]), self.error, self.output])
+        run = friendly(self.error)(self.run)
+        self.button.on_click(lambda _b: run())
+        run()
+
+    def run(self) -> dict[str, int]:
+        self.error.value = ""
+        seen = draw_counts(self.draws.value, self._rng.getrandbits(32))
+        show_figure(frequency_figure(seen), self.output)
+        self.last = seen
+        return seen
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+@builder
+def experiment(seed: int | None = 1) -> DrawExperiment:
+    """The drawing experiment (seeded first run; every click draws anew)."""
+    return DrawExperiment(seed=seed)
+
+
+# --------------------------------------------------------------------------- exercises
+
+
+def questions() -> list[Any]:
+    f = F
+    return [
+        NumberQuestion(
+            "Wie viele Karten hat das Grundspiel? Zähle die Bohnentreppe zusammen.",
+            answer=f.karten.value,
+            hint=f"{f.sorten.int()} Stufen, von {f.n_blau.int()} bis {f.n_garten.int()} – "
+                 f"im Mittel {f.mittel.int()} Karten pro Sorte.",
+            solution=(f"{f.n_blau} + {f.n_feuer} + {f.n_stink} + {f.n_brech} + {f.n_soja} + "
+                      f"{f.n_augen} + {f.n_rot} + {f.n_garten} = {f.karten}. Schneller: "
+                      f"{f.sorten} Sorten, im Mittel ({f.n_blau} + {f.n_garten})/2 = {f.mittel} "
+                      f"Karten, also {f.sorten} · {f.mittel} = {f.karten}."),
+        ),
+        NumberQuestion(
+            "Der Stapel ist gut gemischt. Wie wahrscheinlich ist es, dass die oberste Karte "
+            "eine <b>Gartenbohne</b> ist?",
+            answer=f.p_garten.value, tolerance=Fraction(1, 1000), probability=True,
+            hint="Laplace: günstige Karten geteilt durch alle Karten.",
+            mistakes={f.p_falsch_sorten.value: (
+                f"{f.p_falsch_sorten.frac()} wäre richtig, wenn alle {f.sorten} Sorten gleich "
+                "häufig wären. Gleich wahrscheinlich ist aber jede <i>Karte</i>, nicht jede "
+                "Sorte – zähle die Gartenbohnen-Karten.")},
+            solution=(f"{f.n_garten} günstige von {f.karten} möglichen Karten: "
+                      f"{f.n_garten}/{f.karten} = {f.p_garten.frac()} ≈ {f.p_garten.dec(4)} "
+                      f"≈ {f.p_garten.pct(1)}."),
+        ),
+        NumberQuestion(
+            "Wie viel Mal so wahrscheinlich wie eine Gartenbohne ist eine <b>Blaue Bohne</b> "
+            "als oberste Karte?",
+            answer=f.verhaeltnis_blau_garten.value, tolerance=Fraction(1, 100),
+            hint="Teile die beiden Wahrscheinlichkeiten – die 104 kürzt sich weg.",
+            solution=(f"({f.n_blau}/{f.karten}) : ({f.n_garten}/{f.karten}) = "
+                      f"{f.n_blau}/{f.n_garten} = {f.verhaeltnis_blau_garten.frac()} ≈ "
+                      f"{f.verhaeltnis_blau_garten.dec(2)}."),
+        ),
+        NumberQuestion(
+            "Wie wahrscheinlich ist es, dass die oberste Karte eine <b>Blaue</b> oder eine "
+            "<b>Rote Bohne</b> ist?",
+            answer=f.p_blau_oder_rot.value, tolerance=Fraction(1, 1000), probability=True,
+            hint="Beide Sorten zusammen sind die günstigen Karten. Oben liegt nur eine Karte, "
+                 "also können nicht beide zugleich eintreten.",
+            mistakes={f.p_blau.value * Fraction(f.n_rot.value, f.karten.value): (
+                "Du hast multipliziert. „Oder“ bei Ereignissen, die nicht zusammen eintreten "
+                "können, heißt: addieren.")},
+            solution=(f"({f.n_blau} + {f.n_rot})/{f.karten} = {f.n_blau_rot}/{f.karten} = "
+                      f"{f.p_blau_oder_rot.frac()} ≈ {f.p_blau_oder_rot.dec(4)}."),
+        ),
+        ChoiceQuestion(
+            "Welche Sorte ist <b>genau dreimal</b> so häufig wie die Gartenbohne?",
+            ["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Rote Bohne"], "Feuerbohne",
+            explanations={
+                "Blaue Bohne": f"Fast: {f.n_blau}/{f.n_garten} ≈ {f.verhaeltnis_blau_garten.dec(2)}, "
+                               "nicht genau 3.",
+                "Feuerbohne": f"{f.n_feuer} = 3 · {f.n_garten}.",
+                "Stinkbohne": f"{f.n_stink}/{f.n_garten} ist keine ganze Zahl.",
+                "Rote Bohne": f"{f.n_rot}/{f.n_garten} ist nicht einmal doppelt so viel.",
+            },
+            solution=f"Feuerbohne: {f.n_feuer} Karten = 3 · {f.n_garten} Gartenbohnen.",
+        ),
+        NumberQuestion(
+            "Wie wahrscheinlich gehört die oberste Karte zu einer der <b>vier häufigsten</b> "
+            "Sorten?",
+            answer=f.p_top4.value, tolerance=Fraction(1, 1000), probability=True,
+            hint="Zähle die Karten der vier höchsten Stufen zusammen.",
+            solution=(f"({f.n_blau} + {f.n_feuer} + {f.n_stink} + {f.n_brech})/{f.karten} = "
+                      f"{f.n_top4}/{f.karten} = {f.p_top4.frac()} ≈ {f.p_top4.dec(4)} – "
+                      "die obere Hälfte der Sorten hat fast zwei Drittel der Karten."),
+        ),
+    ]
+
+
+@builder
+def aufgaben():
+    """The exercises of lesson 1."""
+    return exercise_list(questions())

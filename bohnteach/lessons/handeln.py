@@ -1,0 +1,350 @@
+"""Lesson 5 – Handeln lohnt sich: marginal value, trades where both gain, gifts."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from .. import charts
+from ..beans import find_variety, harvest_value
+from ..exercises import ChoiceQuestion, NumberQuestion, box_html, de_number, exercise_list, friendly
+from ..lesson_facts import PLAYERS, RULESET, facts_for
+from ..probability import deck_counts, marginal_value
+from ..progress import progress_bar
+from . import builder, ende, show_figure, start, table_html, variety_options
+
+F = facts_for("05_Handeln_lohnt_sich")
+
+NAMES = ("Anna", "Ben", "Clara", "David")
+TRADE_GAMES = 30
+"""Whole games in the trading experiment (two trading bots, two that never trade)."""
+TRADE_BOTS = ("trader", "trader", "planter", "planter")
+
+__all__ = ["aufgaben", "dieselbe_karte", "ende", "geschenk", "grenzwerte", "handelsspiel",
+           "rechner", "start", "tausch"]
+
+
+def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
+    """What one more card of ``variety`` brings each person, given their field sizes."""
+    v = find_variety(variety)
+    gains = [marginal_value(v, n, RULESET) for n in fields.values()]
+    labels = [f"{name}<br>({n} im Feld)" for name, n in fields.items()]
+    fig = go.Figure(go.Bar(
+        x=labels, y=gains, marker=dict(color=v.colour, line=dict(color="#222", width=1)),
+        text=[f"+{g} Taler" for g in gains], textposition="outside",
+        hovertext=[f"{name}: {n} → {n + 1} {v.de_plural}: {harvest_value(v, n)} → "
+                   f"{harvest_value(v, n + 1)} Taler" for name, n in fields.items()],
+        hoverinfo="text",
+    ))
+    fig.update_layout(
+        title=dict(text=f"Was bringt dieselbe {v.de} wem? (Taler mehr beim Ernten)"),
+        yaxis=dict(dtick=1, range=[0, max(2, max(gains) + 1)], title=dict(text="Taler mehr")),
+        xaxis=dict(title=dict(text=f"Person ({v.de_plural} schon im Feld)")),
+        template="plotly_white", separators=",.", showlegend=False, height=380,
+    )
+    return fig
+
+
+@builder
+def dieselbe_karte() -> go.Figure:
+    """The lesson's example: one Stinkbohne, four people."""
+    f = F
+    return same_card_figure("Saubohne", {
+        "Anna": 0, "Ben": f.ben_stink.value.numerator, "Clara": f.clara_stink.value.numerator,
+        "David": f.david_stink.value.numerator,
+    })
+
+
+@builder
+def grenzwerte() -> go.Figure:
+    """Marginal value bars for three varieties (charts.marginal_value_chart)."""
+    return charts.marginal_value_chart(["Saubohne", "Rote Bohne", "Gartenbohne"], RULESET)
+
+
+@builder
+def tausch():
+    """Anna (active) and Ben swap a Stinkbohne for a Gartenbohne: both gain."""
+    from IPython.display import HTML
+
+    f = F
+    a0, b0 = f.anna_garten.value.numerator, f.ben_stink.value.numerator
+    rows = [
+        ("Anna", "Stinkbohne (aufgedeckt)", "Gartenbohne",
+         f"{a0} → {a0 + 1} Gartenbohnen", f"{harvest_value('Gartenbohne', a0)} → "
+         f"{harvest_value('Gartenbohne', a0 + 1)}", f"+{f.anna_gewinn}"),
+        ("Ben", "Gartenbohne (aus der Hand)", "Stinkbohne",
+         f"{b0} → {b0 + 1} Stinkbohnen", f"{harvest_value('Saubohne', b0)} → "
+         f"{harvest_value('Saubohne', b0 + 1)}", f"+{f.ben_gewinn}"),
+    ]
+    return HTML(table_html(
+        ["Person", "gibt", "bekommt", "Feld", "Taler beim Ernten", "Gewinn"],
+        rows, numeric=(4, 5), footer=("zusammen", "", "", "", "", f"+{f.summe_gewinn}"),
+        caption="Ein Tausch, bei dem beide gewinnen",
+    ))
+
+
+@builder
+def geschenk():
+    """Ben gives a Rote Bohne to Clara: comparing the gaps to the other players."""
+    from IPython.display import HTML
+
+    f = F
+    others = [n for n in NAMES if n != "Ben"]
+    without = {n: -1 for n in others}
+    with_gift = {n: (-1 if n == "Clara" else 0) for n in others}
+    if (sum(without.values()), sum(with_gift.values())) != (f.abstand_ohne.value, f.abstand_mit.value):
+        raise ValueError("Geschenk-Beispiel passt nicht zu lesson_facts.")
+    rows = [
+        ("ohne Geschenk: Ben muss ein Feld zu früh ernten und verliert 1 Taler",
+         *[_signed(without[n]) for n in others], _signed(sum(without.values()))),
+        ("mit Geschenk: Clara bekommt 1 Taler mehr",
+         *[_signed(with_gift[n]) for n in others], _signed(sum(with_gift.values()))),
+    ]
+    return HTML(table_html(
+        ["", *[f"Bens Abstand zu {n}" for n in others], "zusammen"],
+        rows, numeric=(1, 2, 3, 4),
+        caption="Ein Geschenk, das sich lohnt: Abstand in Talern, verglichen mit „nichts passiert“",
+    ))
+
+
+def _signed(n: int) -> str:
+    return "0" if n == 0 else f"{n:+d}".replace("-", "−")
+
+
+# --------------------------------------------------------------------------- calculator
+
+
+class MarginalExplorer:
+    """Choose a variety and everyone's field size: who would pay most for one card?"""
+
+    def __init__(self, variety: str = "Saubohne", fields: tuple[int, ...] = (0, 4, 5, 2)):
+        import ipywidgets as w
+
+        style = {"description_width": "60px"}
+        self.variety = w.Dropdown(options=variety_options(deck_counts(RULESET, PLAYERS)),
+                                  value=find_variety(variety).de, description="Sorte:",
+                                  style=style, layout=w.Layout(width="360px"))
+        self.sliders = [
+            w.IntSlider(value=n, min=0, max=12, description=f"{name}:", style=style,
+                        continuous_update=False, layout=w.Layout(width="280px"))
+            for name, n in zip(NAMES, fields)
+        ]
+        self.result = w.HTML()
+        self.output = w.Output(layout=w.Layout(min_height="380px"))
+        grid = w.HBox(self.sliders, layout=w.Layout(flex_flow="row wrap"))
+        self.widget = w.VBox([self.variety,
+                              w.HTML("<b>Karten dieser Sorte im Feld von …</b>"), grid,
+                              self.result, self.output])
+        update = friendly(self.result)(self.update)
+        for control in (self.variety, *self.sliders):
+            control.observe(lambda _c: update(), "value")
+        update()
+
+    def update(self) -> None:
+        v = find_variety(self.variety.value)
+        for s in self.sliders:
+            s.max = v.count
+        fields = {name: s.value for name, s in zip(NAMES, self.sliders)}
+        gains = {name: marginal_value(v, n, RULESET) for name, n in fields.items()}
+        best = max(gains.values())
+        if best == 0:
+            text = f"Eine {v.de} bringt gerade niemandem einen Taler mehr."
+        else:
+            who = [n for n, g in gains.items() if g == best]
+            text = (f"Eine {v.de} ist am meisten wert für <b>{' und '.join(who)}</b> "
+                    f"(+{best} Taler). Wer sie übrig hat, sollte mit {'ihnen' if len(who) > 1 else 'dieser Person'} handeln.")
+        self.result.value = box_html("info", text)
+        show_figure(same_card_figure(v.de, fields), self.output)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+@builder
+def rechner() -> MarginalExplorer:
+    return MarginalExplorer()
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+class TradeStats:
+    def __init__(self, result: Any):
+        self.result = result
+
+    def figure(self) -> go.Figure:
+        r = self.result
+        colours = {"trader": "#E69F00", "planter": "#56B4E9"}
+        label = {"trader": "handelt", "planter": "handelt nie"}
+        xs = [f"Platz {i + 1}<br>({label.get(b, b)})" for i, b in enumerate(r.bots)]
+        fig = go.Figure()
+        fig.add_trace(go.Bar(
+            x=xs, y=r.mean_scores, name="Taler im Mittel",
+            marker=dict(color=[colours.get(b, "#999") for b in r.bots],
+                        line=dict(color="#222", width=1)),
+            text=[de_number(Fraction(m).limit_denominator(10**6), 1, strip=False) for m in r.mean_scores],
+            textposition="outside",
+            hovertext=[f"Platz {i + 1} ({label.get(b, b)}): im Mittel "
+                       f"{de_number(Fraction(m).limit_denominator(10**6), 2)} Taler, "
+                       f"Siegquote {de_number(Fraction(w * 100).limit_denominator(10**6), 1)} %"
+                       for i, (b, m, w) in enumerate(zip(r.bots, r.mean_scores, r.win_share))],
+            hoverinfo="text",
+        ))
+        fig.update_layout(
+            title=dict(text=f"Zwei Bots handeln, zwei nie: Taler am Ende ({r.games} Partien)"),
+            yaxis=dict(title=dict(text="Taler im Mittel"), rangemode="tozero"),
+            template="plotly_white", separators=",.", showlegend=False, height=400,
+        )
+        return fig
+
+    def summary_html(self) -> str:
+        r = self.result
+        trade_wins = sum(w for w, b in zip(r.win_share, r.bots) if b == "trader")
+        return box_html(
+            "info",
+            f"In {r.games} Partien gewannen die beiden handelnden Bots zusammen "
+            f"<b>{de_number(Fraction(trade_wins * 100).limit_denominator(10**6), 0)} %</b> "
+            f"der Partien; im Mittel gab es {de_number(Fraction(r.mean_trades).limit_denominator(10**6), 1)} "
+            "Tausche oder Geschenke pro Partie.",
+        )
+
+    def _repr_html_(self) -> str:
+        return self.summary_html()
+
+
+class TradeExperiment:
+    """A button that plays whole games (two trading bots, two that never trade) with a
+    live progress bar, then shows the chart and a summary. It runs on request only, so
+    the page loads fast; the class watches the bar."""
+
+    def __init__(self, games: int = TRADE_GAMES, seed: int = 0):
+        import ipywidgets as w
+
+        self.games, self.seed = games, seed
+        self.button = w.Button(description=f"{games} Partien simulieren", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.note = w.HTML('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')
+        self.progress_area = w.Box()
+        self.result = w.HTML()
+        self.output = w.Output()
+        self.widget = w.VBox([w.HBox([self.button, self.note], layout=w.Layout(align_items="center")),
+                              self.progress_area, self.result, self.output])
+        run = friendly(self.result)(self.run)
+        self.button.on_click(lambda _b: run())
+        self.stats: TradeStats | None = None
+
+    def run(self) -> TradeStats:
+        from ..simulate import run_games
+
+        self.button.disabled = True
+        try:
+            bar = progress_bar(f"Spiele {self.games} Partien …")
+            self.progress_area.children = (bar.widget,)
+            self.result.value = ""
+            result = run_games(RULESET, PLAYERS, self.games, self.seed, list(TRADE_BOTS),
+                               progress=bar)
+            self.stats = TradeStats(result)
+            self.result.value = self.stats.summary_html()
+            show_figure(self.stats.figure(), self.output)
+            self.seed += 1  # the next click plays new games
+            return self.stats
+        finally:
+            self.button.disabled = False
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+@builder
+def handelsspiel(games: int = TRADE_GAMES, seed: int = 0) -> TradeExperiment:
+    """Two trading bots against two that never trade – on a button click."""
+    return TradeExperiment(games, seed)
+
+
+# --------------------------------------------------------------------------- exercises
+
+
+def questions() -> list[Any]:
+    f = F
+    return [
+        NumberQuestion(
+            f"Ben hat {f.ben_stink} Stinkbohnen im Feld. Wie viele Taler <b>mehr</b> bringt "
+            "ihm eine weitere Stinkbohne?",
+            answer=f.ben_gewinn.value, unit="Taler",
+            hint=f"Stinkbohne: {f.stink_1} → 1, {f.stink_2} → 2, {f.stink_3} → 3, {f.stink_4} → 4 Taler.",
+            solution=(f"{f.ben_stink} Stinkbohnen: {harvest_value('Saubohne', 4)} Taler; "
+                      f"{f.ben_stink_neu}: {harvest_value('Saubohne', 5)} Taler. Also +{f.ben_gewinn}."),
+        ),
+        NumberQuestion(
+            f"Clara hat {f.clara_stink} Stinkbohnen im Feld. Wie viele Taler mehr bringt "
+            "<i>ihr</i> dieselbe Karte?",
+            answer=f.clara_gewinn.value, unit="Taler",
+            hint=f"Wann ist die nächste Stufe erreicht? ({f.stink_3} Karten)",
+            solution=(f"{f.clara_stink} und {f.clara_stink.value + 1} Stinkbohnen bringen beide "
+                      f"2 Taler: +{f.clara_gewinn}. Erst die {f.stink_3}. Karte bringt wieder etwas."),
+        ),
+        NumberQuestion(
+            f"Anna hat {f.anna_garten} Gartenbohnen im Feld. Wie viele Taler mehr bringt ihr "
+            "eine dritte?",
+            answer=f.anna_gewinn.value, unit="Taler",
+            hint=f"Gartenbohne: {f.garten_2} Karten → 2 Taler, {f.garten_3} Karten → 3 Taler.",
+            solution=f"2 → 3 Taler: +{f.anna_gewinn}.",
+        ),
+        NumberQuestion(
+            "Anna gibt Ben ihre Stinkbohne und bekommt dafür seine Gartenbohne. Wie viele "
+            "Taler gewinnen <b>beide zusammen</b>?",
+            answer=f.summe_gewinn.value, unit="Taler",
+            hint="Zähle Annas Gewinn und Bens Gewinn zusammen.",
+            mistakes={0: "Beim Tausch wechseln zwar nur Karten den Besitzer – aber jede Karte "
+                         "landet dort, wo sie mehr wert ist."},
+            solution=f"Anna +{f.anna_gewinn}, Ben +{f.ben_gewinn}: zusammen +{f.summe_gewinn} Taler.",
+        ),
+        ChoiceQuestion(
+            "Warum können bei einem Tausch <b>beide</b> gewinnen?",
+            [
+                "Weil beim Tausch neue Karten ins Spiel kommen.",
+                "Weil dieselbe Karte für verschiedene Personen verschieden viel wert ist.",
+                "Weil die aktive Person immer mehr bekommt.",
+            ],
+            1,
+            explanations=[
+                "Nein, es wechseln nur Karten den Besitzer.",
+                "Der Grenzwert einer Karte hängt davon ab, was schon im Feld liegt.",
+                "Das stimmt nicht – im Beispiel gewinnen beide gleich viel.",
+            ],
+            solution=("Der Wert einer Karte ist, was sie <i>zusätzlich</i> bringt (Grenzwert). "
+                      "Für Ben ist die Stinkbohne +1 Taler wert, für Anna nichts; bei der "
+                      "Gartenbohne ist es umgekehrt."),
+        ),
+        NumberQuestion(
+            f"Clara hat {f.clara_rot} Rote Bohnen im Feld. Was bringt ihr eine weitere Rote Bohne?",
+            answer=f.clara_rot_gewinn.value, unit="Taler",
+            hint=f"Rote Bohne: {f.rot_1} → 1, {f.rot_2} → 2, {f.rot_3} → 3, {f.rot_4} → 4 Taler.",
+            solution=f"{f.clara_rot} → {f.rot_3} Rote Bohnen: 2 → 3 Taler, also +{f.clara_rot_gewinn}.",
+        ),
+        ChoiceQuestion(
+            "Ben müsste für eine Rote Bohne ein Feld zu früh abernten. Er schenkt sie lieber "
+            "Clara, die dadurch 1 Taler gewinnt. War das klug?",
+            [
+                "Nein: Mitspielern hilft man nie.",
+                f"Ja: Ohne Geschenk fällt Ben gegenüber allen {f.gegner} anderen zurück, mit "
+                "Geschenk nur gegenüber Clara.",
+                "Nur wenn Clara ihm später etwas zurückgibt.",
+            ],
+            1,
+            explanations=[
+                "Es zählt, wer am Ende vorne liegt – nicht, ob jemand anderes etwas bekommt.",
+                f"Abstand zu den anderen zusammen: {f.abstand_mit} statt {f.abstand_ohne}.",
+                "Eine Gegenleistung wäre schön, ist aber nicht nötig: Das Geschenk lohnt sich schon so.",
+            ],
+            solution=(f"Ohne Geschenk: −1 Taler gegenüber {f.gegner} Personen = {f.abstand_ohne}. "
+                      f"Mit Geschenk: nur Clara rückt 1 Taler näher = {f.abstand_mit}."),
+        ),
+    ]
+
+
+@builder
+def aufgaben():
+    """The exercises of lesson 5."""
+    return exercise_list(questions())

@@ -1,0 +1,375 @@
+"""Lesson 4 – Rechnen oder simulieren? The law of large numbers; whole games with bots."""
+from __future__ import annotations
+
+import html
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from .. import charts
+from ..exercises import (
+    ChoiceQuestion, NumberQuestion, box_html, de_number, de_percent, exercise_list, friendly,
+)
+from ..lesson_facts import PLAYERS, RULESET, facts_for
+from ..montecarlo import Estimate, simulate_reveal
+from ..probability import p_in_reveal
+from ..progress import progress_bar
+from . import builder, ende, show_figure, start, table_html
+
+F = facts_for("04_Rechnen_oder_simulieren")
+
+GAMES = F.partien.value.numerator
+"""Whole games simulated on the page (seeded)."""
+BOTS = "planter"
+SEAT_NAMES = ("Platz 1 (beginnt)", "Platz 2", "Platz 3", "Platz 4", "Platz 5")
+
+__all__ = ["GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
+           "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
+
+
+# --------------------------------------------------------------------------- reveals
+
+
+def reveal_estimate(trials: int | None = None, seed: int = 1, progress=None) -> Estimate:
+    """Simulated P(at least one Gartenbohne among the 2 revealed cards)."""
+    n = trials if trials is not None else F.durchlaeufe.value.numerator
+    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=n, seed=seed, progress=progress)
+
+
+@builder
+def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
+    """Running estimate against the number of trials, with the exact answer."""
+    est = reveal_estimate(trials, seed)
+    return charts.convergence_chart(
+        est, p_in_reveal("Gartenbohne", RULESET, PLAYERS),
+        title="Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung",
+    )
+
+
+def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, str]]:
+    """(trials, estimate, deviation, ±2 standard errors) at 10, 100, 1.000, … trials."""
+    p = float(exact)
+    rows = []
+    marks = [n for n in (10, 100, 1_000, 10_000, 100_000, 1_000_000) if n <= est.trials]
+    for n in marks:
+        i = est.checkpoints.index(n) if n in est.checkpoints else None
+        if i is None:
+            continue
+        value = est.running[i]
+        band = 2 * math.sqrt(p * (1 - p) / n)
+        rows.append((charts.int_de(n), _pct(value), _pp(abs(value - p)), f"± {_pp(band)}"))
+    return rows
+
+
+@builder
+def schaetzungen(trials: int | None = None, seed: int = 1):
+    """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
+    from IPython.display import HTML
+
+    est = reveal_estimate(trials, seed)
+    exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+    return HTML(table_html(
+        ["Durchläufe", "Schätzung", "Abweichung (Prozentpunkte)",
+         "typischer Spielraum: ±2 Standardfehler (Prozentpunkte)"],
+        estimate_rows(est, exact), numeric=(0, 1, 2, 3),
+        caption=f"Exakt (gezählt): {de_percent(exact, 2)}",
+    ))
+
+
+class RevealExperiment:
+    """Choose the number of trials and a seed, simulate, see the funnel close."""
+
+    CHOICES = (("100", 100), ("1.000", 1_000), ("10.000", 10_000), ("100.000", 100_000),
+               ("1.000.000", 1_000_000))
+    BAR_FROM = F.balken_ab.value.numerator
+    """From this many trials (about a second here) a progress bar is shown."""
+
+    def __init__(self, trials: int = 1_000, seed: int = 7):
+        import ipywidgets as w
+
+        style = {"description_width": "initial"}
+        self.trials = w.Dropdown(options=self.CHOICES, value=trials, description="Durchläufe:",
+                                 style=style, layout=w.Layout(width="220px"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Startwert (Seed):",
+                                     style=style, layout=w.Layout(width="220px"))
+        self.button = w.Button(description="Simulieren", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.progress_area = w.Box()
+        self.result = w.HTML()
+        self.output = w.Output(layout=w.Layout(min_height="450px"))
+        self.widget = w.VBox([
+            w.HBox([self.trials, self.seed, self.button], layout=w.Layout(flex_flow="row wrap")),
+            self.progress_area, self.result, self.output,
+        ])
+        run = friendly(self.result)(self.run)
+        self.button.on_click(lambda _b: run())
+        run()
+
+    def run(self) -> Estimate:
+        n, seed = self.trials.value, self.seed.value
+        bar = None
+        if n >= self.BAR_FROM:
+            bar = progress_bar(f"Simuliere {charts.int_de(n)} Aufdeckungen …")
+            self.progress_area.children = (bar.widget,)
+        else:
+            self.progress_area.children = ()
+        est = reveal_estimate(n, seed, progress=bar)
+        exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+        band = 2 * est.std / math.sqrt(n)
+        inside = abs(est.estimate - float(exact)) <= 2 * math.sqrt(float(exact * (1 - exact)) / n)
+        self.result.value = box_html(
+            "info",
+            f"Schätzung nach {charts.int_de(n)} Durchläufen: <b>{_pct(est.estimate)}</b>, exakt: "
+            f"<b>{de_percent(exact, 2)}</b>. Spielraum ±2 Standardfehler: ±{_pp(band)} Prozentpunkte – "
+            + ("die Schätzung liegt darin." if inside else
+               "die Schätzung liegt ausnahmsweise daneben (das passiert etwa jedes 20. Mal)."),
+        )
+        show_figure(charts.convergence_chart(est, exact), self.output)
+        self.last = est
+        return est
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _pct(x: float) -> str:
+    return de_percent(Fraction(x).limit_denominator(10**9), 2)
+
+
+def _pp(x: float) -> str:
+    """A probability difference in percentage points, two decimals: ``0,63``."""
+    return _num(x * 100, 2)
+
+
+def _num(x: float, digits: int) -> str:
+    return de_number(Fraction(x).limit_denominator(10**9), digits, strip=False)
+
+
+@builder
+def experiment() -> RevealExperiment:
+    return RevealExperiment()
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+class GameStats:
+    """Whole games played by bots (``bohnteach.simulate.run_games``) plus a summary."""
+
+    def __init__(self, result: Any):
+        self.result = result
+
+    @property
+    def games(self) -> int:
+        return self.result.games
+
+    def seat_names(self) -> list[str]:
+        return [SEAT_NAMES[i] if i < len(SEAT_NAMES) else f"Platz {i + 1}"
+                for i in range(self.result.players)]
+
+    def summary_html(self) -> str:
+        r = self.result
+        rows = [(name, _num(m, 2), de_percent(Fraction(w).limit_denominator(10**6), 1))
+                for name, m, w in zip(self.seat_names(), r.mean_scores, r.win_share)]
+        intro = (f"<p>{charts.int_de(r.games)} Partien zu {r.players}, gespielt von Bots, die "
+                 f"nie handeln (Seed {r.seed}). Im Mittel dauerte eine Partie "
+                 f"<b>{_num(r.mean_turns, 1)} Züge</b>.</p>")
+        return intro + table_html(["Platz", "Taler im Mittel", "Siegquote"], rows, numeric=(1, 2))
+
+    def _repr_html_(self) -> str:
+        return self.summary_html()
+
+
+def run_whole_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS, progress=None) -> GameStats:
+    from ..simulate import run_games  # lazy: the engine is only needed here
+
+    return GameStats(run_games(RULESET, players=PLAYERS, games=games, seed=seed, bots=bots,
+                               progress=progress))
+
+
+@builder
+def partien(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
+    """Play ``games`` whole games (a progress bar runs meanwhile); show a summary table."""
+    from IPython.display import display
+
+    bar = progress_bar(f"Spiele {charts.int_de(games)} Partien …")
+    display(bar.widget)
+    return run_whole_games(games, seed, bots, progress=bar)
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
+    fig.update_layout(title=dict(text=title), xaxis_title_text=x, yaxis_title_text=y,
+                      template="plotly_white", separators=",.", **more)
+    return fig
+
+
+def turns_figure(stats: GameStats) -> go.Figure:
+    """Histogram: turns per game, with the mean."""
+    r = stats.result
+    counts = Counter(r.turns)
+    xs = sorted(counts)
+    fig = go.Figure(go.Bar(
+        x=xs, y=[counts[x] for x in xs], name="Partien",
+        marker=dict(color="#6B8E23", line=dict(color="#222", width=1)),
+        text=[str(counts[x]) for x in xs], textposition="outside",
+        hovertext=[f"{counts[x]} Partien dauerten {x} Züge" for x in xs], hoverinfo="text",
+    ))
+    mean = r.mean_turns
+    fig.add_vline(x=mean, line=dict(color="#D55E00", dash="dash"),
+                  annotation_text=f"Mittelwert: {_num(mean, 1)} Züge",
+                  annotation_position="top right")
+    fig.update_yaxes(range=[0, max(counts.values()) * 1.3])
+    return _layout(fig, f"Wie lange dauert eine Partie? ({charts.int_de(r.games)} Partien)",
+                   "Züge bis zum Spielende (alle Personen zusammen)", "Anzahl Partien",
+                   xaxis=dict(dtick=1), showlegend=False)
+
+
+def scores_figure(stats: GameStats) -> go.Figure:
+    """Histogram: final Taler of every player, and of the winners."""
+    r = stats.result
+    everyone = Counter(s for rec in r.records for s in rec.scores)
+    winners = Counter(rec.scores[rec.winners[0]] for rec in r.records if rec.winners)
+    xs = list(range(min(everyone), max(everyone) + 1))
+    total_players = sum(everyone.values())
+    fig = go.Figure()
+    fig.add_trace(go.Bar(
+        x=xs, y=[everyone.get(x, 0) / total_players for x in xs], name="alle Personen",
+        marker=dict(color="#0072B2", line=dict(color="#222", width=1)),
+        hovertext=[f"{everyone.get(x, 0)}-mal {x} Taler" for x in xs], hoverinfo="text",
+    ))
+    fig.add_trace(go.Bar(
+        x=xs, y=[winners.get(x, 0) / max(1, sum(winners.values())) for x in xs],
+        name="nur die Sieger", marker=dict(color="#E69F00", pattern_shape="/",
+                                           line=dict(color="#222", width=1)),
+        hovertext=[f"{winners.get(x, 0)} Siege mit {x} Talern" for x in xs], hoverinfo="text",
+    ))
+    return _layout(fig, "Wie viele Taler hat man am Ende?", "Taler am Spielende",
+                   "Anteil", barmode="group", xaxis=dict(dtick=1),
+                   yaxis=dict(tickformat=".0%"), legend=dict(orientation="h", y=1.02,
+                                                              yanchor="bottom", x=0),
+                   margin=dict(t=90))
+
+
+def seats_figure(stats: GameStats) -> go.Figure:
+    """Win share per seat with ±2 standard errors and the fair share 1/players."""
+    r = stats.result
+    fair = 1 / r.players
+    err = [2 * math.sqrt(max(w * (1 - w), 1e-12) / r.games) for w in r.win_share]
+    names = stats.seat_names()
+    fig = go.Figure(go.Bar(
+        x=names, y=r.win_share, name="Siegquote",
+        marker=dict(color=["#CC79A7"] + ["#56B4E9"] * (r.players - 1),
+                    line=dict(color="#222", width=1)),
+        error_y=dict(type="data", array=err, visible=True, color="#333"),
+        text=[de_percent(Fraction(w).limit_denominator(10**6), 1) for w in r.win_share],
+        textposition="inside", insidetextanchor="start",
+        hovertext=[f"{n}: {_pct(w)} ± {_pp(e)} Prozentpunkte" for n, w, e in zip(names, r.win_share, err)],
+        hoverinfo="text",
+    ))
+    fig.add_hline(y=fair, line=dict(color="#D55E00", dash="dash"),
+                  annotation_text=f"fair: {de_percent(Fraction(1, r.players), 0)}",
+                  annotation_position="top left")
+    return _layout(fig, f"Gewinnt der Startplatz öfter? (Siegquote ± 2 Standardfehler, "
+                        f"{charts.int_de(r.games)} Partien)",
+                   "Sitzplatz", "Siegquote", yaxis=dict(tickformat=".0%", rangemode="tozero"),
+                   showlegend=False)
+
+
+@builder
+def spieldauer(stats: GameStats) -> go.Figure:
+    return turns_figure(stats)
+
+
+@builder
+def punkte(stats: GameStats) -> go.Figure:
+    return scores_figure(stats)
+
+
+@builder
+def sitzplatz(stats: GameStats) -> go.Figure:
+    return seats_figure(stats)
+
+
+# --------------------------------------------------------------------------- exercises
+
+
+def questions(stats: GameStats | None = None) -> list[Any]:
+    f = F
+    qs: list[Any] = [
+        NumberQuestion(
+            f"Du machst {f.faktor_n}-mal so viele Durchläufe. Um welchen Faktor wird der "
+            "Standardfehler kleiner?",
+            answer=f.faktor_genauer.value,
+            hint="Der Standardfehler ist √(p(1 − p)/n): n steht unter der Wurzel.",
+            mistakes={f.faktor_n.value: "Nicht ganz: n steht unter einer Wurzel."},
+            solution=f"√{f.faktor_n} = {f.faktor_genauer}: zehnmal genauer, nicht hundertmal.",
+        ),
+        NumberQuestion(
+            f"Mit {f.durchlaeufe_viertel.int()} Durchläufen ist der Spielraum der Schätzung "
+            "zu groß. Wie viele Durchläufe brauchst du für den <b>halben</b> Standardfehler?",
+            answer=f.durchlaeufe.value,
+            hint="Halb so großer Standardfehler heißt: √n muss doppelt so groß werden.",
+            mistakes={2 * f.durchlaeufe_viertel.value: (
+                "Doppelt so viele Durchläufe machen den Standardfehler nur um den Faktor "
+                "√2 ≈ 1,41 kleiner.")},
+            solution=(f"{f.faktor_halb}-mal so viele: {f.faktor_halb} · {f.durchlaeufe_viertel.int()} = "
+                      f"{f.durchlaeufe.int()}, denn √{f.faktor_halb} = 2."),
+        ),
+        NumberQuestion(
+            f"Bei {f.personen} Personen und einem fairen Spiel: Welche Siegquote erwartest "
+            "du für jeden Platz?",
+            answer=f.fair.value, tolerance=Fraction(1, 1000), probability=True,
+            hint="Alle Plätze haben dieselbe Chance, und genau einer gewinnt.",
+            solution=f"1/{f.personen} = {f.fair.pct(0)}.",
+        ),
+        ChoiceQuestion(
+            f"In {f.partien} Partien gewinnt ein Platz 29 % statt 25 %. Was folgt daraus?",
+            [
+                "Dieser Platz hat sicher einen Vorteil.",
+                "Noch nichts Sicheres: Bei dieser Zahl von Partien schwankt eine Siegquote "
+                "zufällig um etwa ± 6 Prozentpunkte.",
+                "Die Bots spielen falsch.",
+            ],
+            1,
+            explanations=[
+                f"4 Prozentpunkte liegen innerhalb von ±2 Standardfehlern "
+                f"(≈ ±{de_number(f.zwei_se_sieg.value * 100, 1)} Prozentpunkte) – das kann Zufall sein.",
+                f"2 · √(0,25 · 0,75 / {f.partien}) ≈ {f.zwei_se_sieg.dec(3)}. Für einen Beweis "
+                "bräuchte man mehr Partien.",
+                "Dafür gibt es keinen Hinweis – Zufall reicht als Erklärung.",
+            ],
+            solution=(f"±2 Standardfehler bei {f.partien} Partien: ±{f.zwei_se_sieg.pct(1)}. "
+                      "29 % liegt darin – kein Beweis für einen Vorteil."),
+        ),
+    ]
+    if stats is not None and not hasattr(stats, "data"):
+        r = stats.result
+        qs += [
+            NumberQuestion(
+                "Lies im Diagramm zur Spieldauer ab: Wie viele Züge dauerte eine Partie "
+                "im Mittel? (auf ±1 Zug genau)",
+                answer=Fraction(r.mean_turns).limit_denominator(10**6), tolerance=1, unit="Züge",
+                hint="Die gestrichelte Linie zeigt den Mittelwert.",
+                solution=(f"Mittelwert aller {charts.int_de(r.games)} Partien: "
+                          f"{de_number(Fraction(r.mean_turns).limit_denominator(10**6), 2)} Züge."),
+            ),
+            NumberQuestion(
+                "Lies im Diagramm zu den Sitzplätzen ab: Wie oft hat Platz 1 gewonnen? "
+                "(in Prozent, auf ±2 Prozentpunkte genau)",
+                answer=Fraction(r.win_share[0]).limit_denominator(10**6),
+                tolerance=Fraction(2, 100), probability=True,
+                hint="Der erste Balken; die Zahl steht im Balken.",
+                solution=f"Platz 1 hat {_pct(r.win_share[0])} der Partien gewonnen.",
+            ),
+        ]
+    return qs
+
+
+@builder
+def aufgaben(stats: GameStats | None = None):
+    """The exercises of lesson 4 (two of them read the whole-game charts)."""
+    return exercise_list(questions(stats))

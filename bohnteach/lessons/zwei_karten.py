@@ -1,0 +1,260 @@
+"""Lesson 2 – Zwei Karten aufdecken: complement events, tree diagrams, hypergeometric
+distribution."""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import plotly.graph_objects as go
+
+from .. import charts
+from ..beans import find_variety
+from ..exercises import (
+    ChoiceQuestion, NumberQuestion, box_html, de_number, de_percent, exercise_list, friendly,
+)
+from ..lesson_facts import PLAYERS, RULESET, facts_for
+from ..probability import deck_counts, p_at_least_one
+from . import builder, ende, headroom, show_figure, start, variety_options
+
+F = facts_for("02_Zwei_Karten_aufdecken")
+
+__all__ = ["aufdecken", "aufgaben", "baum", "ende", "rechner", "start", "starthand"]
+
+HIT = "#CC79A7"
+MISS = "#0072B2"
+HIGHLIGHT = "#D55E00"
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+@builder
+def baum(variety: str = "Gartenbohne") -> go.Figure:
+    """Tree diagram for two revealed cards: hit / no hit at each step; the path
+    "no hit, no hit" (the complement of "at least one") is highlighted."""
+    v = find_variety(variety)
+    counts = deck_counts(RULESET, PLAYERS)
+    n, k = sum(counts.values()), counts[v.key]
+    yes, no = v.de, f"keine {v.de}"
+    first = {"G": Fraction(k, n), "N": Fraction(n - k, n)}
+    second = {
+        "GG": (k - 1, n - 1), "GN": (n - k, n - 1), "NG": (k, n - 1), "NN": (n - k - 1, n - 1),
+    }
+    pos1 = {"G": 0.78, "N": 0.22}
+    pos2 = {"GG": 0.95, "GN": 0.62, "NG": 0.38, "NN": 0.05}
+    fig = go.Figure()
+
+    def edge(x0, y0, x1, y1, text, colour, width):
+        fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", hoverinfo="skip",
+                                 line=dict(color=colour, width=width), showlegend=False))
+        fig.add_annotation(x=(x0 + x1) / 2, y=(y0 + y1) / 2, text=text, showarrow=False,
+                           bgcolor="white", font=dict(size=13))
+
+    for a in "GN":
+        hot = a == "N"
+        edge(0, 0.5, 1, pos1[a], _frac_text(first[a], k if a == "G" else n - k, n),
+             HIGHLIGHT if hot else "#888", 4 if hot else 2)
+        for b in "GN":
+            num, den = second[a + b]
+            hot2 = a + b == "NN"
+            edge(1, pos1[a], 2, pos2[a + b], f"{num}/{den}", HIGHLIGHT if hot2 else "#888",
+                 4 if hot2 else 2)
+    # nodes
+    labels1 = {"G": yes, "N": no}
+    for a in "GN":
+        fig.add_annotation(x=1, y=pos1[a], text=f"<b>1. Karte:</b><br>{labels1[a]}",
+                           showarrow=False, bgcolor=HIT if a == "G" else MISS,
+                           font=dict(color="white", size=12), borderpad=4)
+    leaf = {"GG": f"zwei {v.de_plural}", "GN": f"erst {v.de}, dann keine",
+            "NG": f"erst keine, dann {v.de}", "NN": f"keine {v.de}"}
+    for ab, y in pos2.items():
+        num, den = second[ab]
+        p = first[ab[0]] * Fraction(num, den)
+        text = f"<b>{leaf[ab]}</b>: {_frac(p)} ≈ {de_number(p, 4)}"
+        fig.add_annotation(x=2.02, y=y, text=text, showarrow=False, xanchor="left",
+                           font=dict(size=13, color=HIGHLIGHT if ab == "NN" else "#222"))
+    fig.add_annotation(x=0, y=0.5, text="<b>Start</b>", showarrow=False, bgcolor="#444",
+                       font=dict(color="white"), borderpad=4)
+    for x, text in ((0.5, "1. Karte"), (1.5, "2. Karte")):
+        fig.add_annotation(x=x, y=1.05, text=f"<i>{text}</i>", showarrow=False,
+                           font=dict(color="#555", size=13))
+    none = first["N"] * Fraction(*second["NN"])
+    fig.update_layout(
+        title=dict(text=(f"Baumdiagramm: zwei Karten aufdecken<br>"
+                         f"<sup>Mindestens eine {v.de} = 1 − P(keine {v.de}) = 1 − {_frac(none)} = "
+                         f"{_frac(1 - none)} ≈ {de_number(1 - none, 4)}</sup>")),
+        xaxis=dict(visible=False, range=[-0.2, 3.15]), yaxis=dict(visible=False, range=[-0.05, 1.1]),
+        template="plotly_white", height=430, margin=dict(l=10, r=10, t=80, b=10),
+    )
+    return fig
+
+
+def _frac_text(p: Fraction, num: int, den: int) -> str:
+    return f"{num}/{den}"
+
+
+@builder
+def aufdecken() -> go.Figure:
+    """P(at least one card of each variety among the 2 revealed cards)."""
+    return charts.reveal_chart(RULESET, PLAYERS, k=F.aufdecken.value.numerator)
+
+
+@builder
+def starthand(variety: str = "Blaue Bohne") -> go.Figure:
+    """Distribution of the number of ``variety`` cards in a starting hand of 5."""
+    return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator,
+                                                    RULESET, PLAYERS))
+
+
+# --------------------------------------------------------------------------- calculator
+
+
+def at_least_one_text(variety: str, k: int, seen: int = 0) -> str:
+    """The formula 1 − C(N−K, k)/C(N, k) with the numbers filled in (HTML)."""
+    v = find_variety(variety)
+    counts = deck_counts(RULESET, PLAYERS)
+    n = sum(counts.values()) - seen
+    hits = counts[v.key] - seen
+    p = p_at_least_one(v, k, RULESET, PLAYERS, seen={v.key: seen} if seen else None)
+    return (
+        f"Unbekannte Karten N = {n}, davon {v.de_plural}: K = {hits}, aufgedeckt: k = {k}.<br>"
+        f"P(mindestens eine {v.de}) = 1 − C({n - hits}, {k}) / C({n}, {k}) = "
+        f"1 − {comb(n - hits, k)}/{comb(n, k)} = <b>{de_number(p, 4)} ≈ {de_percent(p, 1)}</b>"
+    )
+
+
+class Calculator:
+    """Pick a variety, how many cards are turned up, how many of that variety are
+    already out of the game → the exact chance and the distribution chart."""
+
+    def __init__(self, variety: str = "Gartenbohne", k: int = 2, seen: int = 0):
+        import ipywidgets as w
+
+        style = {"description_width": "260px"}
+        row = w.Layout(width="520px")
+        self.variety = w.Dropdown(options=variety_options(deck_counts(RULESET, PLAYERS)),
+                                  value=find_variety(variety).de, description="Sorte:",
+                                  style=style, layout=row)
+        self.k = w.IntSlider(value=k, min=1, max=10, description="Wie viele Karten aufdecken?",
+                             style=style, continuous_update=False, layout=row)
+        self.seen = w.IntSlider(value=seen, min=0, max=find_variety(variety).count,
+                                description="Davon schon gesehen (abgelegt):", style=style,
+                                continuous_update=False, layout=row)
+        self.result = w.HTML()
+        self.output = w.Output(layout=w.Layout(min_height="420px"))
+        self.widget = w.VBox([self.variety, self.k, self.seen, self.result, self.output])
+        update = friendly(self.result)(self.update)
+        for control in (self.variety, self.k, self.seen):
+            control.observe(lambda _c: update(), "value")
+        update()
+
+    def update(self) -> None:
+        v = find_variety(self.variety.value)
+        self.seen.max = deck_counts(RULESET, PLAYERS)[v.key]
+        seen = {v.key: self.seen.value} if self.seen.value else None
+        self.result.value = box_html("info", at_least_one_text(v.de, self.k.value, self.seen.value))
+        show_figure(headroom(charts.count_distribution_chart(v, self.k.value, RULESET, PLAYERS,
+                                                             seen=seen)), self.output)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+@builder
+def rechner() -> Calculator:
+    return Calculator()
+
+
+# --------------------------------------------------------------------------- exercises
+
+
+def questions() -> list[Any]:
+    f = F
+    tol = Fraction(1, 1000)
+    return [
+        NumberQuestion(
+            "Zwei Karten werden aufgedeckt. Wie wahrscheinlich ist <b>keine</b> Gartenbohne dabei?",
+            answer=f.p_kein_garten_zwei.value, tolerance=tol, probability=True,
+            hint=f"Erste Karte keine Gartenbohne: {f.n_nicht_garten}/{f.karten}. Danach sind "
+                 f"noch {f.n_nicht_garten_2} von {f.n_rest} Karten keine Gartenbohne.",
+            mistakes={Fraction(f.n_nicht_garten.value, f.karten.value) ** 2: (
+                "Du hast zweimal mit 98/104 gerechnet. Die erste Karte ist aber weg – "
+                "bei der zweiten sind es nur noch 103 Karten.")},
+            solution=(f"{f.n_nicht_garten}/{f.karten} · {f.n_nicht_garten_2}/{f.n_rest} = "
+                      f"C({f.n_nicht_garten}, 2)/C({f.karten}, 2) = {f.c_nicht_garten_2.frac()}/"
+                      f"{f.c_alle_2.frac()} ≈ {f.p_kein_garten_zwei.dec(4)}."),
+        ),
+        NumberQuestion(
+            "Wie wahrscheinlich ist <b>mindestens eine</b> Gartenbohne unter den zwei "
+            "aufgedeckten Karten?",
+            answer=f.p_garten_zwei.value, tolerance=tol, probability=True,
+            hint="Gegenereignis: 1 minus die Wahrscheinlichkeit für keine Gartenbohne.",
+            mistakes={f.falsch_addiert.value: (
+                f"{f.n_falsch_zaehler}/{f.karten} ≈ {f.falsch_addiert.dec(4)} ist etwas zu groß: Beim "
+                "Addieren zählst du den Fall „beide Karten sind Gartenbohnen“ doppelt. "
+                "Rechne lieber über das Gegenereignis.")},
+            solution=(f"1 − C({f.n_nicht_garten}, 2)/C({f.karten}, 2) = 1 − "
+                      f"{f.c_nicht_garten_2.frac()}/{f.c_alle_2.frac()} = "
+                      f"{f.p_garten_zwei.frac()} ≈ {f.p_garten_zwei.dec(4)} ≈ {f.p_garten_zwei.pct(2)}."),
+        ),
+        NumberQuestion(
+            "Und wie wahrscheinlich ist mindestens eine <b>Blaue Bohne</b> unter den zwei Karten?",
+            answer=f.p_blau_zwei.value, tolerance=tol, probability=True,
+            hint=f"Es gibt {f.n_blau} Blaue Bohnen, also {f.n_nicht_blau} andere Karten.",
+            mistakes={2 * Fraction(f.n_blau.value, f.karten.value): (
+                "Addiert: Der Fall „zwei Blaue Bohnen“ ist doppelt gezählt. Nimm das Gegenereignis.")},
+            solution=(f"1 − C({f.n_nicht_blau}, 2)/C({f.karten}, 2) = 1 − "
+                      f"{f.c_nicht_blau_2.frac()}/{f.c_alle_2.frac()} = {f.p_blau_zwei.frac()} "
+                      f"≈ {f.p_blau_zwei.dec(4)}."),
+        ),
+        NumberQuestion(
+            "In Phase 4 ziehst du 3 Karten. Wie wahrscheinlich ist <b>genau eine</b> Blaue "
+            "Bohne dabei?",
+            answer=f.p_genau_ein_blau_drei.value, tolerance=tol, probability=True,
+            hint="Hypergeometrisch: C(K, j) · C(N − K, k − j) / C(N, k) mit N = 104, K = 20, "
+                 "k = 3, j = 1.",
+            solution=(f"C({f.n_blau}, 1) · C({f.n_nicht_blau}, 2) / C({f.karten}, 3) = "
+                      f"{f.n_blau} · {f.c_nicht_blau_2.frac()} / {f.c_alle_3.frac()} ≈ "
+                      f"{f.p_genau_ein_blau_drei.dec(4)}."),
+        ),
+        NumberQuestion(
+            f"Auf dem Ablagestapel liegen schon {f.n_garten_gesehen} Gartenbohnen. Alle anderen "
+            f"Karten sind unbekannt. Wie wahrscheinlich ist jetzt mindestens eine Gartenbohne "
+            f"unter den zwei aufgedeckten Karten?",
+            answer=f.p_garten_zwei_gesehen.value, tolerance=tol, probability=True,
+            hint=f"Unbekannt sind noch {f.n_unbekannt} Karten, davon {f.n_garten_rest} Gartenbohnen.",
+            mistakes={f.p_garten_zwei.value: (
+                "Das ist der Wert für den vollen Stapel. Die abgelegten Karten kommen nicht mehr – "
+                "rechne mit den Karten, die noch unbekannt sind.")},
+            solution=(f"1 − C({f.n_nicht_garten}, 2)/C({f.n_unbekannt}, 2) = "
+                      f"{f.p_garten_zwei_gesehen.frac()} ≈ {f.p_garten_zwei_gesehen.dec(4)} – "
+                      "gesehene Karten ändern die Wahrscheinlichkeit."),
+        ),
+        ChoiceQuestion(
+            f"Warum ist 6/104 + 6/104 = {f.n_falsch_zaehler}/{f.karten} <b>nicht</b> die "
+            "Wahrscheinlichkeit für mindestens eine Gartenbohne unter zwei Karten?",
+            [
+                "Weil die zweite Karte nie eine Gartenbohne sein kann.",
+                "Weil der Fall „beide sind Gartenbohnen“ doppelt gezählt wird.",
+                "Weil man Wahrscheinlichkeiten nie addieren darf.",
+            ],
+            1,
+            explanations=[
+                "Doch, das kann sie – es gibt 6 Gartenbohnen.",
+                f"Dieser Fall hat die Wahrscheinlichkeit {f.p_beide_garten.frac()} ≈ "
+                f"{f.p_beide_garten.dec(4)} – genau um so viel ist die Summe zu groß.",
+                "Addieren ist erlaubt, wenn die Ereignisse nicht zugleich eintreten können "
+                "(Lektion 1). Hier können sie es.",
+            ],
+            solution=(f"{f.n_falsch_zaehler}/{f.karten} − {f.p_garten_zwei.frac()} = "
+                      f"{f.p_beide_garten.frac()} = P(beide Gartenbohnen)."),
+        ),
+    ]
+
+
+@builder
+def aufgaben():
+    """The exercises of lesson 2."""
+    return exercise_list(questions())
