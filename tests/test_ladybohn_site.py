@@ -1,0 +1,88 @@
+"""The Ladybohn chapter (``notebooks/14_Ladybohn.ipynb``): links to it, and in the browser
+its scenes, the assumption note, the lift exercise and the chart.
+
+Browser tests use the fixtures of ``tests/conftest.py`` (``site_url``, ``page``)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from browser_helpers import open_page, visible_errors
+
+from bohnteach import site
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+PAGE = "14_Ladybohn"
+
+
+# ---- headless -------------------------------------------------------------------------------
+def test_chapter_is_listed_and_linked():
+    page = site.find_page(PAGE)
+    assert page.chapter == "ladybohn" and site.page_exists(page)
+    assert f'href="{page.filename}"' in site.chapter_overview().data  # the start page
+    compare = json.loads((NOTEBOOKS / "10_Regelvergleich.ipynb").read_text("utf-8"))
+    prose = " ".join("".join(c["source"]) for c in compare["cells"] if c["cell_type"] == "markdown")
+    assert "(14_Ladybohn.ipynb)" in prose
+    from bohnteach.comparison import comparison_rows
+
+    rulesets, rows = comparison_rows()
+    assert "ladybohn" in [r.name for r in rulesets]
+    assert any(r.topic == "Geschlechter" for r in rows)
+
+
+def test_chapter_parts_render():
+    for part in ("karten", "auslegungen"):
+        html = site.ladybohn(part).data
+        assert "bt-box bt-error" not in html
+    cards = site.ladybohn("karten").data
+    assert "Achtung, Annahme:" in cards and "gedruckt" in cards and "110" in cards
+    ausl = site.ladybohn("auslegungen").data
+    for rule_id in ("lady.baby-lift", "lady.baby-trade-immediate", "lady.female-garden",
+                    "lady.offer-variety-only"):
+        assert f'data-rule="{rule_id}"' in ausl
+    assert "bt-box bt-error" in site.ladybohn("gibt-es-nicht").data  # a friendly box, no exception
+
+
+def test_own_values_widget_takes_values_and_explains_mistakes():
+    from bohnteach.ladybohn_page import OwnValues
+
+    own = OwnValues()
+    rules = own.apply()
+    assert rules.sex_meters["blue"]["w"] == (3, 5, 7, 9) and rules.meter_source
+    assert "deine Werte" in own.table.value and "Übernommen" in own.message.value
+    own.text.value = "[kaffee]\nm = [4, 7, 10, 12]\n"
+    own.apply()
+    assert "bt-box bt-error" in own.message.value and "[kaffee]" in own.message.value
+    own.reset()
+    assert own.table.value == "" and own.rules.name == "ladybohn"
+
+
+# ---- in the browser ------------------------------------------------------------------------
+def _open(page, site_url):
+    errors = open_page(page, site_url, PAGE, wait_for=".bt-tryit", timeout_ms=240_000)
+    assert visible_errors(page) == []
+    assert page.locator(".bt-box.bt-error").count() == 0
+    return errors
+
+
+def test_ladybohn_page_in_the_browser(page, site_url):
+    errors = _open(page, site_url)
+    assert page.get_by_role("heading", level=1).first.inner_text().strip() == site.find_page(PAGE).title
+    assert page.locator(".bt-scene-player").count() == 11
+    body = page.inner_text("#rendered_cells")
+    assert "Achtung, Annahme:" in body and "Unsere Auslegung:" in body
+    # a scene steps on: Timon's offer appears
+    player = page.locator(".bt-scene-player").first
+    player.get_by_role("button", name=re.compile("weiter")).click()
+    page.wait_for_function(
+        "() => document.querySelector('.bt-scene-player').innerText.includes('Schritt 1 /')",
+        timeout=20_000, polling=100)
+    assert "Angebot von Timon an Nina" in player.inner_text()
+    # the lift exercise: the right lift is a button and solves it
+    tryit = page.locator(".bt-tryit").first
+    tryit.scroll_into_view_if_needed()
+    tryit.get_by_role("button", name="Baby auf Feld 1: ♀ w (4. von unten) 2 Plätze hoch").click()
+    tryit.locator(".bt-success").wait_for(timeout=20_000)
+    assert "Geschafft" in tryit.inner_text()
+    assert [e for e in errors if "pageerror" in e] == []
