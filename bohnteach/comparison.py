@@ -1,8 +1,9 @@
 """The "Regelvergleich": every difference between the rulebooks, built from ``RuleSet`` data.
 
 Nothing here is typed in twice: each row reads the frozen rule sets (``rulesets.py`` and
-``data/rulesets/*.toml``), so a changed TOML file changes the table. Rows whose values
-differ between the compared rule sets are marked (class ``bt-diff``).
+``data/rulesets/*.toml``), so a changed TOML file changes the table. Cells that differ
+from the first column (the base game) are marked (class ``bt-diff``), rows where any
+rule set differs carry ``bt-differs``.
 
     from bohnteach.comparison import comparison_html
     HTML(comparison_html(["amigo", "online"]))
@@ -212,10 +213,23 @@ _CSS = """<style>
 .bt-compare-wrap table.bt-compare thead th{background:#f1ede4}
 .bt-compare-wrap table.bt-compare tbody tr{background:#fff}
 .bt-compare-wrap table.bt-compare tbody th{background:#faf8f3;font-weight:600;min-width:8em}
-.bt-compare-wrap table.bt-compare tr.bt-diff td{background:#fff6d6}
+.bt-compare-wrap table.bt-compare td.bt-diff{background:#fff1c2}
 .bt-compare .bt-ids{display:block;font-weight:400;font-size:12px;color:#555;font-family:monospace}
+.bt-compare-wrap table.bt-compare td{overflow-wrap:anywhere}
 .bt-compare-note{font-size:13px;color:#444;margin:0.3em 0}
-.bt-compare-legend{display:inline-block;width:1em;height:1em;background:#fff6d6;border:1px solid #c9c9c9;vertical-align:middle}
+@media (max-width:700px){
+ .bt-compare-wrap table.bt-compare{min-width:0}
+ .bt-compare-wrap table.bt-compare,.bt-compare-wrap table.bt-compare tbody,
+ .bt-compare-wrap table.bt-compare tr,.bt-compare-wrap table.bt-compare th,
+ .bt-compare-wrap table.bt-compare td{display:block;width:auto}
+ .bt-compare-wrap table.bt-compare thead{display:none}
+ .bt-compare-wrap table.bt-compare tr{border:1px solid #c9c9c9;border-radius:8px;margin:0 0 10px;overflow:hidden}
+ .bt-compare-wrap table.bt-compare th,.bt-compare-wrap table.bt-compare td{border:none;border-top:1px solid #e3ded2}
+ .bt-compare-wrap table.bt-compare tbody th{border-top:none}
+ .bt-compare-wrap table.bt-compare td::before{content:attr(data-label);display:block;font-size:12px;
+  font-weight:700;color:#5c5648}
+}
+.bt-compare-legend{display:inline-block;width:1em;height:1em;background:#fff1c2;border:1px solid #c9c9c9;vertical-align:middle}
 </style>"""
 
 
@@ -229,15 +243,21 @@ def comparison_html(names: Iterable[str] | None = None) -> str:
     body = []
     for row in rows:
         ids = f'<span class="bt-ids">{escape(", ".join(row.rule_ids))}</span>' if row.rule_ids else ""
-        cells = "".join(f"<td>{escape(v)}</td>" for v in row.values)
-        cls = ' class="bt-diff"' if row.differs else ""
+        base = row.values[0]
+        diff = ' class="bt-diff"'
+        cells = "".join(
+            f'<td data-label="{escape(rulesets[i].title)}"{diff if i and v != base else ""}>'
+            f'{escape(v).replace(" · ", "<br>")}</td>'
+            for i, v in enumerate(row.values)
+        )
+        cls = ' class="bt-differs"' if row.differs else ""
         body.append(f'<tr{cls} data-topic="{escape(row.topic)}"><th scope="row">{escape(row.topic)}{ids}</th>{cells}</tr>')
     notes = "".join(
         f'<p class="bt-compare-note"><b>{escape(r.title)}:</b> {escape(r.meter_assumption)}</p>'
         for r in rulesets if r.meter_assumption
     )
     legend = ('<p class="bt-compare-note"><span class="bt-compare-legend"></span> '
-              "gelb = hier unterscheiden sich die Regelwerke.</p>")
+              f"gelb = anders als in der ersten Spalte ({escape(rulesets[0].title)}).</p>")
     return (
         f'{_CSS}<div class="bt-compare-wrap"><table class="bt-compare" lang="de">'
         f'<thead><tr><th scope="col">Thema</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'

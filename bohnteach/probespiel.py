@@ -69,6 +69,7 @@ _CSS = """<style>
 .bt-ps-group-title{font-size:13px;font-weight:600;color:#3d3a33;margin:0 0 2px}
 .bt-ps-hintbox{background:#eef4fb;border:2px solid #1f5f8b;border-radius:10px;padding:8px 12px;font-size:15px;line-height:1.4}
 .bt-ps-hintbox b{color:#12405f}
+.bt-ps-mine{margin-top:6px;padding-top:6px;border-top:1px solid #b9cfe3;font-size:13px;color:#1f2328}
 .bt-ps-logbox{font-size:13px;line-height:1.4;max-height:260px;overflow-y:auto;border:1px solid #d9d4c7;border-radius:8px;padding:6px 10px;background:#fff}
 .bt-ps-logbox ol{margin:0;padding-left:1.4em}
 .bt-ps-logbox .bt-ps-you{color:#1b5e20;font-weight:600}
@@ -538,7 +539,24 @@ class Probespiel(widgets.VBox):
         self._version += 1
         self.hint.value = (f'<div class="bt-ps-hintbox" data-phase="{int(s.phase)}" '
                            f'data-turn="{s.turn}" data-active="{s.active}" data-wait="{mine}" '
-                           f'data-version="{self._version}">{self.hint_text()}</div>')
+                           f'data-version="{self._version}">{self.hint_text()}{self.mine_html()}</div>')
+
+    def mine_html(self) -> str:
+        """One line with the learner's hand and fields, so a phone needs no scrolling."""
+        s = self.state
+        if s.phase is Phase.OVER:
+            return ""
+        p = s.players[self.seat]
+        hand = ", ".join(_label(s, c) for c in p.hand) or "leer"
+        fields = " · ".join(
+            f"{k + 1}: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))}" if f else f"{k + 1}: leer"
+            for k, f in enumerate(p.fields)
+        )
+        aside = ""
+        if p.set_aside:
+            aside = " · <b>Quer:</b> " + escape(", ".join(_label(s, c) for c in p.set_aside))
+        return (f'<div class="bt-ps-mine"><b>Deine Hand</b> (vorne → hinten): {escape(hand)}<br>'
+                f"<b>Deine Felder:</b> {escape(fields)}{aside} · <b>Taler:</b> {len(p.coins)}</div>")
 
 
 __all__ = ["Probespiel"]

@@ -270,6 +270,13 @@ _SITE_CSS = """<style>
 .bt-ausl-item code{font-size:12px}
 .bt-muted{color:#5c5648;font-size:13px}
 .bt-chapter-scenes{gap:32px}
+.bt-scene-toc{background:#fffdf6;border:1px solid #d9d4c7;border-radius:10px;padding:8px 12px;font-size:15px}
+.bt-scene-toc ol{margin:4px 0 0;padding-left:1.4em}
+.bt-scene-toc li{margin:2px 0}
+.bt-scene-toc a{color:#1f5f8b;text-decoration:none}
+.bt-scene-toc a:hover{text-decoration:underline}
+.bt-scene-number{font-size:12px;font-weight:700;color:#6b8e23;text-transform:uppercase;letter-spacing:.04em;
+ border-top:2px solid #d9d4c7;padding-top:10px}
 .bt-compare-pair{gap:16px}
 </style>"""
 
@@ -416,6 +423,10 @@ def lesson_list() -> Any:
 
 
 # ---- scenes and exercises ------------------------------------------------------------------
+def _anchor(scene: Any) -> str:
+    return "szene-" + "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in str(scene.id))
+
+
 def _scenes_of(chapter: str) -> list[Any]:
     from .scenes import list_scenes
 
@@ -438,16 +449,26 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
         by_id = {s.id: s for s in scenes}
         scenes = [by_id[i] for i in only if i in by_id]
     players = []
-    for scene in scenes:
+    for number, scene in enumerate(scenes, 1):
         try:
-            players.append(ScenePlayer(scene))
+            player = ScenePlayer(scene)
         except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
             _log_failure(f"ScenePlayer({getattr(scene, 'id', scene)!r})")
-            players.append(widgets.HTML(error_box(_friendly_message(exc)).data))
+            player = widgets.HTML(error_box(_friendly_message(exc)).data)
+        anchor = widgets.HTML(
+            f'<a id="{_anchor(scene)}" class="bt-anchor" aria-hidden="true"></a>'
+            f'<div class="bt-scene-number">Szene {number} von {len(scenes)}</div>',
+            layout=widgets.Layout(margin="0"))
+        players.append(widgets.VBox([anchor, player], layout=widgets.Layout(width="100%")))
     if not players:
         if optional:
             return None
         return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+    if len(scenes) >= 3:
+        items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(sc.title)}</a></li>' for sc in scenes)
+        toc = widgets.HTML(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
+                           f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
+        players.insert(0, toc)
     box = widgets.VBox([_style_widget(), *players], layout=widgets.Layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     return box

@@ -181,7 +181,7 @@ def test_comparison_table_covers_every_difference():
     assert "nicht vorgesehen" in by_topic["Drittes Feld"].values[0]
     assert "Hand" in by_topic["Gleichstand"].values[1]
     html = comparison_html()
-    assert html.count("<tr") >= 10 and "bt-diff" in html
+    assert html.count("<tr") >= 10 and "bt-diff" in html and "bt-differs" in html
     assert "Ladybohn" in html  # every built-in rule set is a column
 
 
