@@ -58,7 +58,7 @@ class CurvePicker:
         self.ruleset = w.Dropdown(
             options=[(charts.short_title(n), n) for n in names], value=ruleset,
             description="Regelwerk:", style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
+            layout=w.Layout(width="380px"),
         )
         self.boxes_area = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self.all_button = w.Button(description="alle", layout=w.Layout(width="auto"))

@@ -298,6 +298,19 @@ def tolerance_text(tolerance: Number, probability: bool = False, integer: bool =
     return text
 
 
+def _exact_text(typed: Fraction, exact: Fraction, probability: bool, unit_text: str) -> str:
+    """" Exakt: 603/5356 ≈ 0,1126 ≈ 11,26 %." – or "" when the typed answer is exact."""
+    if typed == exact:
+        return ""
+    parts = []
+    if exact.denominator != 1 and exact.denominator <= 10**6:
+        parts.append(f"{exact.numerator}/{exact.denominator}")
+    parts.append(de_number(exact, 4))
+    if probability:
+        parts.append(de_percent(exact, 2))
+    return " Exakt: " + " ≈ ".join(parts) + unit_text + "."
+
+
 def check_number(
     text: str,
     answer: Number,
@@ -327,11 +340,7 @@ def check_number(
 
     for x in readings:
         if near(x, exact):
-            shown = de_number(exact, 4)
-            if probability:
-                shown += f" ≈ {de_percent(exact, 2)}"
-            extra = "" if x == exact else f" Genau sind es {shown}{unit_text}."
-            return Feedback("correct", f"<b>Richtig!</b>{extra}", x)
+            return Feedback("correct", "<b>Richtig!</b>" + _exact_text(x, exact, probability, unit_text), x)
     x = readings[0]
     parts: list[str] = []
     mistake_width = max(tol, abs(exact) / 1000)
@@ -367,7 +376,7 @@ def check_number(
 # --------------------------------------------------------------------------- teacher mode
 
 _TEACHER: bool | None = None
-_REGISTRY: "weakref.WeakSet[Any]" = weakref.WeakSet()
+_REGISTRY: weakref.WeakSet[Any] = weakref.WeakSet()
 _TRUE = {"", "1", "ja", "true", "yes", "an", "on"}
 
 
@@ -472,7 +481,7 @@ class TeacherSolution:
         )
         self.toggle.add_class("bohnteach-teacher-toggle")
         self.content = widgets.HTML("")
-        self.widget = widgets.VBox([self.toggle, self.content])
+        self.widget = widgets.VBox([widgets.HBox([self.toggle]), self.content])
         self.toggle.observe(friendly(self.content)(self._toggled), "value")
         _REGISTRY.add(self)
         self._update_mode()

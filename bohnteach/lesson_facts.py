@@ -379,4 +379,4 @@ def facts_for(notebook: str) -> Facts:
         raise ValueError(f"Keine Zahlen für {notebook!r}; bekannt: {', '.join(LESSONS)}") from None
 
 
-__all__ = ["Fact", "Facts", "LESSONS", "SEED_FILE", "facts_for"]
+__all__ = ["LESSONS", "SEED_FILE", "Fact", "Facts", "facts_for"]

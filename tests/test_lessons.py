@@ -311,7 +311,13 @@ def test_whole_games_feed_the_lesson4_charts():
 
 
 def lesson_questions(name: str):
-    from bohnteach.lessons import bohnentreppe, feld_wert, handeln, simulieren, zwei_karten
+    from bohnteach.lessons import (
+        bohnentreppe,
+        feld_wert,
+        handeln,
+        simulieren,
+        zwei_karten,
+    )
 
     module = {"01": bohnentreppe, "02": zwei_karten, "03": feld_wert, "04": simulieren,
               "05": handeln}[name[:2]]
@@ -571,9 +577,9 @@ def test_notebook_cells_build_without_error_boxes(path: Path, shown_figures):
 
     for value in _run_cells(path):
         text = ""
-        if hasattr(value, "data") and isinstance(getattr(value, "data"), str):
+        if hasattr(value, "data") and isinstance(value.data, str):
             text = value.data
-        elif hasattr(value, "value") and isinstance(getattr(value, "value"), str):
+        elif hasattr(value, "value") and isinstance(value.value, str):
             text = value.value
         assert "bohnteach-error" not in text and "bt-error" not in text, text[:500]
         assert not isinstance(value, go.FigureWidget)

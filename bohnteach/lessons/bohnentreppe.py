@@ -9,8 +9,14 @@ import plotly.graph_objects as go
 
 from .. import charts
 from ..beans import find_variety
-from ..exercises import ChoiceQuestion, NumberQuestion, de_number, exercise_list, friendly
-from ..lesson_facts import RULESET, PLAYERS, facts_for
+from ..exercises import (
+    ChoiceQuestion,
+    NumberQuestion,
+    de_number,
+    exercise_list,
+    friendly,
+)
+from ..lesson_facts import PLAYERS, RULESET, facts_for
 from ..probability import deck_counts
 from . import builder, ende, show_figure, start, swatch, table_html
 

@@ -8,15 +8,24 @@ import plotly.graph_objects as go
 
 from .. import charts
 from ..beans import find_variety, harvest_value, meter_value
+from ..bohnometer_page import variety_label
 from ..exercises import (
-    ChoiceQuestion, NumberQuestion, box_html, de_number, de_percent, exercise_list, friendly,
+    ChoiceQuestion,
+    NumberQuestion,
+    box_html,
+    de_number,
+    de_percent,
+    exercise_list,
+    friendly,
 )
 from ..lesson_facts import PLAYERS, RULESET, facts_for
 from ..probability import (
-    best_field_size, coins_per_card, count_distribution, deck_counts, expected_harvest_value,
+    best_field_size,
+    coins_per_card,
+    count_distribution,
+    deck_counts,
     meter_of,
 )
-from ..bohnometer_page import variety_label
 from . import builder, ende, show_figure, start, swatch, table_html, variety_options
 
 F = facts_for("03_Was_bringt_ein_Feld")
@@ -190,14 +199,15 @@ def questions() -> list[Any]:
         ),
         ChoiceQuestion(
             "Bei welcher Feldgröße bringen Blaue Bohnen die meisten Taler <b>pro Karte</b>?",
-            [str(f.blau_1), str(f.blau_2), str(f.blau_3), str(f.blau_4)], str(f.blau_4),
-            explanations={
-                str(f.blau_1): "1/4 = 0,25 Taler pro Karte – das ist der schlechteste Wert.",
-                str(f.blau_2): "2/6 ≈ 0,33 Taler pro Karte.",
-                str(f.blau_3): "3/8 = 0,375 Taler pro Karte – gut, aber nicht am besten.",
-                str(f.blau_4): f"4/10 = {f.blau_zehn_pro_karte.dec(2)} Taler pro Karte.",
-            },
-            solution=(f"1/4, 2/6, 3/8, 4/10 = 0,25; 0,33; 0,375; {f.blau_zehn_pro_karte.dec(2)} – "
+            [f"{f.blau_1} Karten", f"{f.blau_2} Karten", f"{f.blau_3} Karten", f"{f.blau_4} Karten"],
+            f"{f.blau_4} Karten",
+            explanations=[
+                "1/4 = 0,25 Taler pro Karte – das ist der schlechteste Wert.",
+                "2/6 ≈ 0,33 Taler pro Karte.",
+                "3/8 = 0,375 Taler pro Karte – gut, aber nicht am besten.",
+                f"4/10 = {f.blau_zehn_pro_karte.fixed(2)} Taler pro Karte.",
+            ],
+            solution=(f"1/4, 2/6, 3/8, 4/10 = 0,25; 0,33; 0,375; {f.blau_zehn_pro_karte.fixed(2)} – "
                       f"bei {f.blau_4} Karten ist der Wert pro Karte am größten."),
         ),
         NumberQuestion(
@@ -214,8 +224,8 @@ def questions() -> list[Any]:
             f"und pflanzt jede Stinkbohne darunter dazu. Wie viele Taler bringt das Feld "
             f"<b>im Mittel</b>?",
             answer=f.erwartung_warten.value, tolerance=Fraction(1, 100), unit="Taler",
-            hint=(f"Erwartungswert = Σ Wahrscheinlichkeit · Taler. Mit 0, 1 oder 2 Stinkbohnen "
-                  f"hat das Feld 4, 5 oder 6 Karten."),
+            hint=("Erwartungswert = Σ Wahrscheinlichkeit · Taler. Mit 0, 1 oder 2 Stinkbohnen "
+                  "hat das Feld 4, 5 oder 6 Karten."),
             mistakes={
                 f.e_stink_zwei.value: "Das ist die erwartete <i>Anzahl</i> Stinkbohnen – gefragt sind Taler.",
                 2: "2 Taler gäbe es nur, wenn sicher eine Stinkbohne käme.",

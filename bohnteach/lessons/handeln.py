@@ -8,7 +8,14 @@ import plotly.graph_objects as go
 
 from .. import charts
 from ..beans import find_variety, harvest_value
-from ..exercises import ChoiceQuestion, NumberQuestion, box_html, de_number, exercise_list, friendly
+from ..exercises import (
+    ChoiceQuestion,
+    NumberQuestion,
+    box_html,
+    de_number,
+    exercise_list,
+    friendly,
+)
 from ..lesson_facts import PLAYERS, RULESET, facts_for
 from ..probability import deck_counts, marginal_value
 from ..progress import progress_bar
@@ -32,7 +39,7 @@ def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
     labels = [f"{name}<br>({n} im Feld)" for name, n in fields.items()]
     fig = go.Figure(go.Bar(
         x=labels, y=gains, marker=dict(color=v.colour, line=dict(color="#222", width=1)),
-        text=[f"+{g} Taler" for g in gains], textposition="outside",
+        text=[f"+{g} Taler" if g else "0 Taler" for g in gains], textposition="outside",
         hovertext=[f"{name}: {n} → {n + 1} {v.de_plural}: {harvest_value(v, n)} → "
                    f"{harvest_value(v, n + 1)} Taler" for name, n in fields.items()],
         hoverinfo="text",
@@ -225,7 +232,7 @@ class TradeExperiment:
         self.button = w.Button(description=f"{games} Partien simulieren", button_style="primary",
                                layout=w.Layout(width="auto"))
         self.note = w.HTML('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')
-        self.progress_area = w.Box()
+        self.progress_area = w.VBox(layout=w.Layout(width="100%"))
         self.result = w.HTML()
         self.output = w.Output()
         self.widget = w.VBox([w.HBox([self.button, self.note], layout=w.Layout(align_items="center")),

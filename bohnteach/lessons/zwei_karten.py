@@ -11,7 +11,13 @@ import plotly.graph_objects as go
 from .. import charts
 from ..beans import find_variety
 from ..exercises import (
-    ChoiceQuestion, NumberQuestion, box_html, de_number, de_percent, exercise_list, friendly,
+    ChoiceQuestion,
+    NumberQuestion,
+    box_html,
+    de_number,
+    de_percent,
+    exercise_list,
+    friendly,
 )
 from ..lesson_facts import PLAYERS, RULESET, facts_for
 from ..probability import deck_counts, p_at_least_one
@@ -54,7 +60,7 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
 
     for a in "GN":
         hot = a == "N"
-        edge(0, 0.5, 1, pos1[a], _frac_text(first[a], k if a == "G" else n - k, n),
+        edge(0, 0.5, 1, pos1[a], f"{k if a == 'G' else n - k}/{n}",
              HIGHLIGHT if hot else "#888", 4 if hot else 2)
         for b in "GN":
             num, den = second[a + b]
@@ -89,10 +95,6 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
         template="plotly_white", height=430, margin=dict(l=10, r=10, t=80, b=10),
     )
     return fig
-
-
-def _frac_text(p: Fraction, num: int, den: int) -> str:
-    return f"{num}/{den}"
 
 
 @builder
