@@ -160,7 +160,20 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
     out = widgets.Output(layout=widgets.Layout(width="100%"))
     with out:
         fig.show(config=PLOT_CONFIG)
-    return out
+    return widgets.VBox([_height_style(out, fig.layout.height), out],
+                        layout=widgets.Layout(width="100%"))
+
+
+def _height_style(out: Any, height: int) -> Any:
+    """JupyterLab's plotly renderer autosizes the plot to its node, which has no height
+    of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
+    rule for this Output gives the node the figure's height (the width stays fluid)."""
+    import ipywidgets as widgets
+
+    name = f"bt-lady-chart-{height}"
+    out.add_class(name)
+    return widgets.HTML(f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>",
+                        layout=widgets.Layout(height="0px", margin="0"))
 
 
 def auslegungen_html() -> str:
@@ -206,6 +219,7 @@ class OwnValues:
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
+        self.chart_style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
         self.widget = widgets.VBox(
             [widgets.HTML("<b>Deine Werte</b> (je Sorte eine Tabelle wie "
                           "<code>[blue]</code> oder <code>[\"Blaue Bohne\"]</code>, darin "
@@ -213,7 +227,7 @@ class OwnValues:
              self.text,
              widgets.HBox([self.apply_button, self.reset_button],
                           layout=widgets.Layout(flex_flow="row wrap", gap="6px")),
-             self.message, self.table, self.chart],
+             self.message, self.table, self.chart_style, self.chart],
             layout=widgets.Layout(width="100%", max_width="1000px"),
         )
         self.widget.add_class("bt-lady-own")
@@ -264,6 +278,7 @@ class OwnValues:
 
         self.table.value = meter_table(self.rules)
         fig = sex_meter_chart(self.rules)
+        self.chart_style.value = _height_style(self.chart, fig.layout.height).value
         with self.chart:
             self.chart.clear_output(wait=True)
             fig.show(config=PLOT_CONFIG)
