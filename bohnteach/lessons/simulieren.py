@@ -1,6 +1,7 @@
 """Lesson 4 – Rechnen oder simulieren? The law of large numbers; whole games with bots."""
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from fractions import Fraction
@@ -39,9 +40,17 @@ __all__ = ["GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien
 
 
 def reveal_estimate(trials: int | None = None, seed: int = 1, progress=None) -> Estimate:
-    """Simulated P(at least one Gartenbohne among the 2 revealed cards)."""
+    """Simulated P(at least one Gartenbohne among the 2 revealed cards). Runs without a
+    progress bar are cached: the chart and the table of the page share one simulation."""
     n = trials if trials is not None else F.durchlaeufe.value.numerator
+    if progress is None:
+        return _cached_estimate(n, seed)
     return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=n, seed=seed, progress=progress)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_estimate(trials: int, seed: int) -> Estimate:
+    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=trials, seed=seed)
 
 
 @builder
