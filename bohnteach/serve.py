@@ -7,14 +7,18 @@ path and then hands over to Voilà.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 START_PAGE = "00_Start.ipynb"
+PAGES = "notebooks"
+LESSONS = "tutorials"
 TEMPLATE = "bohnteach"
 #: Seconds a visitor's kernel may sit idle (no execution) before it is shut down.
 CULL_IDLE_TIMEOUT = 300
@@ -26,24 +30,47 @@ _JUPYTER_DATA = _PACKAGE_DIR / "jupyter"
 
 
 def site_dir() -> Path:
-    """The folder with the site's notebooks.
+    """The folder Voilà serves: ``notebooks/`` (the site's pages) and ``tutorials/``
+    (the lessons) side by side, so pages can link to each other relatively.
 
-    A wheel ships them as ``bohnteach/_site``; an editable install or a source checkout
-    uses the repository's ``notebooks/`` next to the package.
+    A wheel ships both under ``bohnteach/_site``; an editable install or a source
+    checkout gets a folder of two symlinks to the repository's folders (serving the
+    repository itself would also list tests and benchmarks).
     """
-    for candidate in (_PACKAGE_DIR / "_site", _PACKAGE_DIR.parent / "notebooks"):
-        if (candidate / START_PAGE).is_file():
-            return candidate
+    shipped = _PACKAGE_DIR / "_site"
+    if (shipped / PAGES / START_PAGE).is_file():
+        return shipped
+    repo = _PACKAGE_DIR.parent
+    if (repo / PAGES / START_PAGE).is_file():
+        return _linked_root(repo)
     raise FileNotFoundError(
-        f"Keine Seiten gefunden: weder {_PACKAGE_DIR / '_site'} noch "
-        f"{_PACKAGE_DIR.parent / 'notebooks'} enthält {START_PAGE}."
+        f"Keine Seiten gefunden: weder {shipped / PAGES} noch {repo / PAGES} "
+        f"enthält {START_PAGE}."
     )
 
 
+def _linked_root(repo: Path) -> Path:
+    digest = hashlib.sha1(str(repo).encode()).hexdigest()[:10]
+    root = Path(tempfile.gettempdir()) / f"bohnteach-site-{digest}"
+    root.mkdir(exist_ok=True)
+    for name in (PAGES, LESSONS):
+        link, target = root / name, (repo / name).resolve()
+        if link.is_symlink() and link.resolve() == target:
+            continue
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        if target.is_dir():
+            link.symlink_to(target, target_is_directory=True)
+    return root
+
+
 def page_path(name: str) -> str:
-    """URL path of a site page, e.g. ``/voila/render/00_Start.ipynb``."""
+    """URL path of a page: ``02_Phase_1`` → ``/voila/render/notebooks/02_Phase_1.ipynb``;
+    a name with a folder (``tutorials/01_Bohnentreppe``) is taken as it is."""
     if not name.endswith(".ipynb"):
         name += ".ipynb"
+    if "/" not in name:
+        name = f"{PAGES}/{name}"
     return f"/voila/render/{name}"
 
 

@@ -117,7 +117,7 @@ def find_page(name: str) -> Page:
 # ---- where things are ------------------------------------------------------------------
 def notebooks_dir() -> Path:
     """The folder with the site's pages (``notebooks/``)."""
-    for candidate in (Path.cwd(), _PACKAGE_DIR.parent / "notebooks", _PACKAGE_DIR / "site" / "notebooks"):
+    for candidate in (Path.cwd(), _PACKAGE_DIR.parent / "notebooks", _PACKAGE_DIR / "_site" / "notebooks"):
         if (candidate / f"{START}.ipynb").is_file():
             return candidate
     return _PACKAGE_DIR.parent / "notebooks"

@@ -9,7 +9,7 @@ import pytest
 from browser_helpers import open_page, visible_errors
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from bohnteach.serve import START_PAGE, build_voila_command, site_dir, start_url
+from bohnteach.serve import START_PAGE, build_voila_command, page_path, site_dir, start_url
 
 
 def _option(cmd: list[str], name: str) -> str:
@@ -43,17 +43,19 @@ def test_default_root_is_site_dir():
     assert str(site_dir().resolve()) in build_voila_command(8866, public=False)
 
 
-def test_site_dir_contains_notebooks():
-    pages = sorted(p.name for p in site_dir().glob("*.ipynb"))
-    assert START_PAGE in pages
+def test_site_dir_serves_pages_and_lessons_side_by_side():
+    root = site_dir()
+    assert (root / "notebooks" / START_PAGE).is_file()
+    assert list((root / "tutorials").glob("01_*.ipynb")), "the lessons are served too"
 
 
 def test_start_url():
-    assert start_url(8866) == "http://127.0.0.1:8866/voila/render/00_Start.ipynb"
+    assert start_url(8866) == "http://127.0.0.1:8866/voila/render/notebooks/00_Start.ipynb"
+    assert page_path("tutorials/01_Bohnentreppe") == "/voila/render/tutorials/01_Bohnentreppe.ipynb"
 
 
 def test_site_serves_start_page_html(site_url):
-    with urllib.request.urlopen(site_url + "/voila/render/" + START_PAGE, timeout=120) as resp:
+    with urllib.request.urlopen(site_url + page_path(START_PAGE), timeout=120) as resp:
         assert resp.status == 200
         html = resp.read().decode()
     assert "cdn.jsdelivr.net" not in html  # our template: no CDN requests
