@@ -34,8 +34,8 @@ def site_dir() -> Path:
     (the lessons) side by side, so pages can link to each other relatively.
 
     A wheel ships both under ``bohnteach/_site``; an editable install or a source
-    checkout gets a folder of two symlinks to the repository's folders (serving the
-    repository itself would also list tests and benchmarks).
+    checkout gets a folder that mirrors the repository's two folders with symlinks
+    (serving the repository itself would also list tests and benchmarks).
     """
     shipped = _PACKAGE_DIR / "_site"
     if (shipped / PAGES / START_PAGE).is_file():
@@ -50,17 +50,34 @@ def site_dir() -> Path:
 
 
 def _linked_root(repo: Path) -> Path:
+    """``$TMP/bohnteach-site-<hash>/{notebooks,tutorials}/``: real folders holding one
+    symlink per entry of the repository's folders.
+
+    Not symlinked folders: Voilà finds the notebooks to preheat with ``Path.rglob``,
+    which does not descend into symlinked folders (no page would be preheated).
+    Refreshed on every start, so new and deleted pages show up after a restart.
+    """
     digest = hashlib.sha1(str(repo).encode()).hexdigest()[:10]
     root = Path(tempfile.gettempdir()) / f"bohnteach-site-{digest}"
-    root.mkdir(exist_ok=True)
     for name in (PAGES, LESSONS):
-        link, target = root / name, (repo / name).resolve()
-        if link.is_symlink() and link.resolve() == target:
-            continue
-        if link.is_symlink() or link.exists():
-            link.unlink()
-        if target.is_dir():
-            link.symlink_to(target, target_is_directory=True)
+        folder, source = root / name, (repo / name).resolve()
+        if folder.is_symlink():  # layout of an earlier version: one link per folder
+            folder.unlink()
+        folder.mkdir(parents=True, exist_ok=True)
+        wanted = {}
+        if source.is_dir():
+            wanted = {e.name: e for e in source.iterdir() if not e.name.startswith(".")}
+        for link in folder.iterdir():
+            target = wanted.get(link.name)
+            if link.is_symlink() and target is not None and link.resolve() == target.resolve():
+                del wanted[link.name]
+            elif link.is_symlink() or link.is_file():
+                link.unlink(missing_ok=True)
+        for entry_name, target in wanted.items():
+            try:
+                (folder / entry_name).symlink_to(target, target_is_directory=target.is_dir())
+            except FileExistsError:  # another process made it at the same moment
+                pass
     return root
 
 

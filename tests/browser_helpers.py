@@ -130,7 +130,7 @@ def open_page(
     name: str,
     *,
     wait_for: str | None = None,
-    timeout_ms: float = 90_000,
+    timeout_ms: float = 120_000,
 ) -> list[str]:
     """Open site page ``name`` (``"00_Start"`` or ``"00_Start.ipynb"``) and wait until
     it is ready: Voilà's spinner is gone and every output (widgets too) is rendered;

@@ -49,6 +49,13 @@ def test_site_dir_serves_pages_and_lessons_side_by_side():
     assert list((root / "tutorials").glob("01_*.ipynb")), "the lessons are served too"
 
 
+
+def test_voila_finds_the_pages_to_preheat():
+    """Voilà lists the notebooks to preheat with Path.rglob (no symlinked folders)."""
+    found = {str(p.relative_to(site_dir())) for p in site_dir().rglob("*.ipynb")}
+    assert f"notebooks/{START_PAGE}" in found
+    assert any(name.startswith("tutorials/") for name in found)
+
 def test_start_url():
     assert start_url(8866) == "http://127.0.0.1:8866/voila/render/notebooks/00_Start.ipynb"
     assert page_path("tutorials/01_Bohnentreppe") == "/voila/render/tutorials/01_Bohnentreppe.ipynb"
