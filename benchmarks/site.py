@@ -344,7 +344,15 @@ def main(argv: list[str] | None = None) -> int:
           f"step median {med:.0f} ms (target ≤ {STEP_TARGET_MS:.0f})")
     ok = worst <= PAGE_TARGET and med <= STEP_TARGET_MS
     print("RESULT:", "targets met" if ok else "targets NOT met")
-    shutil.rmtree(tmp, ignore_errors=True)
+    text = (tmp / "voila.log").read_text(errors="replace")
+    lost = text.count("Timeout waiting for IOPub output")
+    if lost:
+        print(f"note: the server log has {lost} × 'Timeout waiting for IOPub output' — Voilà "
+              "dropped outputs of a page it executed under load (raise VoilaExecutor.iopub_timeout)")
+    if ok:
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        print(f"server log kept: {tmp / 'voila.log'}")
     return 0 if ok else 1
 
 
