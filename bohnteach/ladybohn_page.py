@@ -193,9 +193,12 @@ def auslegungen_html() -> str:
         )
     r = find_ruleset("ladybohn")
     if r.meter_assumption:
+        note = r.meter_assumption.strip()
+        if note.casefold().startswith("annahme:"):
+            note = note[len("annahme:"):].strip()
         items.append(
             '<section data-rule="meter_assumption"><h3>Die Bohnometer-Zahlen</h3>'
-            f"<p><b>Annahme in den Daten:</b> {escape(r.meter_assumption)}</p>"
+            f"<p><b>Annahme in den Daten:</b> {escape(note)}</p>"
             f'{chips(["lady.female-meter"])}</section>'
         )
     return f'{_CSS}{style_block()}<div class="bt bt-lady-ausl">{"".join(items)}</div>'

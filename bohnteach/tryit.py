@@ -25,7 +25,7 @@ from .actions import (
     TakeIntoHand,
 )
 from .beans import find_variety
-from .engine import actor, apply, check as check_action, legal_actions, to_plant
+from .engine import actor, apply, check as check_action, harvest_coins, legal_actions, to_plant
 from .errors import RuleViolation, find_rule
 from .render import (
     changed_cards, changed_zones, render_error, render_info, render_refusal, render_success,
@@ -173,10 +173,39 @@ def _fallback_text(state: State, action: Action) -> str:
     return f"{who} {names.get(type(action), type(action).__name__)}"
 
 
+def lift_note(state: State, events: Sequence[tuple]) -> str:
+    """After a baby lift (lady.baby-lift): which female moved, what lies on top now and
+    what the field would bring – an info box (empty without a lift)."""
+    for event in events:
+        if event and event[0] == "lift":
+            _, seat, field, _female, by = event
+            cards = state.players[seat].fields[field]
+            top = cards[-1]
+            coins = harvest_coins(state, seat, field)
+            on_top = "das Baby – es hat kein Bohnometer" if lady.is_baby(state, top) else (
+                _own_label(state, top))
+            return render_info(
+                "Das Baby hat geschoben",
+                f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
+                f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
+                f"{coins} Taler.", ["lady.baby-lift", "lady.top-card"])
+    return ""
+
+
 def describe(state: State, action: Action, viewer: int | None = None) -> str:
     """The log line for ``action`` on ``state`` (the table before it). An offer is told
     as ``viewer`` hears it: with ``offer_names_variety_only`` (Ladybohn) only the
     varieties of other players' hand cards (lady.offer-variety-only)."""
+    if isinstance(action, Plant) and action.lift is not None:
+        try:  # „… hebt Blaue Bohne (w) #11 um 2“ is for tools; learners get the place
+            female, by = action.lift
+            cards = state.players[action.player].fields[action.field]
+            card = action.card if action.card is not None else _plantable(state, action.player)[0]
+            return (f"{state.players[action.player].name} pflanzt {_own_label(state, card)} auf "
+                    f"Feld {action.field + 1}; die weibliche Bohne ({cards.index(female) + 1}. von "
+                    f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
+        except Exception:  # noqa: BLE001 - fall back to the full sentence
+            pass
     if isinstance(action, Offer) and state.ruleset.offer_names_variety_only:
         try:
             view = lady.offer_view(state, viewer, action)
@@ -348,10 +377,10 @@ class TryIt(widgets.VBox):
                 self._succeed()
             return refusal
         after = before.copy()
-        apply(after, action)
+        events = apply(after, action)
         self.history.append((text, False))
         self.state = after
-        self.feedback.value = ""
+        self.feedback.value = lift_note(after, events)  # Ladybohn: what the baby's push did
         self._run_others()
         self._highlight = set(changed_cards(before, self.state)) | set(changed_zones(before, self.state))
         self._selected.clear()
@@ -559,4 +588,4 @@ class TryIt(widgets.VBox):
         return rows
 
 
-__all__ = ["TryIt", "TryItCase", "describe", "lift_moves", "wants"]
+__all__ = ["TryIt", "TryItCase", "describe", "lift_moves", "lift_note", "wants"]

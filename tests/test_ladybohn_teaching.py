@@ -197,6 +197,12 @@ def test_lift_case_offers_every_lift_as_a_button_and_only_the_best_solves():
     assert "Auf Feld 1 pflanzen" not in _labels(t) and "Auf Feld 2 pflanzen" in _labels(t)
     _control(t, "Baby auf Feld 1: ♀ w (1. von unten) 2 Plätze hoch").click()
     assert not t.solved
+    # the learner is told what the push did, and the log names the place, not a card id
+    note = _text(t.feedback.value)
+    assert "Das Baby hat geschoben" in note and "Oben auf Feld 1 liegt jetzt das Baby" in note
+    assert "brächte 0 Taler" in note
+    assert t.history[-1] == ("Anna pflanzt Blaue Bohne (Baby) auf Feld 1; die weibliche Bohne "
+                             "(1. von unten) rückt 2 Plätze hoch", False)
     s = t.state
     assert sexes(s, s.players[0].fields[0]) == ["m", "m", "w", "w", "m", "B"]
     assert "Ernte jetzt: 0 Taler" in _text(t.table.value)
