@@ -65,6 +65,14 @@ div.bt-lady .bt-tag{font-size:11px;border-radius:4px;padding:0 4px;white-space:n
 div.bt-lady .bt-printed{background:#e8f5e9;border:1px solid #2e7d32;color:#1b5e20}
 div.bt-lady .bt-assumed{background:#fff4e0;border:1px dashed #8a4b00;color:#8a4b00}
 div.bt-lady .bt-own{background:#eef4fb;border:1px solid #1f5f8b;color:#12405f}
+div.bt-lady{max-width:100%;min-width:0}
+div.bt-lady .bt-note{overflow-wrap:anywhere}
+@media (max-width:520px){
+ div.bt-lady table.bt-lady-t{font-size:12.5px}
+ div.bt-lady table.bt-lady-t th,div.bt-lady table.bt-lady-t td{padding:4px 4px}
+ div.bt-lady .bt-chipv{padding:1px 4px;white-space:normal}
+ div.bt-lady .bt-m{white-space:normal}
+}
 .bt-lady-ausl{display:flex;flex-direction:column;gap:10px}
 .bt-lady-ausl section{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;
  padding:8px 12px;background:#fffdf6}
