@@ -270,6 +270,7 @@ _SITE_CSS = """<style>
 .bt-ausl-item code{font-size:12px}
 .bt-muted{color:#5c5648;font-size:13px}
 .bt-chapter-scenes{gap:32px}
+.bt-chapter-scenes>.bt-style{display:none}
 .bt-scene-toc{background:#fffdf6;border:1px solid #d9d4c7;border-radius:10px;padding:8px 12px;font-size:15px}
 .bt-scene-toc ol{margin:4px 0 0;padding-left:1.4em}
 .bt-scene-toc li{margin:2px 0}
