@@ -56,7 +56,11 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs
 
+from . import site as _site  # noqa: F401 – routes the "bohnteach" loggers to the server log
+
 log = logging.getLogger("bohnteach.exercises")
+"""Failures are logged here; :mod:`bohnteach.site` sends the ``bohnteach`` loggers to the
+server's log, so a traceback never lands on the page (ipykernel would show stderr)."""
 
 Number = int | float | Fraction
 
