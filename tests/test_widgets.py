@@ -239,7 +239,18 @@ def test_goal_by_rule_id_is_reached_by_the_refusal():
     assert t.solved and "Die Handreihenfolge bleibt" in text(t.feedback.value)
 
 
-def test_callback_that_raises_shows_error_box(caplog):
+@pytest.fixture
+def widget_log(caplog, monkeypatch):
+    """caplog for bohnteach.widgets, even after an in-process Jupyter app (run by other
+    tests) called logging.config.dictConfig and disabled existing loggers."""
+    logger = logging.getLogger("bohnteach.widgets")
+    monkeypatch.setattr(logger, "disabled", False)
+    monkeypatch.setattr(logger, "propagate", True)
+    return caplog
+
+
+def test_callback_that_raises_shows_error_box(widget_log):
+    caplog = widget_log
     t = TryIt(get_case("p4-nachziehen"))
 
     def boom() -> None:
@@ -252,7 +263,8 @@ def test_callback_that_raises_shows_error_box(caplog):
     assert any("Nachziehen" in r.getMessage() for r in caplog.records)
 
 
-def test_guard_returns_none_and_logs(caplog):
+def test_guard_returns_none_and_logs(widget_log):
+    caplog = widget_log
     shown: list[str] = []
 
     @guard(shown.append, "test")
