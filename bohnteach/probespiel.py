@@ -20,7 +20,8 @@ Stable CSS classes for tests and styling: the widget ``bt-probespiel``; ``bt-ps-
 ``bt-ps-btn`` plus ``bt-ps-plant``, ``bt-ps-plant-wrong``, ``bt-ps-end-planting``,
 ``bt-ps-harvest``, ``bt-ps-offer``, ``bt-ps-end-trading``, ``bt-ps-accept``,
 ``bt-ps-decline``, ``bt-ps-continue``, ``bt-ps-draw``, ``bt-ps-buy``, ``bt-ps-mistake``,
-``bt-ps-new``; field buttons also carry ``bt-field-N`` (1-based).
+``bt-ps-new``; field buttons also carry ``bt-field-N`` (1-based); the card toggles of an
+offer ``bt-ps-give``.
 """
 from __future__ import annotations
 
@@ -130,8 +131,8 @@ class Probespiel(widgets.VBox):
         self.settings = settings
 
         # offer builder (phase 2); rebuilt options on every update
-        self.give_pick = widgets.SelectMultiple(
-            description="Ich gebe", rows=4, layout=widgets.Layout(width="auto", max_width="100%"))
+        self._give: list[int] = []  # cards the learner offers, in the order chosen
+        self._give_options: list[tuple[str, int]] = []
         self.partner_pick = widgets.Dropdown(description="an", layout=widgets.Layout(width="auto"))
         self.want_pick = widgets.Dropdown(description="für", layout=widgets.Layout(width="auto"))
         self.offer_button = _button("Anbieten", "bt-ps-offer", style="info")
@@ -218,7 +219,7 @@ class Probespiel(widgets.VBox):
 
     def _make_offer(self) -> None:
         s = self.state
-        give = tuple(self.give_pick.value)
+        give = tuple(self._give)
         partner = self.partner_pick.value
         want = self.want_pick.value
         get: tuple[int, ...] = ()
@@ -437,9 +438,9 @@ class Probespiel(widgets.VBox):
         active = s.active == me
         options = [(f"{_label(s, c)} (aufgedeckt)", c) for c in s.revealed] if active else []
         options += [(f"{_label(s, c)} (Hand {i + 1})", c) for i, c in enumerate(p.hand)]
-        self.give_pick.options = options
-        self.give_pick.value = ()
-        self.give_pick.rows = max(2, min(6, len(options)))
+        self._give_options = options
+        self._give = []
+        toggles = [self._give_toggle(label, card) for label, card in options]
         partners = [(s.players[i].name, i) for i in range(len(s.players)) if i != me] if active \
             else [(s.players[s.active].name, s.active)]
         self.partner_pick.options = partners
@@ -448,9 +449,11 @@ class Probespiel(widgets.VBox):
             (v.de, v.key) for v in all_varieties() if v.key in s.ruleset.varieties
         ]
         self.want_pick.value = ""
-        offer_row = widgets.HBox(
-            [self.give_pick, widgets.VBox([self.partner_pick, self.want_pick, self.offer_button])],
-            layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        give_row = widgets.HBox(toggles, layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        give_row.add_class("bt-ps-give-row")
+        offer_row = widgets.HBox([self.partner_pick, self.want_pick, self.offer_button],
+                                 layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                                                       align_items="center"))
         buttons: list[widgets.Widget] = []
         if active:
             end = _button("Handel beenden", "bt-ps-end-trading", style="primary")
@@ -462,13 +465,39 @@ class Probespiel(widgets.VBox):
             buttons.append(cont)
         title = "Handeln (Phase 2)" if active else f"Handeln mit {s.players[s.active].name}"
         head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>'
-                            '<div class="bt-ps-small">Wähle Karten (Strg/⌘ für mehrere), die Person '
-                            'und was du dafür möchtest.</div>')
-        box = widgets.VBox([head, offer_row, widgets.HBox(buttons, layout=widgets.Layout(gap="6px"))],
+                            '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
+                            'mehrere), dann: an wen und was du dafür möchtest.</div>')
+        box = widgets.VBox([head, give_row, offer_row, widgets.HBox(buttons)],
                            layout=widgets.Layout(width="100%"))
         box.add_class("bt-ps-group")
         box.add_class("bt-ps-g-trade")
         return box
+
+    def _give_toggle(self, label: str, card: int) -> widgets.Widget:
+        t = widgets.ToggleButton(value=False, description=label, tooltip=f"{label} anbieten",
+                                 layout=widgets.Layout(width="auto", height="auto"))
+        t.add_class("bt-ps-give")
+
+        def flip(change: dict) -> None:
+            try:
+                if change["new"] and card not in self._give:
+                    self._give.append(card)
+                elif not change["new"] and card in self._give:
+                    self._give.remove(card)
+                t.description = ("✓ " if change["new"] else "") + label
+            except Exception as exc:  # noqa: BLE001 - shown as a friendly box
+                self.feedback.value = render_error(str(exc))
+
+        t.observe(flip, names="value")
+        return t
+
+    def give_options(self) -> list[tuple[str, int]]:
+        """The cards the learner may try to offer now: (label, card id)."""
+        return list(self._give_options)
+
+    def choose_give(self, cards: list[int]) -> None:
+        """Select the cards to offer (what tapping the card buttons does)."""
+        self._give = list(cards)
 
     def _harvest_group(self) -> widgets.Widget:
         s = self.state

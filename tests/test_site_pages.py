@@ -227,6 +227,47 @@ def _classes(button) -> set[str]:
     return set(button._dom_classes)
 
 
+def test_probespiel_trade_by_tapping_cards():
+    """Phase 2: tap a card, pick a partner and a wanted variety, offer; the bot answers."""
+    import ipywidgets as widgets
+
+    from bohnteach.actions import EndPlanting
+    from bohnteach.probespiel import Probespiel
+    from bohnteach.state import Phase
+
+    def first(cls):
+        return next(b for b in _buttons(game.actions) if cls in _classes(b))
+
+    game = Probespiel(seed=4, bot="trader")
+    game.try_action(EndPlanting(0))  # refused: the front card must be planted first
+    assert "p1.plant-front" in game.feedback.value
+    while game.state.phase is Phase.PLANT:
+        for b in [b for b in _buttons(game.actions) if "bt-ps-plant" in _classes(b)]:
+            b.click()
+            if "bt-refusal" not in game.feedback.value:
+                break
+        else:
+            first("bt-ps-harvest").click()
+        if game.state.phase is Phase.PLANT:
+            first("bt-ps-end-planting").click()
+    toggles = []
+    stack = [game.actions]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.ToggleButton):
+            toggles.append(w)
+        stack.extend(getattr(w, "children", ()))
+    assert len(toggles) == len(game.give_options()) >= 2
+    next(t for t in toggles if "aufgedeckt" in t.description).value = True
+    assert len(game._give) == 1 and game._give[0] in game.state.revealed
+    game.want_pick.value = ""  # a gift
+    before = len(game.history)
+    game.offer_button.click()
+    assert len(game.history) >= before + 2  # the offer and the bot's answer
+    assert "bt-box bt-error" not in game.feedback.value
+    assert game.state.offer is None
+
+
 def test_probespiel_refusal_is_explained():
     from bohnteach.probespiel import Probespiel
 
@@ -317,8 +358,8 @@ def test_probespiel_whole_game_by_random_clicks(seed):
             break
         buttons = [b for b in _buttons(game.actions) if "bt-ps-new" not in _classes(b)]
         forward = [b for b in buttons if not _classes(b) & {"bt-ps-mistake", "bt-ps-plant-wrong"}]
-        if game.state.phase is Phase.TRADE and game.give_pick.options and rng.random() < 0.2:
-            game.give_pick.value = (game.give_pick.options[0][1],)
+        if game.state.phase is Phase.TRADE and game.give_options() and rng.random() < 0.2:
+            game.choose_give([game.give_options()[0][1]])
             game.want_pick.value = rng.choice(game.want_pick.options)[1]
             game.offer_button.click()
         else:
