@@ -313,3 +313,17 @@ def test_sex_meter_chart_with_own_values_and_errors(tmp_path):
         "meter_assumption"].replace("<br>", " ")
     with pytest.raises(ValueError, match="kein Geschlecht"):
         sex_meter_chart("amigo")
+
+
+# ---- the command line -------------------------------------------------------------------------
+def test_cli_checks_the_ladybohn_scenes_and_simulates_ladybohn(capsys):
+    from bohnteach.cli import main
+    from bohnteach.scenes import scene_files
+
+    files = [str(p) for p in scene_files() if p.name.startswith("l_")]
+    assert len(files) >= 11
+    assert main(["scene", "check", *files]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--ruleset", "ladybohn", "--players", "4", "--games", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "Anna" in out and "David" in out
