@@ -1,8 +1,8 @@
 """The lessons and the Bohnometer chapter in a real browser (Voilà + Debian's chromium).
 
-Served exactly like ``bohnteach serve`` (``build_voila_command`` via ``start_site``),
-from a folder that holds ``tutorials/`` and the pages the lessons link to in
-``notebooks/`` – the layout the site uses (pages at ``/voila/render/tutorials/…``).
+Uses the session's ``site_url`` (``tests/conftest.py``): the site served exactly like
+``bohnteach serve`` – ``notebooks/`` and ``tutorials/`` side by side, every page preheated
+(so ``lektion.ende()`` really waits for the visitor's request to read ``?lehrkraft=1``).
 
 Known and harmless: jupyterlab-plotly (plotly 7) stores a PNG snapshot of every chart it
 draws by calling ``model.setData``; for a chart inside an ipywidgets ``Output`` in Voilà
@@ -13,29 +13,16 @@ nothing else is.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import open_page, start_site, visible_errors
+from browser_helpers import open_page, visible_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))
 KNOWN_HARMLESS = ("setData is not a function",)
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
   .every(e => e.querySelector('.jupyter-widgets'))"""
-
-
-@pytest.fixture(scope="module")
-def lessons_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("lessons_site")
-    (root / "tutorials").symlink_to(ROOT / "tutorials", target_is_directory=True)
-    pages = root / "notebooks"
-    pages.mkdir()
-    for name in ("00_Start", "12_Bohnometer"):
-        (pages / f"{name}.ipynb").symlink_to(ROOT / "notebooks" / f"{name}.ipynb")
-    with start_site(root / "voila.log", root=root, timeout=180) as url:
-        yield url
 
 
 def _open(page, url: str, name: str) -> list[str]:
@@ -49,8 +36,8 @@ def _real(errors: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", LESSONS)
-def test_lesson_page_loads_for_students(page, lessons_url, name):
-    errors = _open(page, lessons_url, f"tutorials/{name}")
+def test_lesson_page_loads_for_students(page, site_url, name):
+    errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
     assert page.locator(".bohnteach-error").count() == 0
     title = page.get_by_role("heading", level=1).first.inner_text().strip()
@@ -65,8 +52,8 @@ def test_lesson_page_loads_for_students(page, lessons_url, name):
     assert _real(errors) == []
 
 
-def test_typed_answer_is_checked_in_the_browser(page, lessons_url):
-    _open(page, lessons_url, "tutorials/02_Zwei_Karten_aufdecken")
+def test_typed_answer_is_checked_in_the_browser(page, site_url):
+    _open(page, site_url, "tutorials/02_Zwei_Karten_aufdecken")
     task = page.locator(".bohnteach-exercise").nth(1)
     field = task.locator("input[type=text]")
     field.fill("12/104")
@@ -79,10 +66,10 @@ def test_typed_answer_is_checked_in_the_browser(page, lessons_url):
     assert "Richtig!" in task.inner_text()
 
 
-def test_teacher_sees_solutions_with_lehrkraft_in_the_address(page, lessons_url):
+def test_teacher_sees_solutions_with_lehrkraft_in_the_address(page, site_url):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{lessons_url}/voila/render/tutorials/01_Bohnentreppe.ipynb?lehrkraft=1",
+    page.goto(f"{site_url}/voila/render/tutorials/01_Bohnentreppe.ipynb?lehrkraft=1",
               timeout=180_000)
     toggles = page.locator(".bohnteach-teacher-toggle")
     toggles.first.wait_for(state="visible", timeout=180_000)
@@ -94,8 +81,8 @@ def test_teacher_sees_solutions_with_lehrkraft_in_the_address(page, lessons_url)
     assert _real(errors) == []
 
 
-def test_bohnometer_quiz_and_picker(page, lessons_url):
-    errors = _open(page, lessons_url, "notebooks/12_Bohnometer")
+def test_bohnometer_quiz_and_picker(page, site_url):
+    errors = _open(page, site_url, "notebooks/12_Bohnometer")
     assert visible_errors(page) == []
     quiz = page.locator(".bohnteach-quiz")
     quiz.locator("input[type=text]").fill("99")
