@@ -11,7 +11,9 @@ and measures in Debian's chromium (headless, ``/usr/bin/chromium``):
    page and for the minimal notebook, in the same run. Each visit gets a fresh browser
    context; before each visit the server is left alone until its kernel pools have
    refilled (CPU of the server's process tree idle), so every visit meets a preheated
-   kernel like a visitor on a quiet server. Median over ``--rounds`` rounds.
+   kernel like a visitor on a quiet server. Every page visit is paired with a visit of
+   the minimal notebook right before or after it (alternating), so that both see the
+   same machine load; the figure is the median over ``--rounds`` of page ÷ minimal.
    Target: every page ≤ 2.0 × the minimal notebook.
 2. **Step**: time from clicking ▶ in a scene until the table has changed (measured inside
    the page with ``performance.now()`` and a MutationObserver), median over ``--clicks``.
@@ -277,31 +279,41 @@ def main(argv: list[str] | None = None) -> int:
               f"(idle wait {waited:.0f} s)")
 
         loads: dict[str, list[float]] = {n: [] for n in [MINIMAL, *names]}
+        ratios: dict[str, list[float]] = {n: [] for n in names}
         memory: dict[str, float] = {}
         steps: list[float] = []
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for r in range(args.rounds):
-                order = [MINIMAL, *names] if r % 2 == 0 else [*names, MINIMAL]
-                for name in order:
-                    wait_idle(proc.pid)
-                    url = f"{base}/voila/render/{prefix}{name}.ipynb"
-                    try:
-                        dt, kid, (ctx, page) = visit(browser, url)
-                    except Exception as exc:  # noqa: BLE001 - report and go on
-                        print(f"!! {name}: {type(exc).__name__}: {str(exc)[:200]}")
-                        continue
-                    loads[name].append(dt)
-                    if r == 0 and kid:
-                        kp = kernel_pid(proc.pid, kid)
-                        if kp:
-                            memory[name] = rss_mb(kp)
-                    if r == 0 and name == args.step_page:
-                        for _ in range(args.clicks + 1):
-                            ms = page.evaluate(STEP_JS, step_index)
-                            steps.append(ms)
-                        steps = steps[1:]  # the first click warms the path
-                    ctx.close()
+                for name in names:
+                    # each page is paired with a visit of the minimal notebook right
+                    # before or after it (alternating), so both meet the same load
+                    pair = [MINIMAL, name] if r % 2 == 0 else [name, MINIMAL]
+                    got: dict[str, float] = {}
+                    for which in pair:
+                        wait_idle(proc.pid)
+                        url = f"{base}/voila/render/{prefix}{which}.ipynb"
+                        try:
+                            dt, kid, (ctx, page) = visit(browser, url)
+                        except Exception as exc:  # noqa: BLE001 - report and go on
+                            print(f"!! {which}: {type(exc).__name__}: {str(exc)[:200]}")
+                            continue
+                        got[which] = dt
+                        if which not in memory and kid:
+                            kp = kernel_pid(proc.pid, kid)
+                            if kp:
+                                memory[which] = rss_mb(kp)
+                        if r == 0 and which == args.step_page and not steps:
+                            for _ in range(args.clicks + 1):
+                                steps.append(page.evaluate(STEP_JS, step_index))
+                            steps = steps[1:]  # the first click warms the path
+                        ctx.close()
+                    if name in got:
+                        loads[name].append(got[name])
+                    if MINIMAL in got:
+                        loads[MINIMAL].append(got[MINIMAL])
+                    if len(got) == 2:
+                        ratios[name].append(got[name] / got[MINIMAL])
             browser.close()
     finally:
         for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
@@ -313,23 +325,26 @@ def main(argv: list[str] | None = None) -> int:
                     pass
         log.close()
 
-    base_load = statistics.median(loads[MINIMAL]) if loads[MINIMAL] else float("nan")
     print()
-    print(f"{'page':28s} {'load s (median)':>16s} {'runs':>22s} {'× minimal':>10s} {'kernel RSS':>11s}")
+    print(f"{'page':28s} {'load s (median)':>15s} {'× minimal (median of pairs)':>28s} "
+          f"{'ratios per round':>24s} {'kernel RSS':>11s}")
     worst = 0.0
     for name, runs in loads.items():
+        mem = f"{memory[name]:.0f} MB" if name in memory else "–"
         if not runs:
-            print(f"{name:28s} {'failed':>16s}")
+            print(f"{name:28s} {'failed':>15s}")
             worst = float("inf")
             continue
         med = statistics.median(runs)
-        ratio = med / base_load
-        if name != MINIMAL:
-            worst = max(worst, ratio)
-        mem = f"{memory[name]:.0f} MB" if name in memory else "–"
-        runs_txt = " ".join(f"{x:.2f}" for x in runs)
-        flag = "" if name == MINIMAL or ratio <= PAGE_TARGET else "  > target"
-        print(f"{name:28s} {med:16.2f} {runs_txt:>22s} {ratio:10.2f} {mem:>11s}{flag}")
+        if name == MINIMAL:
+            print(f"{name:28s} {med:15.2f} {'1.00':>28s} {'':>24s} {mem:>11s}")
+            continue
+        rs = ratios[name]
+        ratio = statistics.median(rs) if rs else float("inf")
+        worst = max(worst, ratio)
+        flag = "" if ratio <= PAGE_TARGET else "  > target"
+        rs_txt = " ".join(f"{x:.2f}" for x in rs)
+        print(f"{name:28s} {med:15.2f} {ratio:28.2f} {rs_txt:>24s} {mem:>11s}{flag}")
     print()
     good = [s for s in steps if s >= 0]
     if good:
