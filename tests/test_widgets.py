@@ -246,6 +246,9 @@ def widget_log(caplog, monkeypatch):
     logger = logging.getLogger("bohnteach.widgets")
     monkeypatch.setattr(logger, "disabled", False)
     monkeypatch.setattr(logger, "propagate", True)
+    # bohnteach.site routes the package's logs to the server log and stops them at the
+    # "bohnteach" logger (propagate=False) as soon as any test imports it
+    monkeypatch.setattr(logging.getLogger("bohnteach"), "propagate", True)
     return caplog
 
 
