@@ -24,6 +24,8 @@ TEMPLATE = "bohnteach"
 CULL_IDLE_TIMEOUT = 300
 #: Seconds between two checks for idle kernels.
 CULL_INTERVAL = 60
+#: Seconds Voilà waits for a cell's remaining output after it finished executing.
+IOPUB_TIMEOUT = 30
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _JUPYTER_DATA = _PACKAGE_DIR / "jupyter"
@@ -119,6 +121,9 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
         f"--MappingKernelManager.root_dir={root_path}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        # nbclient waits only 4 s for a cell's late output by default; on a busy server a
+        # page then silently lost its widgets ("Timeout waiting for IOPub output").
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
 
 
