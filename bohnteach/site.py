@@ -435,6 +435,53 @@ def _scenes_of(chapter: str) -> list[Any]:
 
 
 @friendly
+def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
+    """The chapter's scenes behind one chooser: a single ScenePlayer, the others built
+    only when picked. For pages with many scenes, which would otherwise send hundreds of
+    widgets on every page load."""
+    import ipywidgets as widgets
+
+    from .widgets import ScenePlayer
+
+    scenes = _scenes_of(chapter)
+    if only is not None:
+        by_id = {sc.id: sc for sc in scenes}
+        scenes = [by_id[i] for i in only if i in by_id]
+    if not scenes:
+        return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+    chooser = widgets.Dropdown(
+        options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
+        description="Szene:", layout=widgets.Layout(width="100%", max_width="44em"),
+    )
+    chooser.add_class("bt-scene-chooser")
+    players: dict[int, Any] = {}
+    area = widgets.Box(layout=widgets.Layout(width="100%"))
+
+    def show(index: int) -> None:
+        if index not in players:
+            try:
+                players[index] = ScenePlayer(scenes[index])
+            except Exception as exc:  # noqa: BLE001 - a friendly box, never a broken page
+                _log_failure(f"ScenePlayer({scenes[index].id!r})")
+                players[index] = widgets.HTML(error_box(_friendly_message(exc)).data)
+        area.children = (players[index],)
+
+    def picked(change: dict) -> None:
+        try:
+            show(change["new"])
+        except Exception as exc:  # noqa: BLE001
+            _log_failure("scene_picker")
+            area.children = (widgets.HTML(error_box(_friendly_message(exc)).data),)
+
+    chooser.observe(picked, names="value")
+    show(0)
+    hint = widgets.HTML(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
+                        "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
+    box = widgets.VBox([_style_widget(), hint, chooser, area], layout=widgets.Layout(width="100%"))
+    box.add_class("bt-chapter-scenes")
+    return box
+
+
 def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool = False) -> Any:
     """The chapter's scenes, each in a ScenePlayer, stacked (a widget).
 

@@ -69,7 +69,9 @@ def _open(page, site_url):
 def test_ladybohn_page_in_the_browser(page, site_url):
     errors = _open(page, site_url)
     assert page.get_by_role("heading", level=1).first.inner_text().strip() == site.find_page(PAGE).title
-    assert page.locator(".bt-scene-player").count() == 11
+    # three groups of scenes, one player each; the others are built when chosen
+    assert page.locator(".bt-scene-player").count() == 3
+    assert page.locator(".bt-scene-chooser select").first.locator("option").count() == 4
     body = page.inner_text("#rendered_cells")
     assert "Achtung, Annahme:" in body and "Unsere Auslegung:" in body
     # a scene steps on: Timon's offer appears
@@ -79,6 +81,11 @@ def test_ladybohn_page_in_the_browser(page, site_url):
         "() => document.querySelector('.bt-scene-player').innerText.includes('Schritt 1 /')",
         timeout=20_000, polling=100)
     assert "Angebot von Timon an Nina" in player.inner_text()
+    # choosing another scene swaps the player
+    page.locator(".bt-scene-chooser select").first.select_option(index=3)
+    page.wait_for_function(
+        "() => document.querySelector('.bt-scene-player').innerText.includes('Keno')",
+        timeout=20_000, polling=100)
     # the lift exercise: the right lift is a button and solves it
     tryit = page.locator(".bt-tryit").first
     tryit.scroll_into_view_if_needed()
