@@ -385,10 +385,10 @@ class TryIt(widgets.VBox):
         self._highlight = set(changed_cards(before, self.state)) | set(changed_zones(before, self.state))
         self._selected.clear()
         self._wanted.clear()
-        if self.check is not None and not self.solved and self.check(self.state):
+        if self.solved:
+            pass  # already solved: the success box stays
+        elif self.check is not None and self.check(self.state):
             self._succeed()
-        elif self.solved:
-            pass
         elif actor(self.state) not in (self.learner, None) and self.state.active != self.learner:
             self.feedback.value = render_info(
                 "Dein Zug ist vorbei",

@@ -115,11 +115,9 @@ def test_scene_player_on_a_shipped_scene_is_fast():
 
 
 def test_scene_player_shows_the_handelsfall_mistake():
-    scenes = pytest.importorskip("bohnteach.scenes")
-    try:
-        scene = scenes.get_scene("q-handelsfall")
-    except KeyError:
-        pytest.skip("Szene q-handelsfall fehlt")
+    from bohnteach.scenes import get_scene
+
+    scene = get_scene("q-handelsfall")
     p = ScenePlayer(scene)
     mistakes = [s.index for s in scene.steps if s.refused]
     assert mistakes
