@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -165,7 +166,9 @@ def _never_wait_blind_on_kernel_channels() -> None:
     is pending, and the pending poll can then miss the reply's wake-up (nbclient issue
     #312).  Measured here: about one page load in 30 with a plotly figure inside an
     ``Output`` hung forever at "Executing 3 of 7"; kernel and server were idle.  A poll
-    with a timeout asks the socket again, so waiting in 1-second polls cannot miss it.
+    with a timeout asks the socket again, so waiting in 1-second polls cannot miss it
+    (a finite timeout is kept: the polls stop at its deadline).  The tests that execute
+    notebooks with nbclient use this too: one such run stalled on an idle machine.
     """
     from queue import Empty
 
@@ -176,13 +179,14 @@ def _never_wait_blind_on_kernel_channels() -> None:
         return
 
     async def get_msg_polling(self: AsyncZMQSocketChannel, timeout: float | None = None) -> dict:
-        if timeout is not None:
-            return await get_msg(self, timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
         while True:
+            left = 1.0 if deadline is None else min(1.0, max(0.0, deadline - time.monotonic()))
             try:
-                return await get_msg(self, 1.0)
+                return await get_msg(self, left)
             except Empty:
-                continue
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
 
     get_msg_polling._bohnteach = True  # type: ignore[attr-defined]
     AsyncZMQSocketChannel.get_msg = get_msg_polling  # type: ignore[method-assign]

@@ -377,6 +377,9 @@ def _execute(path: Path):
     import nbformat
     from nbclient import NotebookClient
 
+    from bohnteach.serve import _never_wait_blind_on_kernel_channels
+
+    _never_wait_blind_on_kernel_channels()  # nbclient #312: a missed reply stalls the run
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=300, iopub_timeout=30, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
