@@ -125,6 +125,9 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
         # nbclient waits only 4 s for a cell's late output by default; on a busy server a
         # page then silently lost its widgets ("Timeout waiting for IOPub output").
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # Unix sockets instead of random TCP ports: with every page preheated at once, two
+        # kernels could draw the same port ("Address already in use") and a page hung.
+        "--KernelManager.transport=ipc",
     ]
 
 
@@ -179,6 +182,8 @@ def _never_wait_blind_on_kernel_channels() -> None:
         return
 
     async def get_msg_polling(self: AsyncZMQSocketChannel, timeout: float | None = None) -> dict:
+        if timeout is not None and timeout <= 1.0:
+            return await get_msg(self, timeout)
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = 1.0 if deadline is None else min(1.0, max(0.0, deadline - time.monotonic()))
