@@ -24,7 +24,7 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output
 
 def _open(page, site_url, name: str) -> list[str]:
     errors = open_page(page, site_url, name)
-    page.wait_for_function(WIDGETS_RENDERED, timeout=90_000, polling=200)
+    page.wait_for_function(WIDGETS_RENDERED, timeout=240_000, polling=200)
     return errors
 
 
