@@ -197,10 +197,46 @@ def _never_wait_blind_on_kernel_channels() -> None:
     AsyncZMQSocketChannel.get_msg = get_msg_polling  # type: ignore[method-assign]
 
 
+def _restart_idle_clock_of_handed_out_kernels() -> None:
+    """Restart a preheated kernel's idle clock when Voilà hands it to a visitor.
+
+    Voilà keeps kernels in its pool safe from the culler, but a kernel taken from the
+    pool has often been idle longer than ``CULL_IDLE_TIMEOUT`` already; until the
+    visitor's browser connects, the next cull round shuts it down.  Seen in a test run:
+    "Using pre-heated kernel …" directly followed by "Culling 'idle' kernel …" for the
+    same kernel — the visitor got a page whose widgets could not reach their kernel.
+    """
+    from jupyter_server._tz import utcnow
+    from voila import app as voila_app
+
+    make_manager_class = voila_app.voila_kernel_manager_factory
+    if getattr(make_manager_class, "_bohnteach", False):
+        return
+
+    def manager_class(*args: object, **kwargs: object) -> type:
+        base = make_manager_class(*args, **kwargs)
+        if not hasattr(base, "get_rendered_notebook"):  # preheating is off
+            return base
+
+        class FreshClockKernelManager(base):  # type: ignore[misc, valid-type]
+            async def get_rendered_notebook(self, *a: object, **kw: object) -> tuple:  # type: ignore[override]
+                result = await super().get_rendered_notebook(*a, **kw)
+                kernel = self._kernels.get(result[2])
+                if kernel is not None:
+                    kernel.last_activity = utcnow()
+                return result
+
+        return FreshClockKernelManager
+
+    manager_class._bohnteach = True  # type: ignore[attr-defined]
+    voila_app.voila_kernel_manager_factory = manager_class
+
+
 def _run_voila(argv: Sequence[str]) -> int:
     """Start Voilà in this process with our template on the Jupyter path."""
     os.environ.update(voila_env())
     _never_wait_blind_on_kernel_channels()
+    _restart_idle_clock_of_handed_out_kernels()
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]

@@ -51,6 +51,7 @@ ERROR_TEXTS = (
 # (jupyterlab-manager's placeholder text while it waits for the model).
 _OUTPUTS_RENDERED_JS = """() => {
   if (document.getElementById('loading')) return false;
+  if (window.bohnteachReloading && window.bohnteachReloading()) return false;
   const cells = document.getElementById('rendered_cells');
   if (!cells || cells.style.display === 'none') return false;
   if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
@@ -145,7 +146,14 @@ def open_page(
         if msg.type == "error":
             errors.append(f"console: {msg.text}")
 
+    def on_navigated(frame) -> None:
+        # The template reloads a page once when its widgets lost their models (see
+        # bohnteach's index.html.j2); what counts is the page the visitor ends up with.
+        if frame == page.main_frame:
+            errors.clear()
+
     page.on("console", on_console)
+    page.on("framenavigated", on_navigated)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.goto(site_url + page_path(name), timeout=timeout_ms)
     try:
