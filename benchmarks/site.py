@@ -55,6 +55,7 @@ STEP_TARGET_MS = 150.0
 
 READY_JS = """() => {
   if (document.getElementById('loading')) return false;
+  if (window.bohnteachReloading && window.bohnteachReloading()) return false;
   const cells = document.getElementById('rendered_cells');
   if (!cells || cells.style.display === 'none') return false;
   if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;

@@ -4,7 +4,8 @@ The notebook calls these through ``site.ladybohn(part)`` (one short call per cel
 
 * ``karten``       – the 110 cards: m / w / B per variety and both Bohnometers
   (``meter_table``), with the assumption note of the rule set;
-* ``diagramm``     – ``charts.sex_meter_chart`` (a plain ``go.Figure`` via ``fig.show``);
+* ``diagramm``     – ``charts.sex_meter_chart`` behind a button (``chart_output``: drawn
+  on demand, so the page does not load plotly's library on every visit);
 * ``auslegungen``  – our readings of the ``lady.*`` rules (``auslegung`` in ``rules.toml``)
   and the assumed meters;
 * ``eigene_werte`` – type the numbers printed on your own cards (the TOML format of
@@ -159,29 +160,56 @@ def meter_table(rules: str | RuleSet | None = None) -> str:
 
 
 def chart_output(rules: str | RuleSet | None = None) -> Any:
-    """An ``Output`` widget showing :func:`charts.sex_meter_chart` (a plain figure)."""
+    """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget).
+
+    Built on demand: the first plotly chart on a page makes the browser load plotly's
+    library (several MB), which made this page open more than twice as slowly as a
+    minimal page (``benchmarks/site.py``: 2.06×, target ≤ 2.0×). The meter table above
+    the button shows the same numbers at once.
+    """
     import ipywidgets as widgets
 
+    button = widgets.Button(description="Diagramm zeigen", button_style="info",
+                            tooltip="Männchen und Weibchen jeder Sorte als Kurven",
+                            layout=widgets.Layout(width="auto"))
+    message = widgets.HTML()
+    style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
+    out = widgets.Output(layout=widgets.Layout(width="100%"))
+
+    def draw(_button: Any) -> None:
+        try:
+            show_chart(_rules(rules), out, style)
+            button.layout.display = "none"
+        except Exception as error:  # noqa: BLE001 - shown to the user, logged
+            log.exception("Ladybohn-Diagramm")
+            message.value = render_error(str(error) or type(error).__name__,
+                                         title="Das Diagramm ließ sich nicht zeichnen")
+
+    button.on_click(draw)
+    box = widgets.VBox([button, message, style, out], layout=widgets.Layout(width="100%"))
+    box.add_class("bt-lady-chart")
+    return box
+
+
+def show_chart(rules: RuleSet, out: Any, style: Any) -> None:
+    """Draw :func:`charts.sex_meter_chart` for ``rules`` into the ``Output`` ``out``;
+    ``style`` (an HTML widget) gets the CSS that gives the chart its height."""
     from .charts import sex_meter_chart
 
-    fig = sex_meter_chart(_rules(rules))
-    out = widgets.Output(layout=widgets.Layout(width="100%"))
+    fig = sex_meter_chart(rules)
+    style.value = _height_css(out, fig.layout.height)
     with out:
+        out.clear_output(wait=True)
         fig.show(config=PLOT_CONFIG)
-    return widgets.VBox([_height_style(out, fig.layout.height), out],
-                        layout=widgets.Layout(width="100%"))
 
 
-def _height_style(out: Any, height: int) -> Any:
+def _height_css(out: Any, height: int) -> str:
     """JupyterLab's plotly renderer autosizes the plot to its node, which has no height
     of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
     rule for this Output gives the node the figure's height (the width stays fluid)."""
-    import ipywidgets as widgets
-
     name = f"bt-lady-chart-{height}"
     out.add_class(name)
-    return widgets.HTML(f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>",
-                        layout=widgets.Layout(height="0px", margin="0"))
+    return f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>"
 
 
 def auslegungen_html() -> str:
@@ -237,7 +265,7 @@ class OwnValues:
                           "<code>m</code> und/oder <code>w</code>):"),
              self.text,
              widgets.HBox([self.apply_button, self.reset_button],
-                          layout=widgets.Layout(flex_flow="row wrap", gap="6px")),
+                          layout=widgets.Layout(flex_flow="row wrap")),
              self.message, self.table, self.chart_style, self.chart],
             layout=widgets.Layout(width="100%", max_width="1000px"),
         )
@@ -285,14 +313,8 @@ class OwnValues:
         self.chart.clear_output()
 
     def _show(self) -> None:
-        from .charts import sex_meter_chart
-
         self.table.value = meter_table(self.rules)
-        fig = sex_meter_chart(self.rules)
-        self.chart_style.value = _height_style(self.chart, fig.layout.height).value
-        with self.chart:
-            self.chart.clear_output(wait=True)
-            fig.show(config=PLOT_CONFIG)
+        show_chart(self.rules, self.chart, self.chart_style)
 
 
 def own_values() -> Any:
@@ -316,4 +338,4 @@ def show(part: str) -> Any:
 
 
 __all__ = ["EXAMPLE", "OwnValues", "assumption_html", "auslegungen_html", "chart_output",
-           "meter_table", "own_values", "show"]
+           "meter_table", "own_values", "show", "show_chart"]

@@ -44,6 +44,27 @@ def test_chapter_parts_render():
     assert "bt-box bt-error" in site.ladybohn("gibt-es-nicht").data  # a friendly box, no exception
 
 
+def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
+    import plotly.graph_objects as go
+
+    from bohnteach.ladybohn_page import chart_output
+
+    shown: list = []  # fig.show() needs a kernel to land in the Output; record it instead
+    monkeypatch.setattr(go.Figure, "show", lambda fig, *a, **k: shown.append(fig))
+    box = chart_output()
+    button, message, style, _out = box.children
+    assert button.description == "Diagramm zeigen" and shown == []  # nothing drawn yet
+    button.click()
+    [fig] = shown
+    assert {t.line.dash for t in fig.data} >= {"solid", "dot"}  # males and females
+    assert button.layout.display == "none" and "jp-RenderedPlotly" in style.value
+    assert message.value == ""
+    broken = chart_output("amigo")  # no sexes in the base game: the chart cannot be drawn
+    broken.children[0].click()
+    assert "bt-box bt-error" in broken.children[1].value and len(shown) == 1
+    assert broken.children[0].layout.display != "none"  # the learner may try again
+
+
 def test_own_values_widget_takes_values_and_explains_mistakes():
     from bohnteach.ladybohn_page import OwnValues
 
@@ -92,4 +113,7 @@ def test_ladybohn_page_in_the_browser(page, site_url):
     tryit.get_by_role("button", name="Baby auf Feld 1: ♀ w (4. von unten) 2 Plätze hoch").click()
     tryit.locator(".bt-success").wait_for(timeout=20_000)
     assert "Geschafft" in tryit.inner_text()
+    # the chart is drawn when asked for
+    page.get_by_role("button", name="Diagramm zeigen").click()
+    page.locator(".bt-lady-chart .js-plotly-plot").wait_for(timeout=60_000)
     assert [e for e in errors if "pageerror" in e] == []
