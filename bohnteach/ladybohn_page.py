@@ -171,7 +171,7 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
 
     button = widgets.Button(description="Diagramm zeigen", button_style="info",
                             tooltip="Männchen und Weibchen jeder Sorte als Kurven",
-                            layout=widgets.Layout(width="auto"))
+                            layout=widgets.Layout(width="auto", align_self="flex-start"))
     message = widgets.HTML()
     style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
     out = widgets.Output(layout=widgets.Layout(width="100%"))

@@ -279,6 +279,9 @@ _SITE_CSS = """<style>
 .bt-scene-number{font-size:12px;font-weight:700;color:#6b8e23;text-transform:uppercase;letter-spacing:.04em;
  border-top:2px solid #d9d4c7;padding-top:10px}
 .bt-compare-pair{gap:16px}
+.bt-scene-chooser{max-width:100%;min-width:0}
+.bt-scene-chooser .widget-label{width:auto;min-width:0;padding-right:6px}
+.bt-scene-chooser select{min-width:0;width:100%;text-overflow:ellipsis}
 </style>"""
 
 
