@@ -146,11 +146,17 @@ def open_page(
         if msg.type == "error":
             errors.append(f"console: {msg.text}")
 
+    last_url: list[str] = []
+
     def on_navigated(frame) -> None:
         # The template reloads a page once when its widgets lost their models (see
         # bohnteach's index.html.j2); what counts is the page the visitor ends up with.
-        if frame == page.main_frame:
+        # A reload keeps the URL; a jump to an anchor changes it and keeps the errors.
+        if frame != page.main_frame:
+            return
+        if last_url and last_url[-1] == frame.url:
             errors.clear()
+        last_url.append(frame.url)
 
     page.on("console", on_console)
     page.on("framenavigated", on_navigated)
