@@ -3,7 +3,7 @@
     python3 benchmarks/engine.py [--games 1000] [--repeat 3] [--seed 0]
 
 1. Whole random 4-player ``amigo`` games per second in one process, with the loop
-   ``bohnteach.simulate.run_games`` uses (``RandomBot`` in every seat). Target ≥ 300/s.
+   ``bohnteach.maths.simulate.run_games`` uses (``RandomBot`` in every seat). Target ≥ 300/s.
 2. CPU microseconds per ``legal_actions`` call over states sampled from real games: the
    bots' call (``legal_actions(s, actor, offers=False)``) and the full listing of
    everybody's actions with offers (``legal_actions(s)``).
@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from bohnteach import engine  # noqa: E402
-from bohnteach.bots import make_bot  # noqa: E402
-from bohnteach.simulate import run_games  # noqa: E402
-from bohnteach.state import Phase  # noqa: E402
+from bohnteach.game import engine# noqa: E402
+from bohnteach.maths.bots import make_bot  # noqa: E402
+from bohnteach.maths.simulate import run_games  # noqa: E402
+from bohnteach.game.state import Phase  # noqa: E402
 
 TARGET = 300.0
 

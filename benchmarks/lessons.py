@@ -3,7 +3,7 @@
     python3 benchmarks/lessons.py
 
 1. 10,000 simulated two-card reveals (target < 1 s).
-2. 1,000 full 4-player games with bots via ``bohnteach.simulate.run_games`` (target < 10 s).
+2. 1,000 full 4-player games with bots via ``bohnteach.maths.simulate.run_games`` (target < 10 s).
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from bohnteach.montecarlo import simulate_reveal  # noqa: E402
-from bohnteach.probability import p_in_reveal, percent  # noqa: E402
+from bohnteach.maths.montecarlo import simulate_reveal  # noqa: E402
+from bohnteach.maths.probability import p_in_reveal, percent  # noqa: E402
 
 
 def verdict(seconds: float, target: float) -> str:
@@ -41,14 +41,14 @@ def bench_games(games: int = 1_000) -> float | None:
     import importlib
 
     try:
-        simulate = importlib.import_module("bohnteach.simulate")
+        simulate = importlib.import_module("bohnteach.maths.simulate")
     except ModuleNotFoundError as err:
-        if err.name != "bohnteach.simulate":
+        if err.name != "bohnteach.maths.simulate":
             raise  # the module exists but something it needs is missing: show it
         simulate = None
     run_games = getattr(simulate, "run_games", None)
     if run_games is None:
-        print(f"{games:,} ganze Partien: übersprungen – bohnteach.simulate.run_games gibt es "
+        print(f"{games:,} ganze Partien: übersprungen – bohnteach.maths.simulate.run_games gibt es "
               "noch nicht".replace(",", ".", 1))
         return None
     start = time.perf_counter()

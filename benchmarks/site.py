@@ -41,8 +41,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from bohnteach import site as site_pages
-from bohnteach.serve import build_voila_command, site_dir
+from bohnteach.site import pages as site_pages
+from bohnteach.site.serve import build_voila_command, site_dir
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -97,7 +97,7 @@ def step_scene(page_name: str) -> tuple[int, str]:
     """The scene player (index on the page, title) to click through: the chapter's scene
     with the most steps that all change the table (a refused or narration-only step
     leaves the table as it is, so it cannot be timed this way)."""
-    from bohnteach.scenes import list_scenes
+    from bohnteach.content.scenes import list_scenes
 
     chapter = site_pages.find_page(page_name).chapter
     best, best_score = 0, (-1, -1)

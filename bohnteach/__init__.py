@@ -1,6 +1,6 @@
 """bohnteach — learn Bohnanza and its variants interactively."""
-from .beans import UnknownVarietyError, Variety, all_varieties, find_variety, harvest_value
-from .rulesets import RuleSet, find_ruleset, load_ruleset_with_meters, ruleset_names
+from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety, harvest_value
+from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters, ruleset_names
 
 __all__ = [
     "RuleSet",
@@ -14,15 +14,15 @@ __all__ = [
     "ruleset_names",
 ]
 
-from .actions import (  # noqa: E402
+from bohnteach.game.actions import (  # noqa: E402
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
-from .engine import actor, apply, check, is_legal, legal_actions, new_game  # noqa: E402
-from .errors import RuleViolation, find_rule, rule_catalogue  # noqa: E402
-from .record import Game  # noqa: E402
-from .state import Phase, State  # noqa: E402
-from .view import player_view  # noqa: E402
+from bohnteach.game.engine import actor, apply, check, is_legal, legal_actions, new_game  # noqa: E402
+from bohnteach.game.errors import RuleViolation, find_rule, rule_catalogue  # noqa: E402
+from bohnteach.game.record import Game  # noqa: E402
+from bohnteach.game.state import Phase, State  # noqa: E402
+from bohnteach.game.view import player_view  # noqa: E402
 
 __all__ += [
     "Accept", "BuyField", "Decline", "Draw", "EndPlanting", "EndTrading", "Game", "Harvest",

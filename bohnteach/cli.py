@@ -40,15 +40,15 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
-        from .serve import serve_main
+        from bohnteach.site.serve import serve_main
 
         return serve_main(port=args.port, public=args.public)
     if args.command == "scene":
-        from .scenes.check import check_main
+        from bohnteach.content.scenes.check import check_main
 
         return check_main(args.files)
     if args.command == "simulate":
-        from .simulate import simulate_main
+        from bohnteach.maths.simulate import simulate_main
 
         return simulate_main(args)
     return 2

@@ -1,7 +1,7 @@
 """Helpers for browser tests of the Voilà site (used through ``tests/conftest.py``).
 
 Starting the site: :func:`start_site` runs exactly the command of ``bohnteach serve``
-(:func:`bohnteach.serve.build_voila_command`) on a free 127.0.0.1 port.
+(:func:`bohnteach.site.serve.build_voila_command`) on a free 127.0.0.1 port.
 
 Opening a page: :func:`open_page` waits until Voilà has executed the notebook *and* the
 browser has rendered every output, widgets included, and returns the console errors.
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bohnteach.serve import build_voila_command, page_path, site_dir
+from bohnteach.site.serve import build_voila_command, page_path, site_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Page

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 from bohnteach import RuleViolation, apply, check, find_variety, new_game
-from bohnteach.actions import Offer
-from bohnteach.state import Phase, State
+from bohnteach.game.actions import Offer
+from bohnteach.game.state import Phase, State
 
 PerPlayer = Union[Mapping[int, object], Sequence[object], None]
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from bohnteach import UnknownVarietyError, all_varieties, find_ruleset, find_variety, harvest_value, new_game
-from bohnteach.engine import make_cards
+from bohnteach.game.engine import make_cards
 
 # RULES.md §1: DE name, EN name, cards in the box, cards for 1/2/3/4 coins (None = "–").
 BOHNOMETER = {

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from bohnteach import engine
-from bohnteach.actions import (
+from bohnteach.game import engine
+from bohnteach.game.actions import (
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
-from bohnteach.bots import (
+from bohnteach.maths.bots import (
     BOTS, GROWTH, Bot, PlanterBot, RandomBot, TraderBot, field_potential, make_bot,
 )
-from bohnteach.simulate import run_games
-from bohnteach.state import Phase, State
+from bohnteach.maths.simulate import run_games
+from bohnteach.game.state import Phase, State
 
 GAMES = [
     ("amigo", 3), ("amigo", 4), ("amigo", 5), ("online", 3), ("online", 5), ("online", 7),
@@ -266,8 +266,8 @@ def test_random_bot_caps_its_offers_and_answers():
 def test_random_bot_makes_no_offer_while_a_received_baby_waits():
     """lady.baby-trade-immediate: every offer is refused until the baby is planted, so
     RandomBot must not propose one then (it used to, and the simulation crashed)."""
-    from bohnteach import ladybohn
-    from bohnteach.scenes import parse_scene
+    from bohnteach.editions import ladybohn
+    from bohnteach.content.scenes import parse_scene
 
     scene = parse_scene(
         "Szene: t\nTitel: t\nKapitel: Ladybohn\nRegelwerk: ladybohn\n"

@@ -1,4 +1,4 @@
-"""Chart builders (bohnteach.charts): what a reader of the chart relies on — the data,
+"""Chart builders (bohnteach.render.charts): what a reader of the chart relies on — the data,
 the variety names and colours, German labels and hover texts, the assumption note."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from fractions import Fraction
 import plotly.graph_objects as go
 import pytest
 
-from bohnteach import charts
-from bohnteach.beans import find_variety, harvest_value
-from bohnteach.montecarlo import simulate_count, simulate_reveal, simulate_wait
-from bohnteach.probability import count_distribution, p_in_reveal
-from bohnteach.rulesets import ruleset_from_toml
+from bohnteach.render import charts
+from bohnteach.game.beans import find_variety, harvest_value
+from bohnteach.maths.montecarlo import simulate_count, simulate_reveal, simulate_wait
+from bohnteach.maths.probability import count_distribution, p_in_reveal
+from bohnteach.game.rulesets import ruleset_from_toml
 
 AMIGO_DE = ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne",
             "Augenbohne", "Rote Bohne", "Gartenbohne"]

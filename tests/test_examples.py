@@ -10,8 +10,8 @@ from bohnteach import (
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Phase, Plant, Reorder,
     TakeIntoHand, find_variety, harvest_value, legal_actions, new_game,
 )
-from bohnteach.engine import make_cards
-from bohnteach.rulesets import find_ruleset
+from bohnteach.game.engine import make_cards
+from bohnteach.game.rulesets import find_ruleset
 from tables import allow, deck_top_first, fields_of, k, keys, refuse, table
 
 ANNA, BEN, CLARA, DAVID = range(4)

@@ -17,12 +17,12 @@ from bohnteach import (
     Accept, Decline, Draw, EndPlanting, EndTrading, Game, Harvest, Offer, Phase, Plant, State,
     actor, apply, check, find_rule, find_ruleset, find_variety, legal_actions, new_game,
 )
-from bohnteach.engine import harvest_coins
-from bohnteach.ladybohn import (
+from bohnteach.game.engine import harvest_coins
+from bohnteach.editions.ladybohn import (
     IMMEDIATE_ZONE, assumed_female_meter, lift_choices, offer_view, pending,
 )
-from bohnteach.beans import meter_value
-from bohnteach.rulesets import (
+from bohnteach.game.beans import meter_value
+from bohnteach.game.rulesets import (
     MeterFileError, check_meter, load_meter_file, load_ruleset_with_meters,
 )
 from tables import SEED_FILE, allow, assert_one_zone, refuse

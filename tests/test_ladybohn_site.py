@@ -10,7 +10,7 @@ from pathlib import Path
 
 from browser_helpers import open_page, visible_errors
 
-from bohnteach import site
+from bohnteach.site import pages as site
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAGE = "14_Ladybohn"
@@ -24,7 +24,7 @@ def test_chapter_is_listed_and_linked():
     compare = json.loads((NOTEBOOKS / "10_Regelvergleich.ipynb").read_text("utf-8"))
     prose = " ".join("".join(c["source"]) for c in compare["cells"] if c["cell_type"] == "markdown")
     assert "(14_Ladybohn.ipynb)" in prose
-    from bohnteach.comparison import comparison_rows
+    from bohnteach.render.comparison import comparison_rows
 
     rulesets, rows = comparison_rows()
     assert "ladybohn" in [r.name for r in rulesets]
@@ -47,7 +47,7 @@ def test_chapter_parts_render():
 def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
     import plotly.graph_objects as go
 
-    from bohnteach.ladybohn_page import chart_output
+    from bohnteach.site.ladybohn_page import chart_output
 
     shown: list = []  # fig.show() needs a kernel to land in the Output; record it instead
     monkeypatch.setattr(go.Figure, "show", lambda fig, *a, **k: shown.append(fig))
@@ -66,7 +66,7 @@ def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
 
 
 def test_own_values_widget_takes_values_and_explains_mistakes():
-    from bohnteach.ladybohn_page import OwnValues
+    from bohnteach.site.ladybohn_page import OwnValues
 
     own = OwnValues()
     rules = own.apply()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bohnteach.engine import harvest_coins
-from bohnteach import ladybohn as lady
-from bohnteach.actions import Plant
-from bohnteach.notation import format_action, parse_action
-from bohnteach.scenes import SceneFormatError, get_scene, list_scenes, parse_scene
+from bohnteach.game.engine import harvest_coins
+from bohnteach.editions import ladybohn as lady
+from bohnteach.game.actions import Plant
+from bohnteach.game.notation import format_action, parse_action
+from bohnteach.content.scenes import SceneFormatError, get_scene, list_scenes, parse_scene
 
 HEAD = "Szene: t\nTitel: t\nKapitel: Ladybohn\nRegelwerk: ladybohn\nSpieler: Anna, Ben, Clara\n"
 
@@ -128,7 +128,7 @@ def _text(html: str) -> str:
 
 
 def test_table_names_each_sex_with_symbol_and_word_and_the_field_order():
-    from bohnteach.render import render_table
+    from bohnteach.render.table import render_table
 
     s = get_scene("l-baby-lift").state_at(1)
     out = _text(render_table(s))
@@ -137,7 +137,7 @@ def test_table_names_each_sex_with_symbol_and_word_and_the_field_order():
 
 
 def test_offer_hides_the_sex_of_hand_cards_until_the_deal():
-    from bohnteach.render import render_table
+    from bohnteach.render.table import render_table
 
     scene = get_scene("l-ninas-handel")
     s = scene.state_at(1)
@@ -152,7 +152,7 @@ def test_offer_hides_the_sex_of_hand_cards_until_the_deal():
 
 
 def test_waiting_baby_zone_is_shown():
-    from bohnteach.render import render_table
+    from bohnteach.render.table import render_table
 
     s = get_scene("l-baby-handel").state_at(2)
     out = _text(render_table(s))
@@ -181,8 +181,8 @@ def _control(tryit, label):
 
 def test_lift_case_offers_every_lift_as_a_button_and_only_the_best_solves():
     pytest.importorskip("ipywidgets")
-    from bohnteach.tryit import TryIt
-    from bohnteach.tryit_cases import get_case, list_cases
+    from bohnteach.widgets.tryit import TryIt
+    from bohnteach.content.tryit_cases import get_case, list_cases
 
     assert [c.id for c in list_cases("ladybohn")] == ["lady-lift", "lady-baby-handel"]
     t = TryIt(get_case("lady-lift"))
@@ -216,7 +216,7 @@ def test_lift_case_offers_every_lift_as_a_button_and_only_the_best_solves():
 
 def test_lift_too_far_is_refused_in_tryit():
     pytest.importorskip("ipywidgets")
-    from bohnteach.tryit import TryIt, lift_moves
+    from bohnteach.widgets.tryit import TryIt, lift_moves
 
     scene = parse_scene(HEAD + "Phase: 1\nAnna Hand: Feuerbohne (Baby)\n"
                         "Anna Feld 1: Feuerbohne (m), Feuerbohne (w)\nBen Hand: 2 Karten\n")
@@ -232,8 +232,8 @@ def test_lift_too_far_is_refused_in_tryit():
 
 def test_baby_trade_case_refuses_the_harvest_then_plants_at_once():
     pytest.importorskip("ipywidgets")
-    from bohnteach.tryit import TryIt
-    from bohnteach.tryit_cases import get_case
+    from bohnteach.widgets.tryit import TryIt
+    from bohnteach.content.tryit_cases import get_case
 
     t = TryIt(get_case("lady-baby-handel"))
     assert "Ben, Hand 1: Feuerbohne" not in _labels(t)  # no partner chosen yet
@@ -258,8 +258,8 @@ def test_baby_trade_case_refuses_the_harvest_then_plants_at_once():
 
 def test_a_co_player_plants_a_baby_he_received_from_the_learner():
     pytest.importorskip("ipywidgets")
-    from bohnteach.actions import Offer
-    from bohnteach.tryit import TryIt
+    from bohnteach.game.actions import Offer
+    from bohnteach.widgets.tryit import TryIt
 
     scene = parse_scene(HEAD + "Phase: 2\nAnna Hand: Rote Bohne (Baby), Feuerbohne\n"
                         "Anna Feld 1: 2 Augenbohnen\nBen Hand: Saubohne\nBen Feld 1: 3 Rote Bohnen\n"
@@ -276,8 +276,8 @@ def test_a_co_player_plants_a_baby_he_received_from_the_learner():
 # ---- the chart ------------------------------------------------------------------------------
 def test_sex_meter_chart_compares_male_and_female_per_variety():
     pytest.importorskip("plotly")
-    from bohnteach.charts import sex_meter_chart
-    from bohnteach.rulesets import find_ruleset
+    from bohnteach.render.charts import sex_meter_chart
+    from bohnteach.game.rulesets import find_ruleset
 
     rs = find_ruleset("ladybohn")
     fig = sex_meter_chart()
@@ -301,8 +301,8 @@ def test_sex_meter_chart_compares_male_and_female_per_variety():
 
 def test_sex_meter_chart_with_own_values_and_errors(tmp_path):
     pytest.importorskip("plotly")
-    from bohnteach.charts import sex_meter_chart
-    from bohnteach.rulesets import find_ruleset
+    from bohnteach.render.charts import sex_meter_chart
+    from bohnteach.game.rulesets import find_ruleset
 
     mine = find_ruleset("ladybohn").with_meters({"blue": {"w": (2, 4, 6, 8)}}, "test")
     fig = sex_meter_chart(mine, ["Blaue Bohne"])
@@ -318,7 +318,7 @@ def test_sex_meter_chart_with_own_values_and_errors(tmp_path):
 # ---- the command line -------------------------------------------------------------------------
 def test_cli_checks_the_ladybohn_scenes_and_simulates_ladybohn(capsys):
     from bohnteach.cli import main
-    from bohnteach.scenes import scene_files
+    from bohnteach.content.scenes import scene_files
 
     files = [str(p) for p in scene_files() if p.name.startswith("l_")]
     assert len(files) >= 11

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bohnteach import exercises as ex
-from bohnteach.lesson_facts import LESSONS, SEED_FILE, facts_for
+from bohnteach.widgets import questions as ex
+from bohnteach.content.lesson_facts import LESSONS, SEED_FILE, facts_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
@@ -251,7 +251,7 @@ SE_TOLERANCE = 4
 
 
 def test_simulated_reveal_agrees_with_exact():
-    from bohnteach.montecarlo import simulate_reveal
+    from bohnteach.maths.montecarlo import simulate_reveal
 
     exact = float(F("02_Zwei_Karten_aufdecken").p_garten_zwei.value)
     for seed in (0, 1, 2):
@@ -261,7 +261,7 @@ def test_simulated_reveal_agrees_with_exact():
 
 
 def test_simulated_harvest_agrees_with_expected_value():
-    from bohnteach.montecarlo import simulate_harvest_value
+    from bohnteach.maths.montecarlo import simulate_harvest_value
 
     f = F("03_Was_bringt_ein_Feld")
     est = simulate_harvest_value("Saubohne", 4, 2, seen={"Saubohne": 4}, trials=20_000, seed=3)
@@ -461,9 +461,9 @@ def shown_figures(monkeypatch):
 
 
 def test_coin_quiz_checks_with_harvest_value(shown_figures):
-    from bohnteach import bohnometer_page as page
-    from bohnteach.beans import find_variety, harvest_value
-    from bohnteach.rulesets import find_ruleset
+    from bohnteach.site import bohnometer_page as page
+    from bohnteach.game.beans import find_variety, harvest_value
+    from bohnteach.game.rulesets import find_ruleset
 
     quiz = page.CoinQuiz(seed=1)
     for key in find_ruleset("amigo").varieties:
@@ -480,7 +480,7 @@ def test_coin_quiz_checks_with_harvest_value(shown_figures):
 
 
 def test_curve_picker_redraws_the_chosen_varieties(shown_figures):
-    from bohnteach import bohnometer_page as page
+    from bohnteach.site import bohnometer_page as page
 
     picker = page.CurvePicker()
     assert [t.name for t in shown_figures[-1].data] == ["Blaue Bohne", "Saubohne", "Gartenbohne"]
@@ -534,7 +534,7 @@ def test_lessons_have_goals_sources_and_links(path: Path):
 
 
 def test_bohnometer_page_matches_the_site():
-    from bohnteach.site import find_page
+    from bohnteach.site.pages import find_page
 
     nb = load(BOHNOMETER)
     first = "".join(nb["cells"][0]["source"]).strip()

@@ -1,4 +1,4 @@
-"""Monte Carlo estimates (bohnteach.montecarlo) against the exact answers.
+"""Monte Carlo estimates (bohnteach.maths.montecarlo) against the exact answers.
 
 Tolerance: every estimate must lie within 4 standard errors of the exact value (for
 10,000 trials and p ≈ 0.11 that is ± 0.013). The seeds are fixed, so the tests are
@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from bohnteach import probability as P
-from bohnteach.montecarlo import (
+from bohnteach.maths import probability as P
+from bohnteach.maths.montecarlo import (
     Estimate,
     simulate_at_least_one,
     simulate_count,
@@ -116,7 +116,7 @@ def test_bad_input_is_refused_in_german():
 
 
 def test_progress_bar_widget_follows_the_callback():
-    from bohnteach.progress import progress_bar
+    from bohnteach.widgets.progress import progress_bar
 
     bar = progress_bar("Simuliere …")
     simulate_reveal("garden", trials=2_000, progress=bar)
@@ -130,7 +130,7 @@ def test_progress_bar_widget_follows_the_callback():
 
 def test_pure_modules_import_no_ui():
     code = (
-        "import sys, bohnteach.probability, bohnteach.montecarlo, bohnteach.progress;"
+        "import sys, bohnteach.maths.probability, bohnteach.maths.montecarlo, bohnteach.widgets.progress;"
         "print(sorted(m for m in ('plotly', 'ipywidgets') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""German action notation (bohnteach.notation): grammar, qualifiers, errors, round-trip."""
+"""German action notation (bohnteach.game.notation): grammar, qualifiers, errors, round-trip."""
 from __future__ import annotations
 
 import random
@@ -6,12 +6,12 @@ import random
 import pytest
 
 import bohnteach as b
-from bohnteach.actions import (
+from bohnteach.game.actions import (
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
     TakeIntoHand,
 )
-from bohnteach.notation import NotationError, format_action, parse_action
-from bohnteach.scenes.loader import parse_scene
+from bohnteach.game.notation import NotationError, format_action, parse_action
+from bohnteach.content.scenes.loader import parse_scene
 
 TRADE_TABLE = """\
 Szene: t

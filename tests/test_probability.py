@@ -1,4 +1,4 @@
-"""Exact probabilities (bohnteach.probability) against independent computations:
+"""Exact probabilities (bohnteach.maths.probability) against independent computations:
 the textbook formula for the 0.1126 example and brute-force enumeration over small decks."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bohnteach.beans import find_variety, harvest_value
-from bohnteach.probability import (
+from bohnteach.game.beans import find_variety, harvest_value
+from bohnteach.maths.probability import (
     as_float,
     best_field_size,
     coins_per_card,
@@ -33,7 +33,7 @@ from bohnteach.probability import (
     unknown_pile,
     waiting_time_distribution,
 )
-from bohnteach.rulesets import ruleset_from_toml
+from bohnteach.game.rulesets import ruleset_from_toml
 
 AMIGO_VARIETIES = ["blue", "chili", "stink", "green", "soy", "blackeye", "red", "garden"]
 

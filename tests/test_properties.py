@@ -25,15 +25,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bohnteach import engine
-from bohnteach.actions import (
+from bohnteach.game import engine
+from bohnteach.game.actions import (
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
     TakeIntoHand,
 )
-from bohnteach.bots import make_bot
-from bohnteach.errors import RuleViolation, rule_catalogue
-from bohnteach.record import Game
-from bohnteach.state import Phase, State
+from bohnteach.maths.bots import make_bot
+from bohnteach.game.errors import RuleViolation, rule_catalogue
+from bohnteach.game.record import Game
+from bohnteach.game.state import Phase, State
 
 # (rule set, players) the issue asks for: amigo 3–5, online 3–7; ladybohn 3–5 (its issue)
 CONFIGS = (

@@ -1,4 +1,4 @@
-"""HTML of the table, the refusal box and the error box (bohnteach.render)."""
+"""HTML of the table, the refusal box and the error box (bohnteach.render.table)."""
 from __future__ import annotations
 
 import dataclasses
@@ -7,12 +7,12 @@ import re
 import pytest
 
 import bohnteach as b
-from bohnteach.beans import all_varieties, find_variety
-from bohnteach.render import (
+from bohnteach.game.beans import all_varieties, find_variety
+from bohnteach.render.table import (
     changed_cards, changed_zones, render_error, render_refusal, render_table, rule_chip,
 )
-from bohnteach.render_style import contrast, text_colour
-from bohnteach.state import CardInfo
+from bohnteach.render.style import contrast, text_colour
+from bohnteach.game.state import CardInfo
 
 
 def text(html: str) -> str:

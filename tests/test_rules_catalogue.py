@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach import rule_catalogue
-from bohnteach.errors import SEED_FILES
+from bohnteach.game.errors import SEED_FILES
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_CANDIDATES = [REPO.parent / "shared", REPO / "shared"]  # CI: ../shared beside the repo

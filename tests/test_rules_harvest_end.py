@@ -7,7 +7,7 @@ from bohnteach import (
     Accept, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Phase, Plant, Reorder,
     find_ruleset, legal_actions,
 )
-from bohnteach.engine import winners
+from bohnteach.game.engine import winners
 from tables import allow, assert_one_zone, k, keys, refuse, table
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bohnteach.errors import SEED_FILES, rule_catalogue
-from bohnteach.scenes import CHAPTERS, list_scenes, scene_files
-from bohnteach.scenes.check import check_file, check_main
+from bohnteach.game.errors import SEED_FILES, rule_catalogue
+from bohnteach.content.scenes import CHAPTERS, list_scenes, scene_files
+from bohnteach.content.scenes.check import check_file, check_main
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path("/work/shared/seeds")

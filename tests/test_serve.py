@@ -9,7 +9,7 @@ import pytest
 from browser_helpers import open_page, visible_errors
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from bohnteach.serve import START_PAGE, build_voila_command, page_path, site_dir, start_url
+from bohnteach.site.serve import START_PAGE, build_voila_command, page_path, site_dir, start_url
 
 
 def _option(cmd: list[str], name: str) -> str:
@@ -30,7 +30,7 @@ def test_public_binds_all_interfaces(tmp_path):
 
 def test_command_serves_folder_with_site_options(tmp_path):
     cmd = build_voila_command(9000, public=False, root=tmp_path)
-    assert cmd[:3] == [sys.executable, "-m", "bohnteach.serve"]
+    assert cmd[:3] == [sys.executable, "-m", "bohnteach.site.serve"]
     assert str(tmp_path.resolve()) in cmd
     assert "--no-browser" in cmd
     assert _option(cmd, "preheat_kernel") == "True"
@@ -101,7 +101,7 @@ def test_kernel_channel_wait_polls():
 
     from jupyter_client.channels import AsyncZMQSocketChannel
 
-    from bohnteach import serve
+    from bohnteach.site import serve
 
     serve._never_wait_blind_on_kernel_channels()
     serve._never_wait_blind_on_kernel_channels()  # idempotent

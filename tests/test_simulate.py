@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach.cli import main
-from bohnteach.simulate import GameRecord, SimulationResult, run_games
+from bohnteach.maths.simulate import GameRecord, SimulationResult, run_games
 
 ROOT = Path(__file__).resolve().parents[1]
 

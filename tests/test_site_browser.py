@@ -13,7 +13,7 @@ import re
 import pytest
 from browser_helpers import open_page, visible_errors
 
-from bohnteach import site
+from bohnteach.site import pages as site
 
 PAGES = [p for p in site.PAGES if site.page_exists(p)]
 

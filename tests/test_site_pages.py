@@ -1,6 +1,6 @@
 """The explainer site's pages, headless (no browser): structure, execution, machinery.
 
-* every page of ``bohnteach.site.PAGES`` exists, starts with its title, calls
+* every page of ``bohnteach.site.pages.PAGES`` exists, starts with its title, calls
   ``page_header`` and ``nav_links`` and has only short calls in its code cells;
 * every notebook in ``notebooks/`` executes in a real kernel (nbclient) without an error,
   without a traceback or other stream output, without a stray repr and without a
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bohnteach import site
-from bohnteach.serve import build_voila_command
+from bohnteach.site import pages as site
+from bohnteach.site.serve import build_voila_command
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -28,7 +28,9 @@ TUTORIALS = ROOT / "tutorials"
 SITE_PAGES = [p for p in site.PAGES if p.author == "site"]
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
-CALL_LINE = re.compile(r"^(from bohnteach import site|site\.[a-z_]+\(.*\);?)$")
+CALL_LINE = re.compile(
+    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages|(pages|seite)\.[a-z_]+\(.*\);?)$"
+)
 MD_LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(#[^)]*)?\)")
 
 
@@ -170,7 +172,7 @@ def test_unknown_exercise_is_a_box_not_an_exception():
 
 # ---- special pages ------------------------------------------------------------------------
 def test_comparison_table_covers_every_difference():
-    from bohnteach.comparison import comparison_html, comparison_rows
+    from bohnteach.render.comparison import comparison_html, comparison_rows
 
     _, rows = comparison_rows(["amigo", "online"])
     by_topic = {r.topic: r for r in rows}
@@ -186,8 +188,8 @@ def test_comparison_table_covers_every_difference():
 
 
 def test_comparison_scenes_pair_amigo_and_online():
-    from bohnteach.comparison import scene_pairs
-    from bohnteach.scenes import list_scenes
+    from bohnteach.render.comparison import scene_pairs
+    from bohnteach.content.scenes import list_scenes
 
     pairs = scene_pairs(list_scenes("vergleich"))
     assert pairs, "no Regelvergleich scenes"
@@ -195,7 +197,7 @@ def test_comparison_scenes_pair_amigo_and_online():
 
 
 def test_auslegungen_lists_every_decision():
-    from bohnteach.errors import rule_catalogue
+    from bohnteach.game.errors import rule_catalogue
 
     html = site.auslegungen().data
     decided = [r for r in rule_catalogue().values() if r.auslegung]
@@ -231,9 +233,9 @@ def test_probespiel_trade_by_tapping_cards():
     """Phase 2: tap a card, pick a partner and a wanted variety, offer; the bot answers."""
     import ipywidgets as widgets
 
-    from bohnteach.actions import EndPlanting
-    from bohnteach.probespiel import Probespiel
-    from bohnteach.state import Phase
+    from bohnteach.game.actions import EndPlanting
+    from bohnteach.widgets.probespiel import Probespiel
+    from bohnteach.game.state import Phase
 
     def first(cls):
         return next(b for b in _buttons(game.actions) if cls in _classes(b))
@@ -269,7 +271,7 @@ def test_probespiel_trade_by_tapping_cards():
 
 
 def test_probespiel_refusal_is_explained():
-    from bohnteach.probespiel import Probespiel
+    from bohnteach.widgets.probespiel import Probespiel
 
     game = Probespiel(seed=3, bot="planter")
     before = game.state.to_dict()
@@ -285,8 +287,8 @@ def test_probespiel_refusal_is_explained():
 
 
 def test_probespiel_one_full_turn_then_bots_play():
-    from bohnteach.probespiel import Probespiel
-    from bohnteach.state import Phase
+    from bohnteach.widgets.probespiel import Probespiel
+    from bohnteach.game.state import Phase
 
     game = Probespiel(seed=5, bot="trader", players=4)
     assert game.state.active == 0 and game.state.phase is Phase.PLANT
@@ -347,8 +349,8 @@ def test_probespiel_one_full_turn_then_bots_play():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_probespiel_whole_game_by_random_clicks(seed):
     """Click random buttons (mistakes included) until the game is over: no error box."""
-    from bohnteach.probespiel import Probespiel
-    from bohnteach.state import Phase
+    from bohnteach.widgets.probespiel import Probespiel
+    from bohnteach.game.state import Phase
 
     rng = random.Random(seed)
     game = Probespiel(seed=seed, bot=["trader", "random"][seed % 2], players=3 + seed)
@@ -377,7 +379,7 @@ def _execute(path: Path):
     import nbformat
     from nbclient import NotebookClient
 
-    from bohnteach.serve import _never_wait_blind_on_kernel_channels
+    from bohnteach.site.serve import _never_wait_blind_on_kernel_channels
 
     _never_wait_blind_on_kernel_channels()  # nbclient #312: a missed reply stalls the run
     nb = nbformat.read(path, as_version=4)

@@ -2,7 +2,7 @@
 import json
 
 import bohnteach as b
-from bohnteach.view import player_view
+from bohnteach.game.view import player_view
 
 
 def test_own_hand_open_other_hands_and_deck_hidden():

@@ -13,9 +13,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import bohnteach as b  # noqa: E402
-from bohnteach.tryit import TryIt, TryItCase  # noqa: E402
-from bohnteach.tryit_cases import CASES, get_case, make_tryit  # noqa: E402
-from bohnteach.widgets import ScenePlayer, guard  # noqa: E402
+from bohnteach.widgets.tryit import TryIt, TryItCase  # noqa: E402
+from bohnteach.content.tryit_cases import CASES, get_case, make_tryit  # noqa: E402
+from bohnteach.widgets.scene_player import ScenePlayer, guard  # noqa: E402
 
 
 def text(html: str) -> str:
@@ -101,7 +101,7 @@ def test_scene_player_mistake_step_shows_refusal(mini):
 
 
 def test_scene_player_on_a_shipped_scene_is_fast():
-    scenes = pytest.importorskip("bohnteach.scenes")
+    scenes = pytest.importorskip("bohnteach.content.scenes")
     scene = scenes.list_scenes()[0]
     p = ScenePlayer(scene)
     times = []
@@ -115,7 +115,7 @@ def test_scene_player_on_a_shipped_scene_is_fast():
 
 
 def test_scene_player_shows_the_handelsfall_mistake():
-    from bohnteach.scenes import get_scene
+    from bohnteach.content.scenes import get_scene
 
     scene = get_scene("q-handelsfall")
     p = ScenePlayer(scene)
@@ -239,12 +239,12 @@ def test_goal_by_rule_id_is_reached_by_the_refusal():
 
 @pytest.fixture
 def widget_log(caplog, monkeypatch):
-    """caplog for bohnteach.widgets, even after an in-process Jupyter app (run by other
+    """caplog for bohnteach.widgets.scene_player, even after an in-process Jupyter app (run by other
     tests) called logging.config.dictConfig and disabled existing loggers."""
-    logger = logging.getLogger("bohnteach.widgets")
+    logger = logging.getLogger("bohnteach.widgets.scene_player")
     monkeypatch.setattr(logger, "disabled", False)
     monkeypatch.setattr(logger, "propagate", True)
-    # bohnteach.site routes the package's logs to the server log and stops them at the
+    # bohnteach.site.pages routes the package's logs to the server log and stops them at the
     # "bohnteach" logger (propagate=False) as soon as any test imports it
     monkeypatch.setattr(logging.getLogger("bohnteach"), "propagate", True)
     return caplog
@@ -258,7 +258,7 @@ def test_callback_that_raises_shows_error_box(widget_log):
         raise ValueError("kaputt")
 
     t.play = lambda action: boom()  # type: ignore[method-assign]
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
         control(t, "Nachziehen").click()
     assert "bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
     assert any("Nachziehen" in r.getMessage() for r in caplog.records)
@@ -272,7 +272,7 @@ def test_guard_returns_none_and_logs(widget_log):
     def bad() -> None:
         raise RuntimeError("nein")
 
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
         assert bad() is None
     assert shown and "RuntimeError" in shown[0] and caplog.records
 

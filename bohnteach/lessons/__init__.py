@@ -11,7 +11,7 @@ notebook is prose plus one-line calls::
 
 Every builder is wrapped in :func:`builder`: a failure becomes a friendly German box on
 the page instead of a hidden traceback (Voilà). Numbers come from
-:mod:`bohnteach.lesson_facts`.
+:mod:`bohnteach.content.lesson_facts`.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..exercises import error_html, teacher_banner, teacher_mode_from_url
+from bohnteach.widgets.questions import error_html, teacher_banner, teacher_mode_from_url
 
 log = logging.getLogger("bohnteach.lessons")
 
@@ -75,8 +75,8 @@ def builder(fn: F) -> F:
 def variety_options(keys) -> list[tuple[str, str]]:
     """Dropdown options (label, German name) – the label adds the rulebook's other name,
     e.g. "Saubohne (Stinkbohne)"."""
-    from ..beans import find_variety
-    from ..bohnometer_page import variety_label
+    from bohnteach.game.beans import find_variety
+    from bohnteach.site.bohnometer_page import variety_label
 
     return [(variety_label(find_variety(k)), find_variety(k).de) for k in keys]
 

@@ -7,18 +7,18 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .. import charts
-from ..beans import find_variety
-from ..exercises import (
+from bohnteach.render import charts
+from bohnteach.game.beans import find_variety
+from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     de_number,
     exercise_list,
     friendly,
 )
-from ..lesson_facts import PLAYERS, RULESET, facts_for
-from ..probability import deck_counts
-from . import builder, ende, show_figure, start, swatch, table_html
+from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import deck_counts
+from bohnteach.lessons import builder, ende, show_figure, start, swatch, table_html
 
 F = facts_for("01_Bohnentreppe")
 
@@ -53,13 +53,13 @@ def tabelle():
 
 
 def _dec(p: Fraction) -> str:
-    from ..exercises import de_number
+    from bohnteach.widgets.questions import de_number
 
     return de_number(p, 4)
 
 
 def _pct(p: Fraction) -> str:
-    from ..exercises import de_percent
+    from bohnteach.widgets.questions import de_percent
 
     return de_percent(p, 1)
 

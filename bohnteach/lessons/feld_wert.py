@@ -6,10 +6,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .. import charts
-from ..beans import find_variety, harvest_value, meter_value
-from ..bohnometer_page import variety_label
-from ..exercises import (
+from bohnteach.render import charts
+from bohnteach.game.beans import find_variety, harvest_value, meter_value
+from bohnteach.site.bohnometer_page import variety_label
+from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
@@ -18,15 +18,15 @@ from ..exercises import (
     exercise_list,
     friendly,
 )
-from ..lesson_facts import PLAYERS, RULESET, facts_for
-from ..probability import (
+from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import (
     best_field_size,
     coins_per_card,
     count_distribution,
     deck_counts,
     meter_of,
 )
-from . import builder, ende, show_figure, start, swatch, table_html, variety_options
+from bohnteach.lessons import builder, ende, show_figure, start, swatch, table_html, variety_options
 
 F = facts_for("03_Was_bringt_ein_Feld")
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .. import charts
-from ..beans import find_variety, harvest_value
-from ..exercises import (
+from bohnteach.render import charts
+from bohnteach.game.beans import find_variety, harvest_value
+from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
@@ -16,10 +16,10 @@ from ..exercises import (
     exercise_list,
     friendly,
 )
-from ..lesson_facts import PLAYERS, RULESET, facts_for
-from ..probability import deck_counts, marginal_value
-from ..progress import progress_bar
-from . import builder, ende, show_figure, start, table_html, variety_options
+from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import deck_counts, marginal_value
+from bohnteach.widgets.progress import progress_bar
+from bohnteach.lessons import builder, ende, show_figure, start, table_html, variety_options
 
 F = facts_for("05_Handeln_lohnt_sich")
 
@@ -242,7 +242,7 @@ class TradeExperiment:
         self.stats: TradeStats | None = None
 
     def run(self) -> TradeStats:
-        from ..simulate import run_games
+        from bohnteach.maths.simulate import run_games
 
         self.button.disabled = True
         try:

@@ -9,8 +9,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .. import charts
-from ..exercises import (
+from bohnteach.render import charts
+from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
@@ -19,11 +19,11 @@ from ..exercises import (
     exercise_list,
     friendly,
 )
-from ..lesson_facts import PLAYERS, RULESET, facts_for
-from ..montecarlo import Estimate, simulate_reveal
-from ..probability import p_in_reveal
-from ..progress import progress_bar
-from . import builder, ende, show_figure, start, table_html
+from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
+from bohnteach.maths.montecarlo import Estimate, simulate_reveal
+from bohnteach.maths.probability import p_in_reveal
+from bohnteach.widgets.progress import progress_bar
+from bohnteach.lessons import builder, ende, show_figure, start, table_html
 
 F = facts_for("04_Rechnen_oder_simulieren")
 
@@ -176,7 +176,7 @@ def experiment() -> RevealExperiment:
 
 
 class GameStats:
-    """Whole games played by bots (``bohnteach.simulate.run_games``) plus a summary."""
+    """Whole games played by bots (``bohnteach.maths.simulate.run_games``) plus a summary."""
 
     def __init__(self, result: Any):
         self.result = result
@@ -203,7 +203,7 @@ class GameStats:
 
 
 def run_whole_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS, progress=None) -> GameStats:
-    from ..simulate import run_games  # lazy: the engine is only needed here
+    from bohnteach.maths.simulate import run_games  # lazy: the engine is only needed here
 
     return GameStats(run_games(RULESET, players=PLAYERS, games=games, seed=seed, bots=bots,
                                progress=progress))

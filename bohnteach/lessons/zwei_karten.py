@@ -8,9 +8,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .. import charts
-from ..beans import find_variety
-from ..exercises import (
+from bohnteach.render import charts
+from bohnteach.game.beans import find_variety
+from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
@@ -19,9 +19,9 @@ from ..exercises import (
     exercise_list,
     friendly,
 )
-from ..lesson_facts import PLAYERS, RULESET, facts_for
-from ..probability import deck_counts, p_at_least_one
-from . import builder, ende, headroom, show_figure, start, variety_options
+from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import deck_counts, p_at_least_one
+from bohnteach.lessons import builder, ende, headroom, show_figure, start, variety_options
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import bohnteach as b
-from bohnteach.render import (
+from bohnteach.render.table import (
     changed_cards, changed_zones, render_error, render_refusal, render_success, render_table,
 )
-from bohnteach.state import CardInfo
+from bohnteach.game.state import CardInfo
 
 OUT = Path("/tmp/bt_gallery")
 

@@ -1,0 +1,635 @@
+"""Read a scene file (the text format of ``docs/scenes.md``) into a ``Scene``.
+
+A malformed file raises ``SceneFormatError`` naming the file, the line and the reason.
+Whether the steps *hold* (legal where they should be, refused where they should be,
+expectations true) is checked by ``check.py``; the loader only needs the engine to
+replay the steps, because every action sentence is read against the table it is
+played on.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bohnteach.game.beans import find_variety
+from bohnteach.game.engine import apply, make_cards, to_plant
+from bohnteach.game.errors import RuleViolation, rule_catalogue
+from bohnteach.game.notation import NotationError, _clean, _number, _parse_ref, _split_list, parse_action
+from bohnteach.game.rulesets import find_ruleset
+from bohnteach.game.state import Phase, State
+from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
+
+
+class SceneFormatError(ValueError):
+    """A scene file that cannot be read: ``path``, ``line`` (1-based, 0 = whole file)
+    and ``reason`` (German)."""
+
+    def __init__(self, path: str, line: int, reason: str):
+        self.path = path
+        self.line = line
+        self.reason = reason
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {reason}")
+
+
+# ---- raw lines ------------------------------------------------------------------------------
+@dataclass
+class _Entry:
+    line: int
+    key: str
+    value: str
+    raw_key: str
+
+
+_HEADER_KEYS = {
+    "szene": "id", "id": "id", "titel": "title", "kapitel": "chapter",
+    "reihenfolge": "order", "quelle": "source", "quellen": "source", "regelwerk": "ruleset",
+    "regeln": "rules", "spieler": "players", "startspieler": "start", "am zug": "active",
+    "phase": "phase", "zug": "turn", "offene hände": "face_up", "offene haende": "face_up",
+    "saat": "seed", "durchgang": "pass", "gepflanzt": "hand_plants",
+    "stapel aufgebraucht": "ending", "aufgedeckt": "revealed", "stapel": "deck",
+    "ablage": "discard", "ablagestapel": "discard", "nachziehstapel": "deck", "rest": "rest",
+    "einleitung": "intro", "erwartet": "expect", "schritt": "step",
+}
+_STEP_KEYS = {
+    "text": "text", "erzählung": "text", "erzaehlung": "text", "erklärung": "text",
+    "regeln": "rules", "quelle": "source", "erwartet": "expect", "abgelehnt": "refused",
+    "schritt": "step",
+}
+_TEXT_KEYS = {"einleitung", "text", "erzählung", "erzaehlung", "erklärung", "titel"}
+_PLAYER_ZONE = re.compile(
+    r"^(?P<name>.+?)\s+(?P<zone>hand|feld\s+\S+(?:\s+ertrag)?|quer|taler|felder)$", re.IGNORECASE
+)
+
+
+def _is_key(key: str) -> bool:
+    key = " ".join(key.split())
+    low = key.casefold()
+    return low in _HEADER_KEYS or low in _STEP_KEYS or bool(_PLAYER_ZONE.match(key))
+
+
+def _lines(text: str, path: str) -> list[_Entry]:
+    """Key/value entries. An indented line that does not start with a known key continues
+    the text value above it (narration, intro); a blank line there is a paragraph break."""
+    entries: list[_Entry] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        raw = raw.rstrip()
+        in_text = bool(entries) and entries[-1].key in _TEXT_KEYS
+        if not raw.strip():
+            if in_text:
+                entries[-1].value += "\n"
+            continue
+        if raw.lstrip().startswith("#"):
+            continue
+        key, sep, value = raw.strip().partition(":")
+        if raw[0] in " \t" and in_text and not (sep and _is_key(key)):
+            entries[-1].value += "\n" + raw.strip()
+            continue
+        if not sep:
+            raise SceneFormatError(
+                path, number, f"Zeile ohne Doppelpunkt: {raw.strip()!r}. Jede Zeile hat die Form "
+                "„Schlüssel: Wert“; Fortsetzungen von Text werden eingerückt."
+            )
+        entries.append(_Entry(number, " ".join(key.split()).casefold(), value.strip(),
+                              " ".join(key.split())))
+    for e in entries:
+        e.value = re.sub(r"\n{3,}", "\n\n", e.value).strip()
+    return entries
+
+
+# ---- the setup ------------------------------------------------------------------------------
+_CHAPTER_INDEX = {k: k for k, _ in CHAPTERS}
+_CHAPTER_INDEX.update({t.casefold(): k for k, t in CHAPTERS})
+
+
+def _chapter(value: str, path: str, line: int) -> str:
+    key = _CHAPTER_INDEX.get(value.strip().casefold())
+    if key is None:
+        raise SceneFormatError(path, line, f"Unbekanntes Kapitel {value!r}. Möglich: "
+                               + ", ".join(t for _, t in CHAPTERS))
+    return key
+
+
+def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
+    ids = tuple(x.strip() for x in re.split(r"[,\s]+", value) if x.strip())
+    known = rule_catalogue()
+    for rid in ids:
+        if rid not in known:
+            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {rid!r} (siehe RULES.md).")
+    return ids
+
+
+def _int(value: str, path: str, line: int, what: str, low: int = 0) -> int:
+    n = _number(value.strip().split(" ")[0]) if value.strip() else None
+    if n is None or n < low:
+        raise SceneFormatError(path, line, f"{what}: {value!r} ist keine Zahl ≥ {low}.")
+    return n
+
+
+def _yes(value: str, path: str, line: int) -> bool:
+    v = value.strip().casefold()
+    if v in ("ja", "yes", "wahr", "1"):
+        return True
+    if v in ("nein", "no", "falsch", "0"):
+        return False
+    raise SceneFormatError(path, line, f"Erwartet „ja“ oder „nein“, nicht {value!r}.")
+
+
+def _card_list(value: str, path: str, line: int) -> list[str | None]:
+    """Varieties of a zone in reading order; ``None`` = any card (``3 Karten``)."""
+    return [None if item is None else item[0] for item in _card_items(value, path, line)]
+
+
+def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None] | None]:
+    """(variety, sex) of each card of a zone in reading order; sex is ``"m"``, ``"w"``,
+    ``"B"`` (Ladybohn: ``Blaue Bohne (w)``) or None (any); ``None`` = any card."""
+    out: list[tuple[str, str | None] | None] = []
+    try:
+        items = _split_list(value)
+    except NotationError as error:
+        raise SceneFormatError(path, line, str(error)) from None
+    if value.strip().casefold() in ("leer",):
+        return []
+    for item in items:
+        words = item.split()
+        if len(words) == 2 and _number(words[0]) is not None and words[1].casefold() in (
+            "karte", "karten", "beliebige", "taler",
+        ):
+            out += [None] * _number(words[0])  # type: ignore[operator]
+            continue
+        if len(words) == 1 and words[0].isdigit():
+            out += [None] * int(words[0])
+            continue
+        try:
+            ref = _parse_ref(item, item)
+        except NotationError as error:
+            raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
+        if ref.variety is None or ref.where or ref.card_id is not None:
+            raise SceneFormatError(path, line, f"{item!r}: im Aufbau nur „Anzahl Sorte“ "
+                                   "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
+        out += [(ref.variety.key, ref.sex)] * ref.count
+    return out
+
+
+@dataclass
+class _Setup:
+    path: str
+    header: dict[str, _Entry] = field(default_factory=dict)
+    zones: list[tuple[_Entry, str, int | None, int | None]] = field(default_factory=list)
+    """(entry, zone kind, player, field) in file order."""
+
+
+_SEX_NAME = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+
+
+def _player_of(names: list[str], name: str) -> int | None:
+    for i, n in enumerate(names):
+        if n.casefold() == name.strip().casefold():
+            return i
+    return None
+
+
+def _need_player(names: list[str], name: str, path: str, line: int) -> int:
+    i = _player_of(names, name)
+    if i is None:
+        raise SceneFormatError(path, line, f"{name.strip()!r} sitzt nicht am Tisch "
+                               f"(Spieler: {', '.join(names)}).")
+    return i
+
+
+def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> tuple[State, tuple[int, ...]]:
+    def get(key: str) -> _Entry | None:
+        return header.get(key)
+
+    e = get("ruleset")
+    if e is None:
+        raise SceneFormatError(path, 0, "Es fehlt „Regelwerk: amigo“ (oder online, …).")
+    try:
+        rules = find_ruleset(e.value)
+    except ValueError as error:
+        raise SceneFormatError(path, e.line, str(error)) from None
+    e = get("players")
+    if e is None:
+        raise SceneFormatError(path, 0, "Es fehlt „Spieler: Anna, Ben, …“ (in Sitzreihenfolge).")
+    names = [n.strip() for n in e.value.split(",") if n.strip()]
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise SceneFormatError(path, e.line, "Jeder Name darf nur einmal vorkommen.")
+    try:
+        rules.for_players(len(names))
+    except ValueError as error:
+        raise SceneFormatError(path, e.line, str(error)) from None
+    seed = _int(get("seed").value, path, get("seed").line, "Saat") if get("seed") else 1
+    state = State(rules, names, make_cards(rules, len(names)), seed)
+    n = len(names)
+    start = _need_player(names, get("start").value, path, get("start").line) if get("start") else 0
+    active = _need_player(names, get("active").value, path, get("active").line) if get("active") else start
+    state.start_player, state.active = start, active
+    if get("phase"):
+        pe = get("phase")
+        ph = _int(pe.value, path, pe.line, "Phase", 1)
+        if ph not in (1, 2, 3, 4):
+            raise SceneFormatError(path, pe.line, "Phase muss 1, 2, 3 oder 4 sein.")
+        state.phase = Phase(ph)
+    if get("turn"):
+        state.turn = _int(get("turn").value, path, get("turn").line, "Zug", 1)
+    if get("pass"):
+        pe = get("pass")
+        k = _int(pe.value, path, pe.line, "Durchgang", 1)
+        if k > state.setup.exhaustions:
+            raise SceneFormatError(path, pe.line, f"Das Spiel hat nur {state.setup.exhaustions} Durchgänge.")
+        state.exhaustions = k - 1
+    if get("hand_plants"):
+        pe = get("hand_plants")
+        state.hand_plants = _int(pe.value, path, pe.line, "Gepflanzt")
+        if state.hand_plants > 1 and state.phase is Phase.PLANT:
+            raise SceneFormatError(path, pe.line, "Nach zwei Karten ist Phase 1 schon vorbei.")
+    if get("ending"):
+        state.ending = _yes(get("ending").value, path, get("ending").line)
+    face_up: tuple[int, ...] = tuple(range(n))
+    if get("face_up"):
+        fe = get("face_up")
+        v = fe.value.strip().casefold()
+        if v == "alle":
+            face_up = tuple(range(n))
+        elif v in ("keine", "niemand", ""):
+            face_up = ()
+        else:
+            face_up = tuple(_need_player(names, x, path, fe.line) for x in fe.value.split(","))
+
+    # which ids are still free, per variety
+    free: dict[str, list[int]] = {}
+    for c in state.cards:
+        free.setdefault(c.variety, []).append(c.id)
+    in_game = {find_variety(k).key for k in free}
+    placed: dict[int, list[int | None]] = {}  # entry line -> ids (None = any card, later)
+    targets: list[tuple[_Entry, list[int | None], str, int | None, int | None]] = []
+
+    for entry in zones:
+        kind, player, fld = _zone_of(entry, names, path)
+        if kind == "fields":
+            count = _int(entry.value, path, entry.line, "Felder", 1)
+            p = state.players[player]
+            if count < len(p.fields):
+                del p.fields[count:]
+            while len(p.fields) < count:
+                p.fields.append([])
+            continue
+        if kind == "coins" and entry.value.strip().isdigit():
+            wanted: list[tuple[str, str | None] | None] = [None] * int(entry.value)
+        else:
+            wanted = _card_items(entry.value, path, entry.line)
+        ids: list[int | None] = []
+        for item in wanted:
+            if item is None:
+                ids.append(None)
+                continue
+            key, sex = item
+            if key not in in_game:
+                raise SceneFormatError(
+                    path, entry.line,
+                    f"{find_variety(key).de} gehört bei „{rules.title}“ mit {n} Personen nicht zum Spiel.",
+                )
+            if sex is not None:  # Ladybohn: a card of this sex (lady.sexes)
+                if not rules.sexes:
+                    raise SceneFormatError(path, entry.line, f"Bei „{rules.title}“ haben die "
+                                           "Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei Ladybohn.")
+                match = [c for c in free[key] if state.cards[c].sex == sex]
+                if not match:
+                    v = find_variety(key)
+                    total = sum(1 for c in state.cards if c.variety == key and c.sex == sex)
+                    raise SceneFormatError(path, entry.line, f"Es gibt nur {total} {v.de_plural} "
+                                           f"({_SEX_NAME[sex]}); hier wäre es eine zu viel.")
+                free[key].remove(match[0])
+                ids.append(match[0])
+                continue
+            if not free[key]:
+                v = find_variety(key)
+                total = sum(1 for c in state.cards if c.variety == key)
+                raise SceneFormatError(path, entry.line,
+                                       f"Es gibt nur {total} {v.de_plural}; hier wäre es eine zu viel.")
+            ids.append(free[key].pop(0))  # without a sex: males first (ids are m, w, B)
+        placed[entry.line] = ids
+        targets.append((entry, ids, kind, player, fld))
+
+    pool = [c for cards in free.values() for c in cards]
+    pool.sort()
+    random.Random(f"bohnteach-scene:{seed}").shuffle(pool)
+    for entry, ids, *_ in targets:  # „3 Karten“: any cards, taken from the shuffled rest
+        for i, c in enumerate(ids):
+            if c is None:
+                if not pool:
+                    raise SceneFormatError(path, entry.line, "Es sind keine Karten mehr übrig.")
+                ids[i] = pool.pop()
+
+    deck_listed: list[int] = []
+    discard_listed: list[int] = []
+    for entry, ids, kind, player, fld in targets:
+        cards = [c for c in ids if c is not None]
+        if kind == "hand":
+            state.players[player].hand += cards
+        elif kind == "field":
+            p = state.players[player]
+            if fld >= len(p.fields):
+                raise SceneFormatError(
+                    path, entry.line, f"{p.name} hat nur {len(p.fields)} Felder "
+                    f"(mehr mit „{p.name} Felder: 3“).")
+            target = p.fields[fld]
+            target += cards
+            if len({state.variety[c] for c in target}) > 1:
+                raise SceneFormatError(path, entry.line, "Auf einem Feld wächst nur eine Sorte.")
+        elif kind == "set_aside":
+            state.players[player].set_aside += cards
+        elif kind == "coins":
+            state.players[player].coins += cards
+        elif kind == "revealed":
+            state.revealed += cards
+        elif kind == "deck":
+            deck_listed += cards
+        elif kind == "discard":
+            discard_listed += cards
+
+    rest_entry = get("rest")
+    rest = "stapel gemischt" if rest_entry is None else " ".join(rest_entry.value.casefold().split())
+    rest = rest.replace("unter den stapel", "stapel").replace("unter die ablage", "ablage")
+    remaining = sorted(pool)
+    if rest in ("stapel gemischt", "gemischt", "stapel (gemischt)"):
+        random.Random(f"bohnteach-scene-rest:{seed}").shuffle(remaining)
+        under_deck, under_discard, box = remaining, [], []
+    elif rest in ("stapel", "stapel sortiert"):
+        under_deck, under_discard, box = remaining, [], []
+    elif rest in ("ablage", "ablagestapel"):
+        under_deck, under_discard, box = [], remaining, []
+    elif rest in ("schachtel", "aus dem spiel", "box"):
+        under_deck, under_discard, box = [], [], remaining
+    else:
+        raise SceneFormatError(path, rest_entry.line, f"Rest: {rest_entry.value!r}? Möglich: "
+                               "Stapel gemischt, Stapel, Ablage, Schachtel.")
+    # piles are written top first; the engine keeps the top at the end of the list
+    state.deck = list(reversed(deck_listed + under_deck))
+    state.discard = list(reversed(discard_listed + under_discard))
+    if box:
+        state.extra["box"] = box
+
+    _sanity(state, path, header)
+    seen = [c for _, cards in state.zones() for c in cards]
+    assert sorted(seen) == list(range(len(state.cards))), "jede Karte genau einmal"
+    return state, face_up
+
+
+def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | None, int | None]:
+    k = entry.key
+    if k == "revealed":
+        return "revealed", None, None
+    if k == "deck":
+        return "deck", None, None
+    if k == "discard":
+        return "discard", None, None
+    m = _PLAYER_ZONE.match(entry.raw_key)
+    assert m is not None
+    player = _need_player(names, m.group("name"), path, entry.line)
+    zone = m.group("zone").casefold()
+    if zone == "hand":
+        return "hand", player, None
+    if zone == "quer":
+        return "set_aside", player, None
+    if zone == "taler":
+        return "coins", player, None
+    if zone == "felder":
+        return "fields", player, None
+    num = _number(zone.split()[1])
+    if num is None or num < 1 or zone.endswith("ertrag"):
+        raise SceneFormatError(path, entry.line, f"{entry.raw_key!r}: Felder zählen ab 1 "
+                               "(„Ertrag“ nur in Erwartungen).")
+    return "field", player, num - 1
+
+
+def _sanity(state: State, path: str, header: dict[str, _Entry]) -> None:
+    line = header["phase"].line if "phase" in header else header["players"].line
+    ph = state.phase
+    if ph in (Phase.PLANT, Phase.DRAW):
+        if state.revealed or any(p.set_aside for p in state.players):
+            raise SceneFormatError(path, line, f"In Phase {int(ph)} liegen keine aufgedeckten "
+                                   "oder quer liegenden Karten.")
+    if ph is Phase.PLANT_RECEIVED and not any(to_plant(state, i) for i in range(state.n_players)):
+        raise SceneFormatError(path, line, "Phase 3, aber niemand hat etwas zu pflanzen.")
+    if not state.deck and not state.ending:
+        raise SceneFormatError(path, line, "Der Nachziehstapel ist leer (sonst „Stapel "
+                               "aufgebraucht: ja“).")
+
+
+# ---- expectations ----------------------------------------------------------------------------
+_ORDERED = {"hand": True, "field": True, "set_aside": False, "revealed": False, "deck": True,
+            "discard": True, "deck_top": True, "discard_top": True}
+
+
+def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: int = 0) -> Expectation:
+    """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``)."""
+    subject_text, sep, value = text.partition("=")
+    if not sep:
+        raise SceneFormatError(path, line, f"Erwartung ohne „=“: {text!r} "
+                               "(z. B. „Erwartet: Anna Taler = 3“).")
+    subj = " ".join(subject_text.split())
+    low = subj.casefold()
+    value = value.strip()
+    vlow = value.casefold()
+    player = fld = None
+    simple = {
+        "aufgedeckt": "revealed", "stapel": "deck", "nachziehstapel": "deck", "ablage": "discard",
+        "stapel oben": "deck_top", "ablage oben": "discard_top", "phase": "phase",
+        "am zug": "active", "durchgang": "pass", "spielende": "over", "sieger": "winners",
+        "gewinner": "winners", "siegerin": "winners", "gepflanzt": "hand_plants",
+        "angebot": "offer",
+    }
+    if low in simple:
+        subject = simple[low]
+    else:
+        m = _PLAYER_ZONE.match(subj)
+        if not m:
+            raise SceneFormatError(path, line, f"Was soll geprüft werden: {subj!r}? Möglich z. B. "
+                                   "„Anna Taler“, „Anna Feld 1“, „Anna Hand“, „Anna quer“, "
+                                   "„Phase“, „Am Zug“, „Stapel“, „Ablage“, „Sieger“.")
+        player = _need_player(names, m.group("name"), path, line)
+        zone = m.group("zone").casefold()
+        subject = {"hand": "hand", "quer": "set_aside", "taler": "coins", "felder": "fields"}.get(zone, "field")
+        if subject == "field" and zone.endswith("ertrag"):
+            subject = "yield"
+        if subject in ("field", "yield"):
+            num = _number(zone.split()[1])
+            if num is None or num < 1:
+                raise SceneFormatError(path, line, f"{subj!r}: Felder zählen ab 1.")
+            fld = num - 1
+    if subject in ("coins", "fields", "pass", "hand_plants", "yield"):
+        return Expectation(line, text, subject, _int(value, path, line, subj), player, fld)
+    if subject == "phase":
+        if vlow in ("vorbei", "spielende", "ende", "5"):
+            return Expectation(line, text, "phase", 5)
+        ph = _int(value, path, line, "Phase", 1)
+        if ph > 4:
+            raise SceneFormatError(path, line, "Phase 1–4 oder „vorbei“.")
+        return Expectation(line, text, "phase", ph)
+    if subject == "active":
+        return Expectation(line, text, "active", _need_player(names, value, path, line))
+    if subject == "over":
+        return Expectation(line, text, "over", _yes(value, path, line))
+    if subject == "offer":
+        if vlow in ("offen", "ja"):
+            return Expectation(line, text, "offer", True)
+        if vlow in ("keins", "keines", "kein", "nein", "zu"):
+            return Expectation(line, text, "offer", False)
+        raise SceneFormatError(path, line, "Angebot = offen oder keins.")
+    if subject == "winners":
+        seats = tuple(sorted(_need_player(names, x, path, line)
+                             for x in re.split(r"\s*,\s*|\s+und\s+", value) if x.strip()))
+        return Expectation(line, text, "winners", seats)
+    # card zones
+    count = re.fullmatch(r"(\S+)\s+karten?", vlow)
+    if count and _number(count.group(1)) is not None:
+        return Expectation(line, text, subject, _number(count.group(1)), player, fld, count_only=True)
+    if vlow in ("leer", "nichts", "keine"):
+        return Expectation(line, text, subject, (), player, fld, ordered=_ORDERED[subject])
+    items = _card_items(value, path, line)
+    if any(c is None for c in items):
+        raise SceneFormatError(path, line, "Entweder „N Karten“ oder die Sorten aufzählen.")
+    cards = tuple(item[0] for item in items if item is not None)
+    sexes = tuple(item[1] for item in items if item is not None)
+    return Expectation(line, text, subject, cards, player, fld, ordered=_ORDERED[subject],
+                       sexes=sexes if any(sexes) else None)
+
+
+# ---- the whole file ------------------------------------------------------------------------
+def parse_scene(text: str, filename: str = "<szene>") -> Scene:
+    """Read a scene from its text. Raises ``SceneFormatError`` (file, line, reason)."""
+    path = str(filename)
+    entries = _lines(text, path)
+    header: dict[str, _Entry] = {}
+    zones: list[_Entry] = []
+    sources: list[str] = []
+    setup_expect_raw: list[_Entry] = []
+    step_groups: list[list[_Entry]] = []
+    for entry in entries:
+        if step_groups:
+            kind = _STEP_KEYS.get(entry.key)
+            if kind is None:
+                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} gehört nicht in einen "
+                                       "Schritt (dort: Text, Regeln, Quelle, Erwartet, Abgelehnt).")
+            entry.key = kind
+            if kind == "step":
+                step_groups.append([entry])
+            else:
+                step_groups[-1].append(entry)
+            continue
+        kind = _HEADER_KEYS.get(entry.key)
+        if kind is None and _PLAYER_ZONE.match(entry.raw_key):
+            kind = "zone"
+        if kind is None:
+            raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {entry.raw_key!r}.")
+        entry.key = kind if kind != "zone" else entry.key
+        if kind == "step":
+            entry.key = "step"
+            step_groups.append([entry])
+        elif kind in ("zone", "revealed", "deck", "discard"):
+            zones.append(entry)
+        elif kind == "source":
+            sources += [s.strip() for s in entry.value.split(";") if s.strip()]
+        elif kind == "expect":
+            setup_expect_raw.append(entry)
+        else:
+            if kind in header:
+                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} steht doppelt da "
+                                       f"(zuerst in Zeile {header[kind].line}).")
+            header[kind] = entry
+    for key, what in (("id", "Szene: kurze-id"), ("title", "Titel: …"), ("chapter", "Kapitel: …")):
+        if key not in header:
+            raise SceneFormatError(path, 0, f"Es fehlt „{what}“.")
+    scene_id = header["id"].value.strip()
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", scene_id):
+        raise SceneFormatError(path, header["id"].line, f"Die Szenen-ID {scene_id!r}: nur a–z, "
+                               "0–9, - und _ (klein geschrieben).")
+    chapter = _chapter(header["chapter"].value, path, header["chapter"].line)
+    order = _int(header["order"].value, path, header["order"].line, "Reihenfolge") if "order" in header else 0
+    head_rules = _rule_ids(header["rules"].value, path, header["rules"].line) if "rules" in header else ()
+
+    state, face_up = _build_state(path, header, zones)
+    names = [p.name for p in state.players]
+    setup_expect = [parse_expectation(e.value, names, path, e.line) for e in setup_expect_raw]
+
+    steps: list[Step] = []
+    current = state.copy()
+    for index, group in enumerate(step_groups, start=1):
+        head = group[0]
+        step = Step(index=index, line=head.line, source=sources[0] if sources else "")
+        seen: set[str] = set()
+        for e in group[1:]:
+            if e.key in seen and e.key not in ("expect",):
+                raise SceneFormatError(path, e.line, f"{e.raw_key!r} steht in diesem Schritt doppelt.")
+            seen.add(e.key)
+            if e.key == "text":
+                step.narration = e.value
+            elif e.key == "rules":
+                step.rules = _rule_ids(e.value, path, e.line)
+            elif e.key == "source":
+                step.source = e.value
+            elif e.key == "refused":
+                ids = _rule_ids(e.value, path, e.line)
+                if len(ids) != 1:
+                    raise SceneFormatError(path, e.line, "Abgelehnt: genau eine Regel-ID.")
+                step.refused = ids[0]
+            elif e.key == "expect":
+                step.expect.append(parse_expectation(e.value, names, path, e.line))
+        action_text = _clean(head.value)
+        if action_text and action_text not in ("-", "—", "–"):
+            step.text = action_text
+            try:
+                step.action = parse_action(current, action_text)
+            except NotationError as error:
+                raise SceneFormatError(path, head.line, f"Schritt {index}: {error}") from None
+            try:
+                apply(current, step.action)
+            except RuleViolation:
+                pass  # a refused step leaves the table unchanged
+            except Exception as error:  # reported by the checker too; keep reading
+                raise SceneFormatError(
+                    path, head.line,
+                    f"Schritt {index}: die Engine ist abgestürzt ({type(error).__name__}: {error})",
+                ) from None
+        elif not step.narration:
+            raise SceneFormatError(path, head.line, f"Schritt {index} hat weder Aktion noch Text.")
+        if step.refused and step.action is None:
+            raise SceneFormatError(path, head.line, "Ein Schritt ohne Aktion kann nicht abgelehnt werden.")
+        steps.append(step)
+
+    rules: list[str] = list(head_rules)
+    for step in steps:
+        for rid in step.rules + ((step.refused,) if step.refused else ()):
+            if rid not in rules:
+                rules.append(rid)
+    return Scene(
+        id=scene_id,
+        title=header["title"].value,
+        chapter_key=chapter,
+        ruleset=state.ruleset.name,
+        initial=state,
+        steps=steps,
+        sources=tuple(sources),
+        face_up=face_up,
+        intro=header["intro"].value if "intro" in header else "",
+        rules=tuple(rules),
+        path=path,
+        order=order,
+        setup_expect=setup_expect,
+    )
+
+
+def load_scene(path: str | Path) -> Scene:
+    """Read a scene file. Raises ``SceneFormatError`` (also for unreadable files)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: {error}") from None
+    return parse_scene(text, str(path))
+
+
+__all__ = ["SceneFormatError", "load_scene", "parse_expectation", "parse_scene"]

@@ -1,0 +1,90 @@
+"""„Mach du!“ exercises for Ladybohn (seed 003), as data next to ``tryit_cases.py``.
+
+* ``lady-lift`` – plant a baby and choose which female moves up and how far
+  (``lady.baby-lift``): TryIt offers every (female, places) as its own button.
+* ``lady-baby-handel`` – a baby received in a deal must be planted at once; a harvest
+  first is refused (``lady.baby-trade-immediate``).
+
+The texts are our own words; the rule IDs are those of RULES.md §4. Both use the
+assumed Ladybohn meters (``RuleSet.meter_assumption``), which the table shows.
+"""
+from __future__ import annotations
+
+from bohnteach.widgets.tryit import TryItCase
+
+CASES: tuple[TryItCase, ...] = (
+    TryItCase(
+        id="lady-lift",
+        title="Ladybohn: Das Baby schiebt – aber welches Weibchen?",
+        chapter="ladybohn",
+        learner="Anna",
+        table="""
+Regelwerk: ladybohn
+Spieler: Anna, Ben, Clara, David
+Am Zug: Anna
+Phase: 1
+Anna Hand: Blaue Bohne (Baby), Rote Bohne, Saubohne
+Anna Feld 1: Blaue Bohne (w), Blaue Bohne (m), Blaue Bohne (m), Blaue Bohne (w), Blaue Bohne (m)
+Anna Feld 2: 2 Augenbohnen
+Ben Hand: 5 Karten
+Clara Hand: 5 Karten
+David Hand: 5 Karten
+Offene Hände: Anna
+""",
+        goal="Vorne in deiner Hand steckt eine Blaue Babybohne. Auf Feld 1 liegen fünf Blaue "
+             "Bohnen, zwei davon weiblich. Pflanze das Baby so, dass Feld 1 danach möglichst "
+             "viele Taler bringt. Du entscheidest, welche weibliche Bohne wie weit nach oben "
+             "rückt.",
+        success=("Anna Feld 1 = 6 Blaue Bohnen", "Anna Feld 1 Ertrag = 2"),
+        rule="lady.baby-lift",
+        learned="Ein Baby schiebt sofort eine weibliche Bohne desselben Feldes um einen oder "
+                "zwei Plätze nach oben. Landet sie ganz oben, zählt ihr besseres Bohnometer; "
+                "bleibt das Baby oben, bringt das Feld nichts.",
+        hints=(
+            "Es zählt immer das Bohnometer der obersten Karte. Ein Baby oben bringt 0 Taler.",
+            "Das Baby kommt oben drauf. Welche weibliche Bohne kann von dort aus noch über "
+            "das Baby kommen – höchstens zwei Plätze weit?",
+            "Die obere weibliche Bohne (4. von unten) liegt nach dem Pflanzen zwei Plätze "
+            "unter der Spitze: Schiebe sie um 2.",
+        ),
+    ),
+    TryItCase(
+        id="lady-baby-handel",
+        title="Ladybohn: Ein Baby aus dem Tausch",
+        chapter="ladybohn",
+        learner="Anna",
+        table="""
+Regelwerk: ladybohn
+Spieler: Anna, Ben, Clara, David
+Am Zug: Anna
+Phase: 2
+Gepflanzt: 1
+Anna Hand: Brechbohne, Augenbohne
+Anna Feld 1: Feuerbohne (m), Feuerbohne (w), Feuerbohne (m)
+Anna Feld 2: 2 Saubohnen
+Ben Hand: Feuerbohne (Baby), Brechbohne
+Ben Feld 1: 2 Blaue Bohnen
+Clara Hand: 4 Karten
+David Hand: 4 Karten
+Aufgedeckt: Blaue Bohne, Saubohne
+Offene Hände: Anna
+""",
+        goal="Ben sammelt Blaue Bohnen und hat eine Feuerbohne auf der Hand – welche, sagt er "
+             "nicht. Tausche deine aufgedeckte Blaue Bohne gegen seine Feuerbohne. Danach: "
+             "Was musst du sofort tun? Probier ruhig, vorher noch Feld 1 abzuernten.",
+        success=("Anna Feld 1 = 4 Feuerbohnen", "Anna Feld 1 Ertrag = 1", "Angebot = keins"),
+        rule="lady.baby-trade-immediate",
+        learned="Eine eingetauschte Babybohne, deren Sorte auf deinem Feld wächst, pflanzt du "
+                "sofort – ohne vorher zu ernten. Dabei schiebt sie wie jedes Baby ein Weibchen "
+                "hoch.",
+        hints=(
+            "Wähle „aufgedeckt: Blaue Bohne“, dann „Handeln mit: Ben“, Bens Feuerbohne und "
+            "„Anbieten“.",
+            "Bens Feuerbohne ist ein Baby. Es wartet jetzt bei dir unter „Sofort pflanzen“.",
+            "Schiebe die weibliche Feuerbohne so weit hoch, dass sie über dem Baby liegt.",
+        ),
+        answers={"Ben": "wenn: Blaue Bohne", "Clara": "nein", "David": "nein"},
+    ),
+)
+
+__all__ = ["CASES"]

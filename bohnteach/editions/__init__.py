@@ -1,0 +1,1 @@
+"""Editions that plug into the game core (one module each): Ladybohn."""

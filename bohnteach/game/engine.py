@@ -1,0 +1,813 @@
+"""The rules: set up a game, check and apply actions, list the legal ones.
+
+``apply`` validates completely before it changes anything, so a refused action
+(``RuleViolation``) leaves the state exactly as it was. ``is_legal`` and
+``legal_actions`` never raise. Behaviour that differs between rulebooks is read from the
+state's ``RuleSet`` and its ``PlayerCountRules``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bohnteach.game.actions import (
+    Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
+    Reorder, TakeIntoHand,
+)
+from bohnteach.editions import ladybohn as lady
+from bohnteach.game.beans import find_variety, meter_value
+from bohnteach.game.errors import RuleViolation
+from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.state import CardInfo, Phase, State
+
+DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
+
+PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
+    Phase.PLANT, Phase.TRADE, Phase.PLANT_RECEIVED, Phase.DRAW, Phase.OVER
+)
+
+
+# ---- set-up --------------------------------------------------------------------------
+def make_cards(ruleset: RuleSet, players: int) -> list[CardInfo]:
+    """The deck of a rule set for a player count, ids 0…N-1 in variety order."""
+    return [CardInfo(i, v, s) for i, (v, s) in enumerate(ruleset.card_specs(players))]
+
+
+def check_names(names: Sequence[str]) -> list[str]:
+    clean = [str(n).strip() for n in names]
+    if any(not n for n in clean):
+        raise ValueError("Jede Person braucht einen Namen.")
+    if len(set(clean)) != len(clean):
+        raise ValueError(f"Die Namen müssen verschieden sein: {', '.join(clean)}")
+    return clean
+
+
+def new_game(
+    ruleset: str | RuleSet = "amigo",
+    players: int | Sequence[str] = 4,
+    seed: int = 0,
+    start_player: int = 0,
+) -> State:
+    """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count."""
+    rules = find_ruleset(ruleset)
+    names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else check_names(players)
+    if isinstance(players, int) and not 1 <= players <= len(DEFAULT_NAMES):
+        raise ValueError(f"{players} Personen: möglich sind {rules.min_players}–{rules.max_players}.")
+    setup = rules.for_players(len(names))
+    if not 0 <= start_player < len(names):
+        raise ValueError(f"Startspieler {start_player} gibt es nicht (0–{len(names) - 1}).")
+    state = State(rules, names, make_cards(rules, len(names)), seed)
+    deck = list(range(len(state.cards)))
+    random.Random(f"bohnteach:{seed}").shuffle(deck)
+    state.deck = deck  # top of the pile = end of the list
+    n = len(names)
+    order = [(start_player + k) % n for k in range(n)]
+    wanted = {seat: setup.deal_for(k) for k, seat in enumerate(order)}
+    while any(len(state.players[s].hand) < wanted[s] for s in order):
+        for seat in order:
+            if len(state.players[seat].hand) < wanted[seat]:
+                state.players[seat].hand.append(state.deck.pop())
+    state.start_player = state.active = start_player
+    return state
+
+
+# ---- small helpers -------------------------------------------------------------------
+def _name(s: State, player: int) -> str:
+    return s.players[player].name
+
+
+def _label(s: State, card: int) -> str:
+    return find_variety(s.variety[card]).de
+
+
+def _check_player(s: State, player: object) -> None:
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(s.players):
+        raise RuleViolation("input.unknown-player", f"Person {player!r} gibt es nicht.")
+
+
+def _check_field(s: State, player: int, field: object) -> None:
+    count = len(s.players[player].fields)
+    if not isinstance(field, int) or isinstance(field, bool) or not 0 <= field < count:
+        shown = field + 1 if isinstance(field, int) else field
+        raise RuleViolation(
+            "input.no-field", f"{_name(s, player)} hat {count} Felder, Feld {shown} gibt es nicht."
+        )
+
+
+def fitting_fields(s: State, player: int, card: int) -> list[int]:
+    """Fields where ``card`` may be planted: empty or growing the same variety."""
+    variety = s.variety[card]
+    return [
+        i for i, f in enumerate(s.players[player].fields)
+        if not f or s.variety[f[0]] == variety
+    ]
+
+
+def to_plant(s: State, player: int) -> list[int]:
+    """Cards ``player`` still has to plant in phase 3 (revealed ones for the active player)."""
+    cards = s.players[player].set_aside
+    return s.revealed + cards if player == s.active else cards[:]
+
+
+def _phase3_waiting_on(s: State, player: int) -> int | None:
+    """With ``active_first`` order: the earlier player who must plant first, if any."""
+    if s.ruleset.phase3_order != "active_first":
+        return None
+    n = len(s.players)
+    for k in range(n):
+        seat = (s.active + k) % n
+        if seat == player:
+            return None
+        if to_plant(s, seat):
+            return seat
+    return None
+
+
+def actor(s: State) -> int | None:
+    """Whose decision the game waits for (other players may still harvest any time)."""
+    if s.phase is OVER:
+        return None
+    waiting = lady.pending_seats(s)  # lady.baby-trade-immediate
+    if waiting:
+        return waiting[0]
+    if s.offer is not None:
+        return s.offer.to
+    if s.phase is PLANT_RECEIVED:
+        n = len(s.players)
+        for k in range(n):
+            seat = (s.active + k) % n
+            if to_plant(s, seat):
+                return seat
+    return s.active
+
+
+# ---- the draw pile -------------------------------------------------------------------
+def _draw_card(s: State) -> int | None:
+    if not s.deck:
+        return None
+    card = s.deck.pop()
+    if not s.deck:
+        _exhausted(s)
+    return card
+
+
+def _exhausted(s: State) -> None:
+    s.exhaustions += 1
+    s.events.append(("exhausted", s.exhaustions))
+    if s.exhaustions >= s.setup.exhaustions or not s.discard:
+        s.ending = True  # end.third-exhaustion; Auslegung for an empty discard pile
+        return
+    cards, s.discard = s.discard, []
+    random.Random(f"bohnteach:{s.seed}:{s.exhaustions}").shuffle(cards)
+    s.deck = cards
+    s.events.append(("reshuffle", s.exhaustions + 1))
+
+
+# ---- phase changes -------------------------------------------------------------------
+def _start_trading(s: State) -> None:
+    s.phase = TRADE  # hand_plants stays until the next turn (p1.second-optional)
+    revealed = []
+    for _ in range(2):  # p2.reveal-two; p2.reveal-one when the pile runs out for good
+        if s.ending:
+            break
+        card = _draw_card(s)
+        if card is None:
+            break
+        revealed.append(card)
+    s.revealed.extend(revealed)
+    s.events.append(("reveal", tuple(revealed)))
+
+
+def _after_trading(s: State) -> None:
+    if any(to_plant(s, p) for p in range(len(s.players))):
+        s.phase = PLANT_RECEIVED
+    else:
+        _before_drawing(s)
+
+
+def _before_drawing(s: State) -> None:
+    if s.ending:
+        _end_game(s)
+    else:
+        s.phase = DRAW
+
+
+def _next_turn(s: State) -> None:
+    s.active = (s.active + 1) % len(s.players)
+    s.turn += 1
+    s.phase = PLANT
+    s.hand_plants = 0
+    s.events.append(("turn", s.active))
+    if not s.players[s.active].hand:  # p1.empty-hand
+        _start_trading(s)
+
+
+def harvest_coins(s: State, player: int, field: int) -> int:
+    """Coins a harvest of this field would bring now (top card's meter; baby → 0)."""
+    cards = s.players[player].fields[field]
+    if not cards:
+        return 0
+    if lady.coins_from_piles(s, player, field):  # lady.female-garden
+        return lady.pile_coins(s, player, field)
+    meter = s.meter[cards[-1]]
+    # never more coins than cards on the field (a user meter may promise more)
+    return min(meter_value(meter, len(cards)), len(cards)) if meter else 0
+
+
+def _harvest(s: State, player: int, field: int) -> None:
+    if lady.coins_from_piles(s, player, field):  # lady.female-garden
+        if lady.harvest_from_piles(s, player, field) and not s.ending:
+            _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
+        return
+    p = s.players[player]
+    cards = p.fields[field]
+    coins = harvest_coins(s, player, field)
+    keep = len(cards) - coins
+    p.coins.extend(cards[keep:])  # the top cards are turned to their coin side
+    s.discard.extend(cards[:keep])
+    p.fields[field] = []
+    s.events.append(("harvest", player, field, len(cards), coins))
+
+
+def _end_game(s: State) -> None:
+    s.offer = None
+    for player, p in enumerate(s.players):  # end.final-harvest
+        for field, cards in enumerate(p.fields):
+            if cards:
+                _harvest(s, player, field)
+    s.scores = [len(p.coins) for p in s.players]
+    s.winners = winners(s)
+    s.phase = OVER
+    s.events.append(("game_over", tuple(s.scores), tuple(s.winners)))
+
+
+def winners(s: State) -> list[int]:
+    """Highest coin count; ties by the rule set's tie-break (tie.clockwise / tie.hand-cards)."""
+    scores = [len(p.coins) for p in s.players]
+    best = max(scores)
+    tied = [i for i, c in enumerate(scores) if c == best]
+    if len(tied) == 1:
+        return tied
+    n = len(s.players)
+    if s.ruleset.tie_break == "clockwise":
+        return [max(tied, key=lambda i: (i - s.start_player) % n)]
+    most = max(len(s.players[i].hand) for i in tied)
+    return [i for i in tied if len(s.players[i].hand) == most]
+
+
+# ---- validation (raises RuleViolation, never changes the state) ----------------------
+def _not_over(s: State) -> None:
+    if s.phase is OVER:
+        raise RuleViolation("game.over")
+
+
+def _check_plant(s: State, a: Plant) -> int:
+    """The card that would be planted."""
+    _not_over(s)
+    _check_player(s, a.player)
+    _check_field(s, a.player, a.field)
+    p = s.players[a.player]
+    name = p.name
+    phase = s.phase
+    if phase is PLANT:
+        if a.player != s.active:
+            raise RuleViolation(
+                "turn.not-active", f"In Phase 1 pflanzt nur {_name(s, s.active)}, nicht {name}."
+            )
+        if not p.hand:
+            raise RuleViolation("p1.empty-hand", f"{name} hat keine Karte auf der Hand.")
+        front = p.hand[0]
+        if a.card is not None and a.card != front:
+            if a.card in p.hand:
+                raise RuleViolation(
+                    "p1.plant-front",
+                    f"Die {_label(s, a.card)} steckt an Stelle {p.hand.index(a.card) + 1} "
+                    f"deiner Hand; vorne liegt die {_label(s, front)}.",
+                )
+            raise RuleViolation("input.unknown-card", f"Diese Karte hat {name} nicht auf der Hand.")
+        card = front
+        no_room_rule = "p1.no-room"
+    elif phase is PLANT_RECEIVED:
+        choices = to_plant(s, a.player)
+        if a.card is None:
+            if not choices:
+                raise RuleViolation("p3.plant-all", f"{name} hat in Phase 3 nichts mehr zu pflanzen.")
+            card = choices[0]
+        elif a.card in choices:
+            card = a.card
+        elif a.card in p.hand:
+            raise RuleViolation(
+                "p3.plant-all", "In Phase 3 kommen nur quer liegende und aufgedeckte Karten aufs Feld."
+            )
+        else:
+            raise RuleViolation("input.unknown-card", f"Diese Karte muss {name} nicht pflanzen.")
+        first = _phase3_waiting_on(s, a.player)
+        if first is not None:
+            raise RuleViolation(
+                "lady.p3-order", f"Erst pflanzt {_name(s, first)}, dann {name}."
+            )
+        no_room_rule = "p3.no-room"
+    elif phase is TRADE and lady.pending(s, a.player):  # lady.baby-trade-immediate
+        card = lady.check_immediate_plant(s, a.player, a.field, a.card)
+        no_room_rule = "lady.baby-trade-immediate"
+    elif phase is TRADE:
+        lady.check_nothing_pending(s)
+        if a.player == s.active and s.hand_plants == 2 and (a.card is None or a.card in p.hand):
+            raise RuleViolation("p1.second-optional", "Du hast in Phase 1 schon zwei Karten gepflanzt.")
+        if a.card is not None and (a.card in s.revealed or a.card in p.set_aside):
+            raise RuleViolation(
+                "p3.plant-all", "Aufgedeckte und erhaltene Karten werden erst nach dem Handel gepflanzt."
+            )
+        raise RuleViolation("turn.wrong-phase", "Jetzt ist Phase 2: aufdecken und handeln.")
+    else:
+        raise RuleViolation("turn.wrong-phase", "Jetzt ist Phase 4: nachziehen.")
+    target = p.fields[a.field]
+    if target and s.variety[target[0]] != s.variety[card]:
+        here = f"Auf Feld {a.field + 1} wächst {_label(s, target[0])}, die {_label(s, card)} passt nicht dazu."
+        if not fitting_fields(s, a.player, card):
+            raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
+        raise RuleViolation("field.one-variety", here)
+    lady.check_lift(s, a.player, a.field, card, a.lift)  # lady.baby-lift
+    return card
+
+
+def _check_end_planting(s: State, a: EndPlanting) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    if s.phase is not PLANT:
+        if s.phase is TRADE and a.player == s.active:
+            raise RuleViolation("turn.wrong-phase", "Phase 1 ist schon vorbei.")
+        raise RuleViolation("turn.wrong-phase", "Phase 1 beenden kann man nur in Phase 1.")
+    if a.player != s.active:
+        raise RuleViolation("turn.not-active", f"{_name(s, s.active)} ist am Zug.")
+    if s.hand_plants == 0 and s.players[a.player].hand:  # p1.empty-hand: nothing to plant
+        raise RuleViolation("p1.plant-front", "Du hast die vorderste Karte noch nicht gepflanzt.")
+
+
+def _check_harvest(s: State, a: Harvest) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    _check_field(s, a.player, a.field)
+    fields = s.players[a.player].fields
+    cards = fields[a.field]
+    if not cards:
+        raise RuleViolation("input.empty-field", f"Feld {a.field + 1} ist leer.")
+    if a.cards is not None and a.cards != len(cards):
+        raise RuleViolation(
+            "harvest.whole-field",
+            f"Auf Feld {a.field + 1} liegen {len(cards)} Karten; nur {a.cards} zu ernten geht nicht.",
+        )
+    if len(cards) == 1:
+        bigger = [i for i, f in enumerate(fields) if len(f) > 1]
+        if bigger:
+            raise RuleViolation(
+                "harvest.protection",
+                f"Auf Feld {a.field + 1} liegt nur eine Bohne, auf Feld {bigger[0] + 1} aber "
+                f"{len(fields[bigger[0]])}.",
+            )
+    _check_harvest_extra(s, a)
+
+
+def _check_harvest_extra(s: State, a: Harvest) -> None:
+    """Hook for editions with further harvest limits (none in the base game)."""
+    lady.check_harvest(s, a.player)  # lady.baby-trade-immediate: no harvest before planting
+
+
+def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
+    """``card`` may change hands from ``owner`` in a deal (trade.* rules)."""
+    who = _name(s, owner)
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
+        raise RuleViolation("input.unknown-card", f"Karte {card!r} gibt es nicht.")
+    p = s.players[owner]
+    if card in p.hand:
+        return
+    if card in s.revealed:
+        if owner == s.active:
+            return
+        raise RuleViolation(
+            "p2.reveal-two",
+            f"Die aufgedeckte {_label(s, card)} gehört {_name(s, s.active)}, nicht {who}.",
+        )
+    for q, other in enumerate(s.players):
+        if card in other.set_aside:
+            if q == owner:
+                raise RuleViolation(
+                    "trade.no-retrade", f"{who} hat die {_label(s, card)} gerade erst bekommen."
+                )
+            break
+        for f in other.fields:
+            if card in f:
+                if q == owner:
+                    raise RuleViolation(
+                        "trade.no-field-cards", f"Die {_label(s, card)} liegt schon auf {who}s Feld."
+                    )
+                break
+    raise RuleViolation("input.unknown-card", f"{who} hat diese Karte nicht auf der Hand.")
+
+
+def _check_offer(s: State, a: Offer) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    _check_player(s, a.to)
+    if s.phase is not TRADE:
+        raise RuleViolation("trade.phase2-only", f"Jetzt ist Phase {int(s.phase)}.")
+    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
+    if s.offer is not None:
+        o = s.offer
+        raise RuleViolation(
+            "trade.one-offer", f"Offen ist das Angebot von {_name(s, o.player)} an {_name(s, o.to)}."
+        )
+    if a.player == a.to:
+        raise RuleViolation("trade.active-only", "Mit sich selbst kann man nicht handeln.")
+    if s.active not in (a.player, a.to):
+        raise RuleViolation(
+            "trade.active-only",
+            f"{_name(s, a.player)} und {_name(s, a.to)} sind beide nicht am Zug; "
+            f"sie können nur mit {_name(s, s.active)} handeln.",
+        )
+    give, get = tuple(a.give), tuple(a.get)
+    if not give and not get:
+        raise RuleViolation("trade.any-ratio", "Das Angebot enthält keine einzige Karte.")
+    if len(set(give + get)) != len(give) + len(get):
+        raise RuleViolation("input.unknown-card", "Eine Karte steht doppelt im Angebot.")
+    for card in give:
+        _owner_check(s, a.player, card, giving=True)
+    for card in get:
+        _owner_check(s, a.to, card, giving=False)
+
+
+def _check_accept(s: State, a: Accept) -> Offer:
+    _not_over(s)
+    _check_player(s, a.player)
+    o = s.offer
+    if o is None:
+        raise RuleViolation("trade.no-offer", "Gerade liegt kein Angebot auf dem Tisch.")
+    if a.player != o.to:
+        raise RuleViolation(
+            "trade.no-offer", f"Das Angebot richtet sich an {_name(s, o.to)}, nicht an {_name(s, a.player)}."
+        )
+    return o
+
+
+def _check_decline(s: State, a: Decline) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    o = s.offer
+    if o is None:
+        raise RuleViolation("trade.no-offer", "Gerade liegt kein Angebot auf dem Tisch.")
+    if a.player not in (o.player, o.to):
+        raise RuleViolation(
+            "trade.no-offer", f"Das Angebot geht nur {_name(s, o.player)} und {_name(s, o.to)} an."
+        )
+
+
+def _check_end_trading(s: State, a: EndTrading) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    if s.phase is not TRADE:
+        raise RuleViolation("turn.wrong-phase", f"Jetzt ist Phase {int(s.phase)}, nicht Phase 2.")
+    if a.player != s.active:
+        raise RuleViolation("trade.end", f"Nur {_name(s, s.active)} kann den Handel beenden.")
+    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
+    if s.offer is not None:
+        raise RuleViolation("trade.end", "Es ist noch ein Angebot offen.")
+
+
+def _check_draw(s: State, a: Draw) -> None:
+    _not_over(s)
+    _check_player(s, a.player)
+    if s.phase is PLANT_RECEIVED:
+        waiting = [p.name for i, p in enumerate(s.players) if to_plant(s, i)]
+        raise RuleViolation(
+            "p3.plant-all", f"Erst müssen alle ihre Karten pflanzen (noch: {', '.join(waiting)})."
+        )
+    if s.phase is not DRAW:
+        raise RuleViolation("p4.draw-three", f"Jetzt ist Phase {int(s.phase)}; nachgezogen wird in Phase 4.")
+    if a.player != s.active:
+        raise RuleViolation("turn.not-active", f"Nachziehen darf nur {_name(s, s.active)}.")
+
+
+def _check_buy(s: State, a: BuyField) -> int:
+    _not_over(s)
+    _check_player(s, a.player)
+    cost = s.setup.third_field_cost
+    p = s.players[a.player]
+    if not cost:
+        if len(p.fields) >= 3:
+            raise RuleViolation("field.buy-third", "Ihr spielt schon mit drei Feldern.")
+        raise RuleViolation("field.buy-third", f"In „{s.ruleset.title}“ kann man kein Feld kaufen.")
+    if len(p.fields) >= 3:
+        raise RuleViolation("field.buy-third", f"{p.name} hat schon ein drittes Feld.")
+    if len(p.coins) < cost:
+        raise RuleViolation(
+            "field.buy-third", f"Das Feld kostet {cost} Taler, {p.name} hat nur {len(p.coins)}."
+        )
+    return cost
+
+
+# ---- applying --------------------------------------------------------------------------
+def _do_plant(s: State, a: Plant, card: int) -> None:
+    p = s.players[a.player]
+    lift = lady.check_lift(s, a.player, a.field, card, a.lift)  # checked; None = no lift
+    if s.phase is PLANT:
+        p.hand.pop(0)
+    elif s.phase is TRADE:  # a received baby planted at once (lady.baby-trade-immediate)
+        lady.release(s, a.player, card)
+    elif card in s.revealed and a.player == s.active:
+        s.revealed.remove(card)
+    else:
+        p.set_aside.remove(card)
+    _plant_on_field(s, a.player, a.field, card, lift)
+    if s.phase is PLANT:
+        s.hand_plants += 1
+        if s.hand_plants == 2 or not p.hand:
+            _start_trading(s)
+    elif s.phase is PLANT_RECEIVED and not any(to_plant(s, q) for q in range(len(s.players))):
+        _before_drawing(s)
+
+
+def _plant_on_field(
+    s: State, player: int, field: int, card: int, lift: tuple[int, int] | None = None
+) -> None:
+    s.players[player].fields[field].append(card)
+    s.events.append(("plant", player, field, card))
+    lady.apply_lift(s, player, field, lift)  # lady.baby-lift (checked before)
+
+
+def _do_end_planting(s: State, a: EndPlanting, _: None) -> None:
+    _start_trading(s)
+
+
+def _do_harvest(s: State, a: Harvest, _: None) -> None:
+    _harvest(s, a.player, a.field)
+
+
+def _do_offer(s: State, a: Offer, _: None) -> None:
+    s.offer = Offer(a.player, a.to, tuple(a.give), tuple(a.get))
+    s.events.append(("offer", a.player, a.to, tuple(a.give), tuple(a.get)))
+
+
+def _take(s: State, owner: int, card: int) -> None:
+    hand = s.players[owner].hand
+    if card in hand:
+        hand.remove(card)  # trade.pull-on-agreement: the others keep their order
+    else:
+        s.revealed.remove(card)
+
+
+def _receive(s: State, player: int, card: int) -> None:
+    """A card received in a deal is set aside (trade.set-aside), unless it is a baby that
+    must go onto a field at once (lady.baby-trade-immediate: it waits for its Plant)."""
+    if lady.plants_at_once(s, player, card):
+        lady.hold(s, player, card)
+        return
+    s.players[player].set_aside.append(card)
+
+
+def _do_accept(s: State, a: Accept, o: Offer) -> None:
+    for card in o.give:
+        _take(s, o.player, card)
+    for card in o.get:
+        _take(s, o.to, card)
+    s.offer = None
+    for card in o.give:
+        _receive(s, o.to, card)
+    for card in o.get:
+        _receive(s, o.player, card)
+    s.events.append(("trade", o.player, o.to, o.give, o.get))
+    lady.after_deal(s, o)  # lady.offer-variety-only, lady.baby-trade-immediate: events
+
+
+def _do_decline(s: State, a: Decline, _: None) -> None:
+    s.events.append(("decline", a.player))
+    s.offer = None
+
+
+def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
+    _after_trading(s)
+
+
+def _do_draw(s: State, a: Draw, _: None) -> None:
+    hand = s.players[a.player].hand
+    drawn = []
+    for _ in range(s.setup.draw):  # p4.draw-three
+        card = _draw_card(s)
+        if card is None:
+            break
+        hand.append(card)
+        drawn.append(card)
+        if s.ending:
+            break
+    s.events.append(("draw", a.player, tuple(drawn)))
+    if s.ending:
+        _end_game(s)
+    else:
+        _next_turn(s)
+
+
+def _do_buy(s: State, a: BuyField, cost: int) -> None:
+    p = s.players[a.player]
+    paid = p.coins[-cost:]
+    del p.coins[-cost:]
+    s.discard.extend(paid)  # G: the top coins go face down onto the discard pile
+    p.fields.append([])
+    s.events.append(("buy", a.player, cost))
+
+
+def _refuse_reorder(s: State, a: Reorder) -> None:
+    _check_player(s, a.player)
+    raise RuleViolation("hand.order", "Umsortieren ist nie erlaubt.")
+
+
+def _refuse_take(s: State, a: TakeIntoHand) -> None:
+    _check_player(s, a.player)
+    raise RuleViolation("trade.set-aside", "Die Karte bleibt quer neben deinen Feldern liegen.")
+
+
+def _never(s: State, a: object, _: None) -> None:
+    raise AssertionError("refused actions are never applied")
+
+
+# action type -> (checker, mutator); the mutator gets what the checker returned
+_RULES = {
+    Plant: (_check_plant, _do_plant),
+    EndPlanting: (_check_end_planting, _do_end_planting),
+    Harvest: (_check_harvest, _do_harvest),
+    Offer: (_check_offer, _do_offer),
+    Accept: (_check_accept, _do_accept),
+    Decline: (_check_decline, _do_decline),
+    EndTrading: (_check_end_trading, _do_end_trading),
+    Draw: (_check_draw, _do_draw),
+    BuyField: (_check_buy, _do_buy),
+    Reorder: (_refuse_reorder, _never),
+    TakeIntoHand: (_refuse_take, _never),
+}
+
+
+def _validate(s: State, action: object):
+    """Run the checker of ``action``; any malformed input becomes a RuleViolation."""
+    rules = _RULES.get(type(action))
+    if rules is None:
+        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
+    try:
+        return rules[0](s, action)
+    except RuleViolation:
+        raise
+    except Exception as error:  # malformed input of any kind: refused, never a crash
+        raise RuleViolation("input.unknown-card", f"Ungültige Aktion {action!r}: {error}") from None
+
+
+def apply(s: State, action: Action) -> list[tuple]:
+    """Apply ``action`` in place and return what happened (events).
+
+    Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
+    check runs before anything is changed.
+    """
+    checked = _validate(s, action)
+    s.events = []
+    _RULES[type(action)][1](s, action, checked)
+    return s.events
+
+
+def check(s: State, action: object) -> RuleViolation | None:
+    """Why ``action`` would be refused, or ``None`` if it is legal. Never raises."""
+    try:
+        _validate(s, action)
+    except RuleViolation as refusal:
+        return refusal
+    return None
+
+
+def is_legal(s: State, action: object) -> bool:
+    return check(s, action) is None
+
+
+# ---- enumerating -----------------------------------------------------------------------
+def _harvests(s: State, player: int) -> list[Action]:
+    # hot path (asked on every step of a simulation): plain loops, one Harvest per field
+    fields = s.players[player].fields
+    big = False
+    for f in fields:
+        if len(f) > 1:
+            big = True
+            break
+    out: list[Action] = []
+    for i, f in enumerate(fields):
+        if f and (not big or len(f) > 1):  # harvest.protection
+            a = Harvest(player, i)
+            try:
+                _check_harvest_extra(s, a)
+            except RuleViolation:
+                continue
+            out.append(a)
+    return out
+
+
+def is_legal_harvest_extra(s: State, player: int, field: int) -> bool:
+    try:
+        _check_harvest_extra(s, Harvest(player, field))
+    except RuleViolation:
+        return False
+    return True
+
+
+def legal_actions(s: State, player: int | None = None, offers: bool = True) -> list[Action]:
+    """All legal actions (of ``player``, or of everybody). Never raises.
+
+    Deals are combinatorial, so only the simple ones are listed: one card given away
+    (a gift) and one card for one card, proposed by the active player or to them; any
+    other ratio is legal too and can be checked with ``is_legal``.
+    """
+    if s.phase is OVER:
+        return []
+    seats = range(len(s.players)) if player is None else (player,)
+    result: list[Action] = []
+    for seat in seats:
+        result += _harvests(s, seat)
+    waiting = lady.pending_seats(s)
+    if waiting:  # lady.baby-trade-immediate: only these plants (and the others' harvests)
+        for seat in waiting:
+            if seat in seats:
+                for card in lady.pending(s, seat):
+                    result += _plants(s, seat, card, lady.immediate_fields(s, seat, card), card)
+        return result
+    if s.offer is not None:
+        if s.offer.to in seats:
+            result += [Accept(s.offer.to), Decline(s.offer.to)]
+        if s.offer.player in seats:
+            result.append(Decline(s.offer.player))
+        return result
+    active = s.active
+    if s.phase is PLANT:
+        hand = s.players[active].hand
+        if active in seats:
+            if hand:
+                result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
+                result.append(EndPlanting(active))
+    elif s.phase is TRADE:
+        if active in seats:
+            result.append(EndTrading(active))
+        if offers:
+            result += _simple_offers(s, seats)
+    elif s.phase is PLANT_RECEIVED:
+        for seat in seats:
+            cards = to_plant(s, seat)
+            if not cards or _phase3_waiting_on(s, seat) is not None:
+                continue
+            seen = set()
+            for card in cards:
+                key = (s.variety[card], s.cards[card].sex)
+                if key in seen:
+                    continue
+                seen.add(key)
+                result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
+    elif s.phase is DRAW and active in seats:
+        result.append(Draw(active))
+    cost = s.setup.third_field_cost
+    if cost:
+        result += [
+            BuyField(seat) for seat in seats
+            if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
+        ]
+    return result
+
+
+def _plants(
+    s: State, seat: int, card: int, fields: Sequence[int], named: int | None
+) -> list[Action]:
+    """Plant ``card`` on each of ``fields``; a baby gives one action per lift choice
+    (lady.baby-lift; ``lift=None``, the default choice, is legal too but not listed)."""
+    if not s.ruleset.baby_lift:  # hot path: no lifts in this rule set, one plant per field
+        return [Plant(seat, f, named) for f in fields]
+    out: list[Action] = []
+    for f in fields:
+        lifts = lady.lift_choices(s, seat, f, card)
+        if lifts:
+            out += [Plant(seat, f, named, lift) for lift in lifts]
+        else:
+            out.append(Plant(seat, f, named))
+    return out
+
+
+def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
+    active = s.active
+    mine = s.players[active].hand + s.revealed
+    out: list[Action] = []
+    for other in range(len(s.players)):
+        if other == active:
+            continue
+        theirs = s.players[other].hand
+        if active in seats:
+            for c in mine:
+                out.append(Offer(active, other, (c,), ()))
+                out += [Offer(active, other, (c,), (d,)) for d in theirs]
+        if other in seats:
+            out += [Offer(other, active, (d,), ()) for d in theirs]
+    return out
+
+
+__all__ = [
+    "actor", "apply", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
+    "make_cards", "new_game", "to_plant", "winners",
+]

@@ -1,0 +1,96 @@
+"""A game is its initial state plus the log of applied actions: replay, undo, save, load."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from bohnteach.game.actions import Action, action_from_dict, action_to_dict
+from bohnteach.game.engine import apply, new_game
+from bohnteach.game.errors import RuleViolation
+from bohnteach.game.rulesets import RuleSet
+from bohnteach.game.state import State
+
+FORMAT = "bohnteach-game/1"
+
+
+class Game:
+    """Initial state + action log. Only legal actions enter the log."""
+
+    def __init__(self, initial: State, log: Iterable[Action] = ()):
+        self.initial = initial.copy()
+        self.state = initial.copy()
+        self.log: list[Action] = []
+        self.events: list[list[tuple]] = []
+        for action in log:
+            self.apply(action)
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str | RuleSet = "amigo",
+        players: int | Sequence[str] = 4,
+        seed: int = 0,
+        start_player: int = 0,
+    ) -> Game:
+        return cls(new_game(ruleset, players, seed, start_player))
+
+    def apply(self, action: Action) -> list[tuple]:
+        """Apply and record; a refused action raises ``RuleViolation`` and is not recorded."""
+        events = apply(self.state, action)
+        self.log.append(action)
+        self.events.append(events)
+        return events
+
+    def try_apply(self, action: Action) -> RuleViolation | None:
+        """Like ``apply`` but returns the refusal instead of raising it."""
+        try:
+            self.apply(action)
+        except RuleViolation as refusal:
+            return refusal
+        return None
+
+    def state_at(self, step: int) -> State:
+        """The table after the first ``step`` actions (0 = the initial state)."""
+        if not 0 <= step <= len(self.log):
+            raise IndexError(f"Schritt {step} gibt es nicht (0–{len(self.log)}).")
+        state = self.initial.copy()
+        for action in self.log[:step]:
+            apply(state, action)
+        return state
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (a replay of the rest)."""
+        keep = max(0, len(self.log) - steps)
+        self.state = self.state_at(keep)
+        del self.log[keep:]
+        del self.events[keep:]
+
+    # ---- JSON --------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "initial": self.initial.to_dict(),
+            "log": [action_to_dict(a) for a in self.log],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict, ruleset: RuleSet | None = None) -> Game:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"Kein bohnteach-Spielstand (erwartet format={FORMAT!r}).")
+        initial = State.from_dict(data["initial"], ruleset)
+        return cls(initial, [action_from_dict(a) for a in data["log"]])
+
+    @classmethod
+    def from_json(cls, text: str, ruleset: RuleSet | None = None) -> Game:
+        return cls.from_dict(json.loads(text), ruleset)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, ruleset: RuleSet | None = None) -> Game:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"), ruleset)

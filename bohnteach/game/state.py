@@ -1,0 +1,215 @@
+"""The table: cards as ids, zones as ordered lists, phases. Pure data, no rules.
+
+Orders: a hand is front first; a field is bottom first (the last planted card is on top,
+at the end); the draw pile, the discard pile and a coin pile keep their top at the end
+(the JSON form lists the draw pile top first, as people read it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Iterator
+
+from bohnteach.game.actions import Offer
+from bohnteach.game.beans import Meter
+from bohnteach.game.rulesets import PlayerCountRules, RuleSet, Sex, find_ruleset
+
+
+class Phase(IntEnum):
+    PLANT = 1
+    TRADE = 2
+    PLANT_RECEIVED = 3
+    DRAW = 4
+    OVER = 5
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    id: int
+    variety: str
+    sex: Sex = None
+
+
+class Player:
+    __slots__ = ("name", "hand", "fields", "set_aside", "coins")
+
+    def __init__(self, name: str, fields: int):
+        self.name = name
+        self.hand: list[int] = []
+        self.fields: list[list[int]] = [[] for _ in range(fields)]
+        self.set_aside: list[int] = []
+        self.coins: list[int] = []
+
+    def copy(self) -> Player:
+        other = Player.__new__(Player)
+        other.name = self.name
+        other.hand = self.hand[:]
+        other.fields = [f[:] for f in self.fields]
+        other.set_aside = self.set_aside[:]
+        other.coins = self.coins[:]
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "hand": self.hand[:],
+            "fields": [f[:] for f in self.fields],
+            "set_aside": self.set_aside[:],
+            "coins": self.coins[:],
+        }
+
+
+class State:
+    """Everything on the table at one moment. Mutated only by ``engine.apply``."""
+
+    __slots__ = (
+        "ruleset", "setup", "cards", "variety", "meter", "players", "start_player",
+        "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
+        "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
+    )
+
+    def __init__(self, ruleset: RuleSet, names: list[str], cards: list[CardInfo], seed: int):
+        self.ruleset = ruleset
+        self.setup: PlayerCountRules = ruleset.for_players(len(names))
+        self.cards: tuple[CardInfo, ...] = tuple(cards)
+        self.variety: tuple[str, ...] = tuple(c.variety for c in cards)
+        meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
+        for c in cards:
+            if (c.variety, c.sex) not in meters:
+                meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
+        self.meter: tuple[Meter | None, ...] = tuple(meters[c.variety, c.sex] for c in cards)
+        self.players = [Player(n, self.setup.fields) for n in names]
+        self.start_player = 0
+        self.active = 0
+        self.phase = Phase.PLANT
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.revealed: list[int] = []
+        self.offer: Offer | None = None
+        self.hand_plants = 0
+        self.exhaustions = 0
+        self.ending = False
+        self.seed = seed
+        self.turn = 1
+        self.extra: dict[str, list[int]] = {}
+        self.scores: list[int] | None = None
+        self.winners: list[int] | None = None
+        self.events: list[tuple] = []
+
+    # ---- reading -------------------------------------------------------------------
+    @property
+    def pass_number(self) -> int:
+        """Which pass through the draw pile this is (1 before the first reshuffle)."""
+        return self.exhaustions + 1
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def field_variety(self, player: int, field: int) -> str | None:
+        cards = self.players[player].fields[field]
+        return self.variety[cards[0]] if cards else None
+
+    def player_index(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+    def zones(self) -> Iterator[tuple[str, list[int]]]:
+        """Every zone with its cards; each card of the game is in exactly one."""
+        yield "deck", self.deck
+        yield "discard", self.discard
+        yield "revealed", self.revealed
+        for p in self.players:
+            yield f"{p.name}.hand", p.hand
+            for i, f in enumerate(p.fields):
+                yield f"{p.name}.field{i + 1}", f
+            yield f"{p.name}.set_aside", p.set_aside
+            yield f"{p.name}.coins", p.coins
+        for name, cards in self.extra.items():
+            yield name, cards
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        for slot in State.__slots__:
+            setattr(other, slot, getattr(self, slot))
+        other.players = [p.copy() for p in self.players]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.revealed = self.revealed[:]
+        other.extra = {k: v[:] for k, v in self.extra.items()}
+        other.scores = None if self.scores is None else self.scores[:]
+        other.winners = None if self.winners is None else self.winners[:]
+        other.events = []
+        return other
+
+    # ---- JSON ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset.name,
+            "cards": [[c.variety, c.sex] for c in self.cards],
+            "players": [p.to_dict() for p in self.players],
+            "start_player": self.start_player,
+            "active": self.active,
+            "phase": int(self.phase),
+            "deck_top_first": self.deck[::-1],
+            "discard": self.discard[:],
+            "revealed": self.revealed[:],
+            "offer": None if self.offer is None else [
+                self.offer.player, self.offer.to, list(self.offer.give), list(self.offer.get)
+            ],
+            "hand_plants": self.hand_plants,
+            "exhaustions": self.exhaustions,
+            "ending": self.ending,
+            "seed": self.seed,
+            "turn": self.turn,
+            "extra": {k: v[:] for k, v in self.extra.items()},
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], ruleset: RuleSet | None = None) -> State:
+        rules = ruleset or find_ruleset(data["ruleset"])
+        cards = [CardInfo(i, v, s) for i, (v, s) in enumerate(data["cards"])]
+        state = cls(rules, [p["name"] for p in data["players"]], cards, data["seed"])
+        for player, raw in zip(state.players, data["players"]):
+            player.hand = list(raw["hand"])
+            player.fields = [list(f) for f in raw["fields"]]
+            player.set_aside = list(raw["set_aside"])
+            player.coins = list(raw["coins"])
+        state.start_player = data["start_player"]
+        state.active = data["active"]
+        state.phase = Phase(data["phase"])
+        state.deck = list(data["deck_top_first"])[::-1]
+        state.discard = list(data["discard"])
+        state.revealed = list(data["revealed"])
+        offer = data.get("offer")
+        state.offer = None if offer is None else Offer(
+            offer[0], offer[1], tuple(offer[2]), tuple(offer[3])
+        )
+        state.hand_plants = data["hand_plants"]
+        state.exhaustions = data["exhaustions"]
+        state.ending = data["ending"]
+        state.turn = data["turn"]
+        state.extra = {k: list(v) for k, v in data.get("extra", {}).items()}
+        state.scores = data.get("scores")
+        state.winners = data.get("winners")
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _repr_html_(self) -> str:  # lazy: the engine imports no UI
+        from bohnteach.render.table import render_table
+
+        return render_table(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self.ruleset.name} turn {self.turn} phase {int(self.phase)} "
+            f"active {self.players[self.active].name}>"
+        )

@@ -1,0 +1,1 @@
+"""Exact probability, Monte Carlo estimates, bots and whole-game simulation."""

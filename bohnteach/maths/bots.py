@@ -1,0 +1,541 @@
+"""Bots: simple strategies that play whole games through the engine's public API.
+
+Interface (the same for every bot)::
+
+    bot = make_bot("trader", seed=1)
+    while engine.actor(state) is not None:
+        player = engine.actor(state)
+        engine.apply(state, bots[player].choose(state, player))
+
+``Bot.choose(state, player)`` is called when ``engine.actor(state) == player``: the
+active player in phases 1, 2 and 4, whoever still has to plant in phase 3, and the
+addressee of an open offer (the bot then answers with ``Accept`` or ``Decline``). Bots
+harvest only when they are asked to act (phase 3 gives every co-player that chance
+before their received cards go onto a field), so a simulation needs nothing but
+``actor``. A bot never changes the state itself and always returns a legal action; the
+strategies below fall back to a legal one if their idea is refused.
+
+The bots are written against ``legal_actions`` / ``check`` / ``harvest_coins`` /
+``fitting_fields`` and the cards' own meters (``state.meter``), not against a fixed deck,
+so they keep working for further rule sets (a plant the engine demands in the middle of
+phase 2, like Ladybohn's received baby, is taken from ``legal_actions``; baby lifts use
+the engine's default).
+
+Strategies (``BOTS``):
+
+* ``random`` — :class:`RandomBot`: uniform among the actor's legal actions without
+  offers (``legal_actions(state, player, offers=False)``; harvests included, so it
+  harvests a lot). It *does* propose trades, but only sparingly: as the active player
+  in phase 2, with probability ``offer_rate`` (default 0.25) it proposes one of the
+  simple offers of ``legal_actions`` chosen uniformly instead, at most ``max_offers``
+  (default 2) per turn, and never while a baby received in a deal waits to be planted
+  (Ladybohn, ``lady.baby-trade-immediate``: the engine refuses every offer then). It
+  answers offers uniformly with ``Accept`` or ``Decline`` (or a harvest). (Drawing
+  from every listed offer at every step would make it offer ~100 times per turn.)
+* ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
+  variety (the bigger one), else on an empty field, else harvests the field that loses
+  least (coins now against the progress towards the next coin and the cards still to
+  plant); plants an optional second card only if it fits without harvesting; never
+  trades: ends phase 2 at once and declines every offer, gifts included. It does not
+  buy a third field unless made with ``buy_field=True`` (then as soon as it can during
+  the first pass): in ``online`` 4-player games buying cost both the planter and the
+  trader coins on average (measured: planter 2.9 vs 3.3, trader 12.4 vs 12.6 coins).
+* ``trader`` — :class:`TraderBot`: plants like the planter, and trades in phase 2: as
+  the active player it offers revealed cards (and a front hand card that would force a
+  harvest) that lower its position to players who grow that variety (then to players
+  with an empty field), asking for a card from their hand that it can use (one for
+  one), and gives the card away if nobody pays; at most ``max_offers`` (default 8)
+  offers per turn and never the same offer twice. As a co-player it accepts an offer
+  exactly when its valuation of its fields and next plants improves.
+
+The valuation (:func:`position_value`) plants the cards a player will have to plant
+(set-aside / revealed cards, then the next two hand cards) on a model of their fields
+with the planter's policy and adds the coins from forced harvests to the fields'
+*potential*: the coins a field yields now plus half the way to its next coin step
+(:func:`field_potential`).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+
+from bohnteach.editions import ladybohn as lady
+from bohnteach.game.actions import (
+    Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
+)
+from bohnteach.game.beans import Meter, meter_value
+from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
+from bohnteach.game.state import Phase, State
+
+PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
+    Phase.PLANT, Phase.TRADE, Phase.PLANT_RECEIVED, Phase.DRAW, Phase.OVER
+)
+
+
+# ---- valuation -------------------------------------------------------------------------
+GROWTH = 0.05
+"""Value per card of a field that can still grow: a grown field reaches its next coin
+with fewer new cards than a fresh one, so harvesting it at a coin step is not free.
+(:func:`field_potential` caches its answers: call ``field_potential.cache_clear()``
+after changing this.)"""
+
+
+@lru_cache(maxsize=4096)
+def field_potential(meter: Meter | None, cards: int) -> float:
+    """Coins a field of ``cards`` beans under ``meter`` is worth now, plus half the way
+    to the next coin step (a field halfway from 1 to 2 coins: 1.25), plus ``GROWTH`` per
+    card while a further step exists."""
+    if not meter or cards <= 0:
+        return 0.0
+    coins = meter_value(meter, cards)
+    prev_need = 0
+    for step, need in enumerate(meter, start=1):
+        if not need:
+            continue
+        if need > cards:
+            gain = step - coins
+            return coins + 0.5 * gain * (cards - prev_need) / (need - prev_need) + GROWTH * cards
+        prev_need = need
+    return float(coins)
+
+
+class _Field:
+    """A field as the model sees it: variety, number of cards, meter of the top card."""
+
+    __slots__ = ("variety", "n", "meter")
+
+    def __init__(self, variety: str | None, n: int, meter: Meter | None):
+        self.variety, self.n, self.meter = variety, n, meter
+
+    def potential(self) -> float:
+        return field_potential(self.meter, self.n)
+
+    def coins(self) -> int:
+        return meter_value(self.meter, self.n) if self.meter else 0
+
+
+def _model(s: State, player: int) -> list[_Field]:
+    out = []
+    for cards in s.players[player].fields:
+        if cards:
+            out.append(_Field(s.variety[cards[0]], len(cards), s.meter[cards[-1]]))
+        else:
+            out.append(_Field(None, 0, None))
+    return out
+
+
+def _harvest_key(f: _Field, demand: int) -> float:
+    """Higher = better to harvest: coins now minus what the field still promises."""
+    return f.coins() - f.potential() - 0.5 * demand
+
+
+def _plant_all(s: State, fields: list[_Field], cards: list[int]) -> float:
+    """Plant ``cards`` on the model with the planter's phase-3 policy; returns the coins
+    banked by forced harvests (the model's fields change in place)."""
+    variety, meter = s.variety, s.meter
+    rest = list(cards)
+    banked = 0.0
+    while rest:
+        pick = _pick_plant(variety, fields, rest)
+        if pick is None:  # nothing fits: harvest (Bohnenschutzregel as in the base game)
+            big = any(f.n > 1 for f in fields)
+            options = [i for i, f in enumerate(fields) if f.n and (f.n > 1 or not big)]
+            if not options:
+                return banked - 10.0  # cannot happen in the base game; keep it costly
+            pending = [variety[c] for c in rest]
+            i = max(options, key=lambda k: _harvest_key(fields[k], pending.count(fields[k].variety)))
+            banked += fields[i].coins()
+            fields[i] = _Field(None, 0, None)
+            continue
+        card, i = pick
+        rest.remove(card)
+        f = fields[i]
+        if f.n == 0:
+            fields[i] = _Field(variety[card], 1, meter[card])
+        else:
+            f.n += 1
+            f.meter = meter[card]
+    return banked
+
+
+def _pick_plant(variety: Sequence[str], fields: list[_Field], cards: list[int]):
+    """(card, field) to plant next without harvesting, or None: a card whose variety
+    already grows (the biggest such field), else the most frequent variety on an empty
+    field."""
+    best = None
+    for card in cards:
+        v = variety[card]
+        for i, f in enumerate(fields):
+            if f.n and f.variety == v and (best is None or f.n > fields[best[1]].n):
+                best = (card, i)
+    if best is not None:
+        return best
+    empty = [i for i, f in enumerate(fields) if not f.n]
+    if not empty:
+        return None
+    names = [variety[c] for c in cards]
+    card = max(cards, key=lambda c: names.count(variety[c]))
+    return card, empty[0]
+
+
+def position_value(
+    s: State,
+    player: int,
+    pending: Sequence[int] | None = None,
+    hand: Sequence[int] | None = None,
+) -> float:
+    """How good ``player``'s fields look after planting ``pending`` (default: what they
+    must plant in phase 3) and then their next two hand cards: coins from forced
+    harvests plus the fields' potential. Only differences of this value mean anything."""
+    if pending is None:
+        pending = to_plant(s, player)
+    if hand is None:
+        hand = s.players[player].hand
+    fields = _model(s, player)
+    banked = _plant_all(s, fields, list(pending))
+    # the front card must be planted next turn; the second one usually is too
+    banked += _plant_all(s, fields, list(hand[:1]))
+    if len(hand) > 1:
+        trial = [_Field(f.variety, f.n, f.meter) for f in fields]
+        extra = _plant_all(s, trial, [hand[1]])
+        second = extra + sum(f.potential() for f in trial) - sum(f.potential() for f in fields)
+        banked += 0.5 * max(0.0, second)
+    return banked + sum(f.potential() for f in fields)
+
+
+# ---- the bots --------------------------------------------------------------------------
+class Bot:
+    """Common interface. Subclasses implement :meth:`decide`; :meth:`choose` makes sure
+    the answer is legal (else falls back to a legal action)."""
+
+    name = "bot"
+    description = ""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(f"bohnteach-bot:{self.name}:{seed}")
+        self.fallbacks = 0
+        """How often the strategy's own idea was refused and a fallback was played."""
+        self.reset()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def reset(self) -> None:
+        """Forget the per-turn memory (called automatically when the turn changes)."""
+        self._turn_key: tuple | None = None
+        self.attempted: set[Action] = set()
+        self.offers_made = 0
+
+    def _memory(self, s: State) -> None:
+        key = (id(s), s.seed, s.turn)
+        if key != self._turn_key:
+            self.reset()
+            self._turn_key = key
+
+    def choose(self, s: State, player: int) -> Action:
+        """A legal action for ``player`` (call it when ``engine.actor(s) == player``)."""
+        self._memory(s)
+        action = self.decide(s, player)
+        if action is not None and check(s, action) is None:
+            return action
+        self.fallbacks += 1
+        return fallback_action(s, player)
+
+    def decide(self, s: State, player: int) -> Action | None:  # pragma: no cover
+        raise NotImplementedError
+
+
+def fallback_action(s: State, player: int) -> Action:
+    """Some legal action for ``player``, preferring ones that move the game on."""
+    legal = legal_actions(s, player, offers=False)
+    if not legal:
+        raise RuntimeError(f"{s.players[player].name} hat keine erlaubte Aktion ({s!r}).")
+    order = (Decline, Plant, EndPlanting, EndTrading, Draw, Accept, Harvest, BuyField)
+    return min(legal, key=lambda a: order.index(type(a)) if type(a) in order else len(order))
+
+
+class RandomBot(Bot):
+    """Uniform among the legal actions (offers only sometimes, see the module notes)."""
+
+    name = "random"
+    description = "zufällig unter den erlaubten Aktionen, bietet selten Tausch an"
+
+    def __init__(self, seed: int = 0, offer_rate: float = 0.25, max_offers: int = 2):
+        super().__init__(seed)
+        self.offer_rate = offer_rate
+        self.max_offers = max_offers
+
+    def choose(self, s: State, player: int) -> Action:
+        rng = self.rng
+        if (
+            s.phase is TRADE and s.offer is None and player == s.active
+            and self.offer_rate and not lady.pending_seats(s)  # lady.baby-trade-immediate
+            and rng.random() < self.offer_rate
+        ):
+            self._memory(s)
+            if self.offers_made < self.max_offers:
+                offer = self.random_offer(s, player)
+                if offer is not None:
+                    self.offers_made += 1
+                    return offer
+        legal = legal_actions(s, player, offers=False)
+        if not legal:
+            raise RuntimeError(f"{s.players[player].name} hat keine erlaubte Aktion ({s!r}).")
+        return legal[int(rng.random() * len(legal))]  # uniform; cheaper than rng.choice
+
+    def random_offer(self, s: State, player: int) -> Offer | None:
+        """One of the active player's simple offers of ``legal_actions`` (a gift of one
+        card, or one card for one card), drawn uniformly without listing them all."""
+        mine = s.players[player].hand + s.revealed
+        others = [q for q in range(len(s.players)) if q != player]
+        if not mine or not others:
+            return None
+        rng = self.rng
+        # each co-player q has len(mine) * (1 + len(hand of q)) offers
+        weights = [1 + len(s.players[q].hand) for q in others]
+        q = rng.choices(others, weights)[0]
+        card = rng.choice(mine)
+        k = rng.randrange(weights[others.index(q)])
+        get = () if k == 0 else (s.players[q].hand[k - 1],)
+        return Offer(player, q, (card,), get)
+
+
+class PlanterBot(Bot):
+    """Plants sensibly, harvests what loses least, never trades."""
+
+    name = "planter"
+    description = "pflanzt überlegt, erntet, was am wenigsten kostet, tauscht nie"
+
+    def __init__(self, seed: int = 0, buy_field: bool = False):
+        super().__init__(seed)
+        self.buy_field = buy_field
+
+    def decide(self, s: State, player: int) -> Action | None:
+        o = s.offer
+        if o is not None:
+            return self.answer(s, player, o)
+        buy = self.buy(s, player)
+        if buy is not None:
+            return buy
+        phase = s.phase
+        if phase is PLANT:
+            return self.plant_from_hand(s, player)
+        if phase is TRADE:
+            # an edition may demand a plant in the middle of trading (Ladybohn: a baby
+            # received in a deal goes onto its field at once)
+            plants = [a for a in legal_actions(s, player, offers=False) if type(a) is Plant]
+            if plants:
+                fields = s.players[player].fields
+                return max(plants, key=lambda a: (len(fields[a.field]), -a.field))
+            return self.trade(s, player)
+        if phase is PLANT_RECEIVED:
+            return self.plant_received(s, player)
+        if phase is DRAW:
+            return Draw(player)
+        return None
+
+    # -- phase 1
+    def plant_from_hand(self, s: State, player: int) -> Action:
+        hand = s.players[player].hand
+        card = hand[0]
+        fits = fitting_fields(s, player, card)
+        if s.hand_plants == 0:
+            if fits:
+                return Plant(player, self.best_field(s, player, card, fits))
+            return self.best_harvest(s, player, hand[:3])
+        if fits:  # p1.second-optional: only if it fits without harvesting
+            return Plant(player, self.best_field(s, player, card, fits))
+        return EndPlanting(player)
+
+    # -- phase 2
+    def trade(self, s: State, player: int) -> Action | None:
+        return EndTrading(player) if player == s.active else None
+
+    def answer(self, s: State, player: int, o: Offer) -> Action:
+        return Decline(player)
+
+    # -- phase 3
+    def plant_received(self, s: State, player: int) -> Action:
+        cards = to_plant(s, player)
+        pick = _pick_plant(s.variety, _model(s, player), cards)
+        if pick is not None:
+            card, field = pick
+            return Plant(player, field, card)
+        return self.best_harvest(s, player, cards + s.players[player].hand[:1])
+
+    # -- any time
+    def buy(self, s: State, player: int) -> Action | None:
+        """With ``buy_field``: buy a third field during the first pass if the rule set
+        sells one."""
+        cost = s.setup.third_field_cost
+        p = s.players[player]
+        if self.buy_field and cost and s.exhaustions == 0 and len(p.fields) < 3 and len(p.coins) >= cost:
+            return BuyField(player)
+        return None
+
+    # -- helpers
+    @staticmethod
+    def best_field(s: State, player: int, card: int, fits: list[int]) -> int:
+        """The biggest field of the card's variety, else the first empty one."""
+        fields = s.players[player].fields
+        return max(fits, key=lambda i: (len(fields[i]), -i))
+
+    @staticmethod
+    def best_harvest(s: State, player: int, upcoming: Sequence[int] = ()) -> Action | None:
+        """The legal harvest that loses least: coins now minus the field's potential,
+        minus a penalty for each upcoming card of the field's variety."""
+        options = [a for a in legal_actions(s, player, offers=False)
+                   if type(a) is Harvest and a.player == player]
+        if not options:
+            return None
+        model = _model(s, player)
+        wanted = [s.variety[c] for c in upcoming]
+
+        def key(a: Harvest) -> tuple:
+            f = model[a.field]
+            return (_harvest_key(f, wanted.count(f.variety)), harvest_coins(s, player, a.field), -a.field)
+
+        return max(options, key=key)
+
+
+class TraderBot(PlanterBot):
+    """Plants like the planter and trades in phase 2 (offers, gifts, accepts)."""
+
+    name = "trader"
+    description = "pflanzt wie der Planter, tauscht unbrauchbare Karten weg, nimmt gute Angebote an"
+
+    def __init__(
+        self, seed: int = 0, max_offers: int = 8, accept_margin: float = 0.1,
+        buy_field: bool = False,
+    ):
+        super().__init__(seed, buy_field)
+        self.max_offers = max_offers
+        self.accept_margin = accept_margin
+
+    # -- answering
+    def answer(self, s: State, player: int, o: Offer) -> Action:
+        if player != o.to:
+            return Decline(player)
+        gain = self.deal_gain(s, player, o.give, o.get)
+        return Accept(player) if gain > self.accept_margin else Decline(player)
+
+    @staticmethod
+    def deal_gain(s: State, player: int, incoming: Sequence[int], outgoing: Sequence[int]) -> float:
+        """Change of :func:`position_value` if ``player`` receives ``incoming`` and gives
+        ``outgoing`` (hand or, for the active player, revealed cards)."""
+        pending = to_plant(s, player)
+        hand = s.players[player].hand
+        before = position_value(s, player, pending, hand)
+        out = set(outgoing)
+        after = position_value(
+            s, player,
+            [c for c in pending if c not in out] + list(incoming),
+            [c for c in hand if c not in out],
+        )
+        return after - before
+
+    # -- offering
+    def trade(self, s: State, player: int) -> Action | None:
+        if player != s.active:
+            return None
+        if self.offers_made < self.max_offers:
+            # the candidates change only when a deal went through: keep the generator
+            # while the table looks the same (after a refusal it simply goes on)
+            key = (
+                id(s), s.turn, tuple(s.revealed), tuple(s.players[player].hand),
+                tuple(c for p in s.players for c in p.set_aside),
+                tuple(len(f) for p in s.players for f in p.fields),
+            )
+            if key != self._candidates_key:
+                self._candidates_key = key
+                self._candidates = self.candidate_offers(s, player)
+            for offer in self._candidates:
+                if offer in self.attempted:
+                    continue
+                self.attempted.add(offer)
+                if check(s, offer) is None:
+                    self.offers_made += 1
+                    return offer
+        return EndTrading(player)
+
+    def reset(self) -> None:
+        super().reset()
+        self._candidates_key: tuple | None = None
+        self._candidates: Iterator[Offer] = iter(())
+
+    def candidate_offers(self, s: State, player: int) -> Iterator[Offer]:
+        """Offers worth trying, best first (generated lazily)."""
+        hand = s.players[player].hand
+        pending = to_plant(s, player)
+        base = position_value(s, player, pending, hand)
+        unwanted: list[int] = []
+        for card in s.revealed:
+            rest = [c for c in pending if c != card]
+            if position_value(s, player, rest, hand) >= base - 1e-9:
+                unwanted.append(card)
+        if hand:  # a front card that would force a harvest next turn
+            front = hand[0]
+            if position_value(s, player, pending, hand[1:]) > base + 1e-9:
+                unwanted.append(front)
+        for card in unwanted:
+            growers, empty = self.takers(s, player, card)
+            rest_pending = [c for c in pending if c != card]
+            rest_hand = [c for c in hand if c != card]
+            without = position_value(s, player, rest_pending, rest_hand)
+            gains: dict[tuple, float] = {}  # cards of one kind are worth the same
+            for q in growers + empty:
+                best, best_gain = None, 1e-9
+                for d in s.players[q].hand:
+                    kind = (s.variety[d], s.meter[d])
+                    gain = gains.get(kind)
+                    if gain is None:
+                        gain = position_value(s, player, rest_pending + [d], rest_hand) - without
+                        gains[kind] = gain
+                    if gain > best_gain:
+                        best, best_gain = d, gain
+                if best is not None:
+                    yield Offer(player, q, (card,), (best,))
+            if without > base + 1e-9:  # better off without it: give it away
+                for q in growers + empty:
+                    yield Offer(player, q, (card,), ())
+
+    @staticmethod
+    def takers(s: State, player: int, card: int) -> tuple[list[int], list[int]]:
+        """Co-players growing the card's variety (biggest field first), and co-players
+        with an empty field."""
+        v = s.variety[card]
+        growers, empty = [], []
+        n = len(s.players)
+        for k in range(1, n):
+            q = (player + k) % n
+            sizes = [len(f) for f in s.players[q].fields if f and s.variety[f[0]] == v]
+            if sizes:
+                growers.append((-max(sizes), k, q))
+            elif any(not f for f in s.players[q].fields):
+                empty.append(q)
+        return [q for *_, q in sorted(growers)], empty
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "planter": PlanterBot, "trader": TraderBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by name (``random``, ``planter``, ``trader``)."""
+    key = str(name).strip().lower()
+    try:
+        cls = BOTS[key]
+    except KeyError:
+        raise ValueError(
+            f"Unbekannter Bot {name!r}. Bekannt sind: {', '.join(BOTS)}"
+        ) from None
+    return cls(seed)
+
+
+BotFactory = Callable[[int], Bot]
+
+__all__ = [
+    "BOTS", "Bot", "PlanterBot", "RandomBot", "TraderBot", "fallback_action", "field_potential",
+    "make_bot", "position_value",
+]

@@ -1,0 +1,497 @@
+"""Self-contained HTML for a table state, a refused move and any other failure.
+
+No JavaScript, no external assets: one ``<style>`` block (classes ``bt-…``) per fragment,
+so the output works in ``_repr_html_``, an ``ipywidgets.HTML`` and a static file alike.
+Every card names its variety; colour is only an extra hint.
+
+    html = render_table(state, highlight=changed_cards(before, state) | changed_zones(before, state))
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from html import escape
+from typing import Any, Protocol
+
+from bohnteach.game.beans import find_variety, meter_value
+from bohnteach.game.errors import find_rule
+from bohnteach.render.style import style_block, text_colour
+from bohnteach.game.state import Phase, State
+
+PHASE_NAMES = {
+    Phase.PLANT: "Pflanzen",
+    Phase.TRADE: "Aufdecken & Handeln",
+    Phase.PLANT_RECEIVED: "Erhaltenes pflanzen",
+    Phase.DRAW: "Nachziehen",
+}
+SEX_LABEL = {"m": ("♂", "m"), "w": ("♀", "w"), "B": ("B", "Baby")}
+SEX_WORD = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+
+Highlight = Collection[int | str]
+"""Card ids and/or zone names (as ``State.zones()`` names them, e.g. ``"Anna.field1"``)."""
+
+
+class Refusal(Protocol):
+    rule_id: str
+    detail: str
+    explanation: str
+    source: str
+
+
+# ---- what changed ----------------------------------------------------------------------
+def _where(state: State) -> dict[int, str]:
+    return {card: zone for zone, cards in state.zones() for card in cards}
+
+
+def changed_cards(before: State, after: State) -> set[int]:
+    """Ids of the cards that are in another zone in ``after`` than in ``before``."""
+    old, new = _where(before), _where(after)
+    return {card for card, zone in new.items() if old.get(card) != zone}
+
+
+def changed_zones(before: State, after: State) -> set[str]:
+    """Names of the zones whose cards differ (a card came, left, or the order changed)."""
+    old = dict(before.zones())
+    return {zone for zone, cards in after.zones() if old.get(zone) != cards}
+
+
+# ---- small pieces ----------------------------------------------------------------------
+def rule_chip(rule_id: str) -> str:
+    """A small chip naming a rule ID; the rule's title is the tooltip."""
+    try:
+        title = find_rule(rule_id).title
+    except KeyError:
+        title = "Regel"
+    return f'<span class="bt-chip bt-rule" title="{escape(title)}">Regel {escape(rule_id)}</span>'
+
+
+def source_chip(source: str) -> str:
+    """A chip naming the rulebook (seed file and section)."""
+    return f'<span class="bt-chip bt-src">Quelle: {escape(source)}</span>'
+
+
+def chips(rule_ids: Iterable[str] = (), sources: Iterable[str] = ()) -> str:
+    parts = [rule_chip(r) for r in rule_ids] + [source_chip(s) for s in sources]
+    return f'<div class="bt-chips">{"".join(parts)}</div>' if parts else ""
+
+
+def _cls(*names: str | None) -> str:
+    return " ".join(n for n in names if n)
+
+
+def card_html(
+    state: State, card: int, *, changed: bool = False, quer: bool = False,
+    under: bool = False, tag: str = "",
+) -> str:
+    """One face-up card: variety name on the variety's colour, sex if the edition has one."""
+    info = state.cards[card]
+    variety = find_variety(info.variety)
+    bg = variety.colour
+    symbol = sex = ""
+    if info.sex in SEX_LABEL:
+        mark, word = SEX_LABEL[info.sex]
+        symbol = f'<i class="bt-sx">{mark}</i>'
+        sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
+    tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
+    classes = _cls("bt-card", "bt-quer" if quer else None, "bt-under" if under else None,
+                   "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
+    title = variety.de + (f" ({SEX_WORD[info.sex]})" if info.sex in SEX_WORD else "")
+    return (
+        f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
+        f'title="{escape(title)}" data-card="{card}">'
+        f'<span class="bt-cn">{symbol}{name_html(variety.de)}</span>{sex}{tag_html}</div>'
+    )
+
+
+def name_html(name: str) -> str:
+    """A variety name that may wrap before „bohne“ on narrow cards (``<wbr>``)."""
+    if " " not in name and name.endswith("bohne") and len(name) > 8:
+        return f"{escape(name[:-5])}<wbr>bohne"
+    return escape(name)
+
+
+def back_html(label: str = "verdeckt", *, changed: bool = False) -> str:
+    classes = _cls("bt-card", "bt-back", "bt-changed" if changed else None)
+    return f'<div class="{classes}"><span>{escape(label)}</span></div>'
+
+
+def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> str:
+    classes = _cls("bt-zone", extra, "bt-zchanged" if changed else None)
+    return f'<div class="{classes}"><div class="bt-zt">{title}</div>{body}</div>'
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+# ---- fields and the Bohnometer ---------------------------------------------------------
+def meter_html(meter: tuple[int, ...] | None, count: int) -> str:
+    """The top card's Bohnometer as a row ``Karten→Taler`` with the reached step lit."""
+    if meter is None:
+        return '<div class="bt-next">Baby oben: kein Bohnometer, die Ernte bringt 0 Taler.</div>'
+    coins = meter_value(meter, count)
+    steps = []
+    for taler, need in enumerate(meter, start=1):
+        if need:
+            got = " bt-got" if taler == coins else ""
+            steps.append(f'<span class="bt-step{got}">{need}→{taler}</span>')
+    higher = [need for need in meter if need and need > count]
+    nxt = (f"nächste Stufe bei {min(higher)}" if higher else "höchste Stufe erreicht")
+    return (
+        f'<div class="bt-meter"><span class="bt-ml">Karten→Taler</span>{"".join(steps)}</div>'
+        f'<div class="bt-next">{nxt}</div>'
+    )
+
+
+def field_html(state: State, player: int, index: int, hl: set[int], zones: set[str]) -> str:
+    p = state.players[player]
+    cards = p.fields[index]
+    changed_zone = f"{p.name}.field{index + 1}" in zones
+    head = f'<div class="bt-zt"><b>Feld {index + 1}</b></div>'
+    if not cards:
+        body = '<div class="bt-stack"><div class="bt-empty">leer</div></div>'
+        return f'<div class="{_cls("bt-field", "bt-zchanged" if changed_zone else None)}">{head}{body}</div>'
+    n = len(cards)
+    ordered = n > 1 and any(state.cards[c].sex for c in cards)  # Ladybohn: order matters
+    stack = "".join(
+        card_html(state, c, changed=c in hl, under=i < n - 1,
+                  tag="oben" if ordered and i == n - 1 else "")
+        for i, c in enumerate(cards)
+    )
+    top = cards[-1]
+    variety = find_variety(state.variety[top])
+    coins = meter_value(state.meter[top], n) if state.meter[top] else 0
+    info = (
+        f'<div class="bt-finfo">{n} {escape(variety.label(n))}</div>'
+        f'<div class="bt-next">Ernte jetzt: <b>{coins} Taler</b></div>'
+    )
+    order = '<div class="bt-next">zuerst gepflanzt ↓</div>' if ordered else ""
+    sequence = field_order_html(state, cards) if ordered else ""
+    assumed = ('<div class="bt-next bt-assumed">* Bohnometer angenommen</div>'
+               if state.ruleset.meter_assumption else "")
+    classes = _cls("bt-field", "bt-zchanged" if changed_zone else None)
+    return (
+        f'<div class="{classes}">{head}{order}<div class="bt-stack">{stack}</div>{sequence}{info}'
+        f"{meter_html(state.meter[top], n)}{assumed}</div>"
+    )
+
+
+def field_order_html(state: State, cards: list[int]) -> str:
+    """Ladybohn (lady.top-card): the field's order in words, bottom to top, e.g.
+    „unten → oben: ♂ m · ♀ w · B Baby (oben)“ – symbol and word, never colour alone."""
+    parts = []
+    for i, c in enumerate(cards):
+        sex = state.cards[c].sex
+        mark, word = SEX_LABEL.get(sex, ("", "?"))
+        top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
+        parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
+    return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
+
+
+# ---- a player ----------------------------------------------------------------------------
+def _hand_html(state: State, player: int, open_: bool, hl: set[int], zones: set[str]) -> str:
+    p = state.players[player]
+    changed = f"{p.name}.hand" in zones
+    n = len(p.hand)
+    if not n:
+        return _zone("<b>Hand</b>: leer", "", changed=changed)
+    if open_:
+        cards = "".join(
+            card_html(state, c, changed=c in hl, tag="vorne" if i == 0 else "")
+            for i, c in enumerate(p.hand)
+        )
+        title = f"<b>Hand</b> ({n}) – vorne → hinten, Reihenfolge bleibt"
+        return _zone(title, f'<div class="bt-row">{cards}</div>', changed=changed)
+    backs = "".join(back_html("?", changed=c in hl) for c in p.hand)
+    title = f"<b>Hand</b>: {_plural(n, 'Karte', 'Karten')}, verdeckt"
+    return _zone(title, f'<div class="bt-row bt-hidden">{backs}</div>', changed=changed)
+
+
+def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: set[int],
+                zones: set[str]) -> str:
+    p = state.players[player]
+    over = state.phase is Phase.OVER
+    badges = []
+    if you:
+        badges.append('<span class="bt-badge bt-you">du</span>')
+    if player == state.active and not over:
+        badges.append('<span class="bt-badge bt-act">▶ am Zug</span>')
+    if player == state.start_player:
+        badges.append('<span class="bt-badge bt-start">Startspieler</span>')
+    coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
+    coins = (f'<span class="{coin_cls}" title="Talerstapel"><span class="bt-coin"></span>'
+             f"{_plural(len(p.coins), 'Taler', 'Taler')}</span>")
+    head = f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
+    fields = "".join(field_html(state, player, i, hl, zones) for i in range(len(p.fields)))
+    parts = [head, f'<div class="bt-fields">{fields}</div>']
+    parts.append(waiting_html(state, player, hl, zones))
+    if p.set_aside:
+        aside = "".join(card_html(state, c, changed=c in hl, quer=True) for c in p.set_aside)
+        parts.append(_zone(
+            "<b>Quer gelegt</b> (erhalten – wird in Phase 3 gepflanzt, nie auf die Hand)",
+            f'<div class="bt-row">{aside}</div>',
+            changed=f"{p.name}.set_aside" in zones,
+        ))
+    parts.append(_hand_html(state, player, open_hand, hl, zones))
+    classes = _cls("bt-player", "bt-active" if player == state.active and not over else None)
+    return f'<section class="{classes}" data-player="{player}">{"".join(parts)}</section>'
+
+
+def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
+    """Ladybohn (lady.baby-trade-immediate): babies received in a deal that must go onto
+    their field now, before anything else (no harvest first)."""
+    from bohnteach.editions.ladybohn import IMMEDIATE_ZONE, immediate_fields, pending
+
+    waiting = pending(state, player)
+    if not waiting:
+        return ""
+    fields = immediate_fields(state, player, waiting[0])
+    where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
+    cards = "".join(card_html(state, c, changed=c in hl) for c in waiting)
+    title = (f"<b>Sofort pflanzen</b> – eingetauschte Babybohne, muss jetzt auf {where} "
+             "(vorher keine Ernte)")
+    return _zone(title, f'<div class="bt-row">{cards}</div>' + chips(["lady.baby-trade-immediate"]),
+                 changed=f"{IMMEDIATE_ZONE}{player}" in zones, extra="bt-waiting")
+
+
+# ---- the middle of the table --------------------------------------------------------------
+def _center(title: str, body: str, changed: bool = False, extra: str = "") -> str:
+    classes = _cls("bt-center", extra, "bt-zchanged" if changed else None)
+    return f'<div class="{classes}"><div class="bt-zt"><b>{title}</b></div>{body}</div>'
+
+
+def pass_label(state: State) -> str:
+    """„2. Durchgang“, „3. Durchgang (letzter)“ or that the pile is used up for good."""
+    last = state.setup.exhaustions
+    if state.ending or state.pass_number > last:
+        return "Stapel zum letzten Mal aufgebraucht"
+    return f"{state.pass_number}. Durchgang" + (" (letzter)" if state.pass_number == last else "")
+
+
+def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | None = None) -> str:
+    parts = []
+    n = len(state.deck)
+    deck_card = back_html("Stapel") if n else '<div class="bt-empty">leer</div>'
+    parts.append(_center(
+        "Nachziehstapel",
+        f'<div class="bt-pile">{deck_card}<div class="bt-pile-info">'
+        f"<span>{_plural(n, 'Karte', 'Karten')}</span>"
+        f"<b>{pass_label(state)}</b></div></div>",
+        changed="deck" in zones,
+    ))
+    d = len(state.discard)
+    top = card_html(state, state.discard[-1], changed=state.discard[-1] in hl) if d else (
+        '<div class="bt-empty">leer</div>')
+    parts.append(_center(
+        "Ablagestapel",
+        f'<div class="bt-pile">{top}<div class="bt-pile-info">'
+        f"<span>{_plural(d, 'Karte', 'Karten')}</span>"
+        f"</div></div>",
+        changed="discard" in zones,
+    ))
+    if state.revealed or "revealed" in zones:
+        owner = escape(state.players[state.active].name)
+        cards = "".join(card_html(state, c, changed=c in hl) for c in state.revealed)
+        body = f'<div class="bt-row">{cards or "<span>keine mehr</span>"}</div>'
+        parts.append(_center(f"Aufgedeckt (gehören {owner})", body, "revealed" in zones))
+    if state.offer is not None:
+        parts.append(offer_html(state, hl, perspective))
+    return f'<div class="bt-middle">{"".join(parts)}</div>'
+
+
+def hidden_sex_html(variety_key: str) -> str:
+    """An offered card whose sex the viewer may not see (lady.offer-variety-only)."""
+    variety = find_variety(variety_key)
+    bg = variety.colour
+    return (
+        f'<div class="bt-card bt-sexhidden" style="background:{bg};color:{text_colour(bg)}" '
+        f'title="{escape(variety.de)} (Geschlecht nicht genannt)">'
+        f'<span class="bt-cn">{name_html(variety.de)}</span>'
+        '<span class="bt-sex"><i>?</i>nicht genannt</span></div>'
+    )
+
+
+def offer_html(state: State, hl: set[int], perspective: int | None = None) -> str:
+    """The open offer as ``perspective`` (default: the addressee) hears it: with
+    ``offer_names_variety_only`` (Ladybohn) the sex of another player's hand card stays
+    hidden until the deal is done (``ladybohn.offer_view``)."""
+    from bohnteach.editions.ladybohn import offer_view
+
+    o = state.offer
+    assert o is not None
+    who = escape(state.players[o.player].name)
+    to = escape(state.players[o.to].name)
+    viewer = perspective if perspective is not None else o.to
+    view = offer_view(state, viewer)
+    assert view is not None
+
+    def side(label: str, cards: tuple[int, ...], shown: tuple) -> str:
+        body = "".join(
+            card_html(state, c, changed=c in hl) if not seen.hidden else hidden_sex_html(seen.variety)
+            for c, seen in zip(cards, shown)
+        )
+        return f'<div class="bt-offer-side"><div class="bt-zt">{label}</div><div class="bt-row">{body}</div></div>'
+
+    body = side(f"{who} gibt", o.give, view.give) if o.give else ""
+    if o.get:
+        body += side(f"{who} möchte von {to}", o.get, view.get)
+    hidden = any(c.hidden for c in view.give + view.get)
+    note = ""
+    if hidden:
+        name = escape(state.players[viewer].name)
+        note = (f'<div class="bt-next">So hört es {name}: Beim Anbieten nennt man nur die Sorte, '
+                f"ob männlich, weiblich oder Baby, zeigt sich erst nach dem Handel.</div>"
+                + chips(["lady.offer-variety-only"]))
+    body = (f'<div class="bt-row">{body}</div>{note}'
+            f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
+    title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"
+    return _center(title, body, extra="bt-offer")
+
+
+# ---- the table -----------------------------------------------------------------------------
+def phase_bar(state: State) -> str:
+    if state.phase is Phase.OVER:
+        return ""
+    parts: list[str] = []
+    for ph, name in PHASE_NAMES.items():
+        on = state.phase is ph
+        current = ' aria-current="step"' if on else ""
+        parts.append(f'<li class="{_cls("bt-phase", "bt-on" if on else None)}"{current}>'
+                     f"<b>{int(ph)}</b>{name}</li>")
+    items = "".join(parts)
+    return f'<ol class="bt-phases" aria-label="Phasen">{items}</ol>'
+
+
+def game_over_html(state: State) -> str:
+    scores = state.scores or [len(p.coins) for p in state.players]
+    winners = set(state.winners or [])
+    order = sorted(range(len(state.players)), key=lambda i: -scores[i])
+    rows = "".join(
+        f'<li class="{"bt-win" if i in winners else ""}">{escape(state.players[i].name)}: '
+        f"{_plural(scores[i], 'Taler', 'Taler')}{' – gewinnt ★' if i in winners else ''}</li>"
+        for i in order
+    )
+    names = " und ".join(escape(state.players[i].name) for i in sorted(winners))
+    head = f"Spielende – {names} {'gewinnt' if len(winners) == 1 else 'gewinnen'}" if winners else "Spielende"
+    return f'<div class="bt-over"><h4>{head}</h4><ol>{rows}</ol></div>'
+
+
+def _open_hands(state: State, show_hands: bool | Iterable[int] | None, perspective: int | None) -> set[int]:
+    everyone = set(range(len(state.players)))
+    if show_hands is None:
+        return everyone if perspective is None else {perspective}
+    if show_hands is True:
+        return everyone
+    if show_hands is False:
+        return set()
+    return set(show_hands)
+
+
+def _outlined_zones(state: State, cards: set[int], zones: set[str]) -> set[str]:
+    """Changed zones worth an outline: those where no marked card already shows it
+    (a hand that lost its front card, a pile whose count changed, a harvested field)."""
+    if not zones:
+        return zones
+    return {name for name, held in state.zones()
+            if name in zones and (name == "deck" or not cards.intersection(held))}
+
+
+def render_table(
+    state: State,
+    *,
+    show_hands: bool | Iterable[int] | None = None,
+    highlight: Highlight = (),
+    perspective: int | None = None,
+) -> str:
+    """The whole table as self-contained HTML.
+
+    ``show_hands``: ``True`` all hands face up, ``False`` all face down, or the seats to
+    show; ``None`` (default) = all, or only ``perspective``'s hand when it is given.
+    ``highlight``: card ids and zone names changed by the last step (outline + „neu“).
+    ``perspective``: the learner's seat, marked „du“.
+    """
+    hl = {h for h in highlight if isinstance(h, int)}
+    zones = _outlined_zones(state, hl, {h for h in highlight if isinstance(h, str)})
+    open_hands = _open_hands(state, show_hands, perspective)
+    over = state.phase is Phase.OVER
+    active = state.players[state.active].name
+    if over:
+        top = game_over_html(state)
+    else:
+        turn = f'<span class="bt-turn">Zug {state.turn} · {escape(active)} ist am Zug</span>'
+        top = f'<div class="bt-top">{turn}{phase_bar(state)}</div>'
+    note = ""
+    if state.ruleset.meter_assumption:
+        assumption = state.ruleset.meter_assumption.strip()
+        if assumption.casefold().startswith("annahme:"):
+            assumption = assumption[len("annahme:"):].strip()
+        note = (f'<div class="bt-note"><b>Achtung, Annahme:</b> {escape(assumption)}</div>')
+    n = len(state.players)
+    first = perspective if perspective is not None else 0
+    seats = [(first + k) % n for k in range(n)]  # the learner first, clockwise order kept
+    players = "".join(
+        player_html(state, i, open_hand=i in open_hands, you=i == perspective, hl=hl, zones=zones)
+        for i in seats
+    )
+    return (
+        f'{style_block()}<div class="bt bt-table" lang="de">{top}{note}'
+        f"{middle_html(state, hl, zones, perspective)}"
+        f'<div class="bt-players">{players}</div></div>'
+    )
+
+
+# ---- boxes ---------------------------------------------------------------------------------
+def render_refusal(violation: Refusal) -> str:
+    """A refused move: the rule's title, this situation, the rule explained, ID and source."""
+    rule_id = getattr(violation, "rule_id", "")
+    try:
+        rule: Any = find_rule(rule_id)
+    except KeyError:
+        rule = None
+    title = rule.title if rule else "Dieser Zug ist nicht erlaubt"
+    detail = getattr(violation, "detail", "")
+    explanation = getattr(violation, "explanation", "") or (rule.explanation if rule else "")
+    source = getattr(violation, "source", "") or (rule.source if rule else "")
+    parts = [f'<h4><span class="bt-icon">✕</span> Nicht erlaubt: {escape(title)}</h4>']
+    if detail:
+        parts.append(f'<p class="bt-detail">{escape(detail)}</p>')
+    if explanation:
+        parts.append(f"<p>{escape(explanation)}</p>")
+    if rule is not None and rule.auslegung:
+        parts.append(f'<p class="bt-ausl"><b>Auslegung:</b> {escape(rule.auslegung)}</p>')
+    parts.append(chips([rule_id] if rule_id else [], [source] if source else []))
+    parts.append('<p class="bt-next">Der Tisch bleibt, wie er war.</p>')
+    return f'{style_block()}<div class="bt bt-box bt-refusal" role="alert">{"".join(parts)}</div>'
+
+
+def render_error(message: str, *, title: str = "Hoppla, da ist etwas schiefgegangen") -> str:
+    """A friendly box for any failure that is not a rule refusal."""
+    return (
+        f'{style_block()}<div class="bt bt-box bt-error" role="alert"><h4>⚠ {escape(title)}</h4>'
+        f"<p>{escape(str(message))}</p>"
+        '<p class="bt-next">Du kannst es noch einmal versuchen oder neu starten. '
+        "Die Einzelheiten stehen im Protokoll des Servers.</p></div>"
+    )
+
+
+def render_success(message: str, rule_ids: Iterable[str] = ()) -> str:
+    """A green box: the learner did it; names the rule learned."""
+    return (
+        f'{style_block()}<div class="bt bt-box bt-success" role="status"><h4>✔ Geschafft!</h4>'
+        f"<p>{escape(message)}</p>{chips(rule_ids)}</div>"
+    )
+
+
+def render_info(title: str, text: str = "", rule_ids: Iterable[str] = (),
+                sources: Iterable[str] = ()) -> str:
+    """A neutral blue box (narration, goal, hint)."""
+    body = f"<p>{escape(text)}</p>" if text else ""
+    return (
+        f'{style_block()}<div class="bt bt-box bt-info"><h4>{escape(title)}</h4>{body}'
+        f"{chips(rule_ids, sources)}</div>"
+    )
+
+
+__all__ = [
+    "card_html", "changed_cards", "changed_zones", "chips", "render_error", "render_info",
+    "render_refusal", "render_success", "render_table", "rule_chip", "source_chip",
+]

@@ -1,0 +1,1 @@
+"""The Voila site: page building blocks and navigation, page modules, serve, the template."""

@@ -1,0 +1,294 @@
+"""The site chapter "Bohnometer" (``notebooks/12_Bohnometer.ipynb``): widget code.
+
+    from bohnteach.site import bohnometer_page as seite
+    seite.uebersicht()  # all curves of the base game (a plain cell output)
+    seite.kurven()      # variety picker → Bohnometer curves (a go.Figure in an Output)
+    seite.quiz()        # "Wie viele Taler?": a random field, the learner types the coins
+
+The picker and the quiz are ipywidgets; every callback shows failures in a visible box
+(:func:`bohnteach.widgets.questions.friendly`). Charts are plain ``go.Figure`` objects shown
+with ``fig.show()``, never a ``FigureWidget``.
+
+Measured here (Voilà 0.5.13, preheated kernels): if the *first* plotly chart of a page
+sits inside an ``Output`` widget, widgets displayed after it fail with "Error displaying
+widget: model not found" on visits served by a preheated kernel. A plain chart output
+earlier on the page (here :func:`uebersicht`) avoids it. The lessons follow the same rule.
+"""
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+from bohnteach.render import charts
+from bohnteach.game.beans import Variety, find_variety, meter_value
+from bohnteach.widgets.questions import box_html, check_number, error_html, friendly
+from bohnteach.game.rulesets import find_ruleset, ruleset_names
+
+DEFAULT_RULESET = "amigo"
+DEFAULT_CHOICE = ("Blaue Bohne", "Saubohne", "Gartenbohne")
+PLOT_CONFIG = {"displaylogo": False, "responsive": True}
+
+
+def _show(fig: Any, output: Any) -> None:
+    with output:
+        output.clear_output(wait=True)
+        fig.show(config=PLOT_CONFIG)
+
+
+def variety_label(v: Variety) -> str:
+    """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's name."""
+    return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
+
+
+def meter_text(v: Variety, meter: tuple[int, ...] | None = None) -> str:
+    """``"4 → 1 · 6 → 2 · 8 → 3 · 10 → 4"`` (cards → Taler)."""
+    meter = meter or v.meter
+    return " · ".join(f"{need} → {coins}" for coins, need in enumerate(meter, 1) if need)
+
+
+class CurvePicker:
+    """Tick varieties (and pick a rule set) → the Bohnometer curves are drawn anew."""
+
+    def __init__(self, ruleset: str = DEFAULT_RULESET, chosen: tuple[str, ...] = DEFAULT_CHOICE):
+        import ipywidgets as w
+
+        self._w = w
+        names = ruleset_names()
+        self.ruleset = w.Dropdown(
+            options=[(charts.short_title(n), n) for n in names], value=ruleset,
+            description="Regelwerk:", style={"description_width": "initial"},
+            layout=w.Layout(width="380px"),
+        )
+        self.boxes_area = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.all_button = w.Button(description="alle", layout=w.Layout(width="auto"))
+        self.none_button = w.Button(description="keine", layout=w.Layout(width="auto"))
+        self.message = w.HTML()
+        self.output = w.Output(layout=w.Layout(min_height="460px"))
+        self.boxes: dict[str, Any] = {}
+        self.widget = w.VBox([
+            self.ruleset,
+            w.HTML("<b>Welche Sorten willst du vergleichen?</b>"),
+            self.boxes_area,
+            w.HBox([w.HTML("Auswahl:"), self.all_button, self.none_button],
+                   layout=w.Layout(align_items="center")),
+            self.message, self.output,
+        ])
+        self.widget.add_class("bohnteach-curves")
+        self._quiet = False
+        draw = friendly(self.message)(self.draw)
+        self._draw = draw
+        self.ruleset.observe(friendly(self.message)(lambda _c: self._rebuild()), "value")
+        self.all_button.on_click(friendly(self.message)(lambda _b: self._set_all(True)))
+        self.none_button.on_click(friendly(self.message)(lambda _b: self._set_all(False)))
+        self._rebuild(chosen)
+
+    # the checkboxes belong to the rule set: rebuild them when it changes
+    def _rebuild(self, chosen: tuple[str, ...] | None = None) -> None:
+        w = self._w
+        rules = find_ruleset(self.ruleset.value)
+        previous = {key for key, box in self.boxes.items() if box.value}
+        wanted = ({find_variety(n).key for n in chosen} if chosen is not None else previous)
+        self.boxes = {}
+        for key in rules.varieties:
+            v = find_variety(key)
+            box = w.Checkbox(value=key in wanted, description=variety_label(v), indent=False,
+                             layout=w.Layout(width="auto", margin="0 12px 0 0"))
+            box.observe(lambda _c: self._draw(), "value")
+            self.boxes[key] = box
+        self.boxes_area.children = tuple(self.boxes.values())
+        self.draw()
+
+    def _set_all(self, on: bool) -> None:
+        self._quiet = True
+        try:
+            for box in self.boxes.values():
+                box.value = on
+        finally:
+            self._quiet = False
+        self.draw()
+
+    @property
+    def chosen(self) -> list[str]:
+        return [key for key, box in self.boxes.items() if box.value]
+
+    def draw(self) -> None:
+        if self._quiet:
+            return
+        chosen = self.chosen
+        if not chosen:
+            self.message.value = box_html("info", "Wähle mindestens eine Sorte aus.")
+            with self.output:
+                self.output.clear_output()
+            return
+        self.message.value = ""
+        _show(charts.bohnometer_chart(chosen, self.ruleset.value), self.output)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def field_html(v: Variety, n: int) -> str:
+    """A field of ``n`` cards of ``v`` drawn as a fanned stack, with the count written."""
+    from bohnteach.render.style import text_colour
+
+    fg = text_colour(v.colour)
+    cards = "".join(
+        f'<div style="width:46px;height:64px;margin-left:{0 if i == 0 else -30}px;'
+        f'border:2px solid #222;border-radius:6px;background:{v.colour};'
+        f'box-shadow:1px 1px 2px rgba(0,0,0,.3)"></div>'
+        for i in range(n)
+    )
+    return (
+        '<div style="display:flex;align-items:center;gap:14px;flex-wrap:wrap;margin:6px 0">'
+        f'<div style="display:flex" role="img" aria-label="{n} {html.escape(v.label(n))}">{cards}</div>'
+        f'<div style="font-size:16px"><b>{n} × {html.escape(variety_label(v))}</b><br>'
+        f'<span style="display:inline-block;margin-top:4px;padding:2px 8px;border-radius:4px;'
+        f'background:{v.colour};color:{fg};font-size:13px">Bohnometer: '
+        f'{html.escape(meter_text(v))}</span>'
+        '<br><span style="color:#555;font-size:12.5px">(Karten → Taler)</span></div></div>'
+    )
+
+
+class CoinQuiz:
+    """"Wie viele Taler?" – a random field; the learner types the coins; checked with
+    ``harvest_value``. Counts right answers; "Neue Aufgabe" deals another field."""
+
+    def __init__(self, ruleset: str = DEFAULT_RULESET, seed: int | None = None):
+        import ipywidgets as w
+
+        self.rules = find_ruleset(ruleset)
+        self.rng = random.Random(seed)
+        self.field = w.HTML()
+        self.text = w.Text(placeholder="Taler", continuous_update=False,
+                           layout=w.Layout(width="120px"))
+        self.button = w.Button(description="Prüfen", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="Neue Aufgabe", layout=w.Layout(width="auto"))
+        self.feedback = w.HTML()
+        self.score_label = w.HTML()
+        self.right = self.asked = 0
+        self.widget = w.VBox([
+            self.field,
+            w.HBox([w.HTML("Wie viele Taler bringt dieses Feld beim Ernten?&nbsp;"),
+                    self.text, self.button, self.next_button],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            self.feedback, self.score_label,
+        ], layout=w.Layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
+        self.widget.add_class("bohnteach-quiz")
+        check = friendly(self.feedback)(self._check)
+        self.button.on_click(lambda _b: check())
+        self.text.observe(lambda c: check() if c["new"].strip() else None, "value")
+        self.next_button.on_click(friendly(self.feedback)(lambda _b: self.new_task()))
+        self.new_task()
+
+    def new_task(self, variety: str | None = None, cards: int | None = None) -> None:
+        """Deal a new field (random unless ``variety`` and ``cards`` are given)."""
+        keys = list(self.rules.varieties)
+        v = find_variety(variety) if variety else find_variety(self.rng.choice(keys))
+        top = max(v.meter) + 1
+        n = cards if cards is not None else self.rng.randint(1, top)
+        if n < 1:
+            raise ValueError("Ein Feld hat mindestens eine Karte.")
+        self.variety, self.cards = v, n
+        self.answer = meter_value(v.meter, n)
+        self.attempts = 0
+        self.done = False
+        self._counted = False
+        self._checked: str | None = None
+        self.field.value = field_html(v, n)
+        self.text.value = ""
+        self.feedback.value = ""
+
+    def hint(self) -> str:
+        v, n = self.variety, self.cards
+        reached = [(coins, need) for coins, need in enumerate(v.meter, 1) if need and need <= n]
+        verb = "erreicht" if n == 1 else "erreichen"
+        if not reached:
+            first = min(need for need in v.meter if need)
+            return (f"{n} {html.escape(v.label(n))} {verb} noch keine Stufe – die erste "
+                    f"Stufe braucht {first} Karten.")
+        coins, need = reached[-1]
+        return (f"Suche die höchste Stufe, die {n} Karten {verb}: "
+                f"„{need} → {coins}“. Karten über die Stufe hinaus bringen nichts extra.")
+
+    def explain(self) -> str:
+        """Why the answer is right (shown after a right answer)."""
+        v, n = self.variety, self.cards
+        reached = [(coins, need) for coins, need in enumerate(v.meter, 1) if need and need <= n]
+        label = html.escape(v.label(n))
+        if not reached:
+            return f"{n} {label} bringen noch nichts." if n > 1 else f"Eine einzelne {label} bringt noch nichts."
+        coins, need = reached[-1]
+        return f"{n} {label} erreichen die Stufe „{need} → {coins}“: {coins} Taler."
+
+    def _check(self) -> None:
+        text = self.text.value
+        if not text.strip():
+            self.feedback.value = box_html("invalid", "Gib zuerst eine Zahl ein.")
+            return
+        if text == self._checked:
+            return
+        self._checked = text
+        fb = check_number(text, self.answer, 0, attempts=self.attempts, unit="Taler")
+        if fb.status == "wrong":
+            self.attempts += 1
+            message = fb.message if self.attempts < 2 else (
+                "Noch nicht. " + f"<b>Tipp:</b> {self.hint()}")
+            self.feedback.value = box_html("wrong", message)
+        elif fb.status == "correct":
+            self.feedback.value = box_html("correct", f"<b>Richtig!</b> {self.explain()} "
+                                           "Weiter mit „Neue Aufgabe“.")
+        else:
+            self.feedback.value = box_html(
+                "invalid", f"„{html.escape(text.strip())}“ kann ich nicht lesen. Gib die Taler "
+                "als ganze Zahl ein, zum Beispiel 2.")
+        if fb.status != "invalid" and not self.done:
+            if not self._counted:
+                self._counted = True
+                self.asked += 1
+            if fb.status == "correct":
+                self.done = True
+                self.right += 1
+        self.score_label.value = (f'<span style="color:#555">Gelöst: {self.right} von '
+                                  f"{self.asked} Aufgaben</span>")
+
+    def submit(self, text: str) -> str:
+        """Type ``text`` and press "Prüfen" (tests, demonstrations); returns the feedback HTML."""
+        self.text.value = text
+        self.button.click()
+        return self.feedback.value
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _safe(build):
+    try:
+        return build()
+    except Exception as exc:  # noqa: BLE001 – a visible box instead of a hidden traceback
+        import logging
+
+        from IPython.display import HTML
+
+        logging.getLogger("bohnteach.site.bohnometer_page").exception("Seite Bohnometer")
+        return HTML(error_html(exc))
+
+
+def uebersicht(ruleset: str = DEFAULT_RULESET) -> Any:
+    """All Bohnometer curves of the rule set as a plain chart (shown before the picker)."""
+    return _safe(lambda: charts.bohnometer_chart(None, ruleset))
+
+
+def kurven(ruleset: str = DEFAULT_RULESET) -> Any:
+    """The curve picker (shown on the page)."""
+    return _safe(lambda: CurvePicker(ruleset))
+
+
+def quiz(seed: int | None = None) -> Any:
+    """The coin quiz (shown on the page)."""
+    return _safe(lambda: CoinQuiz(seed=seed))
+
+
+__all__ = ["CoinQuiz", "CurvePicker", "field_html", "kurven", "meter_text", "quiz", "uebersicht",
+           "variety_label"]

@@ -1,0 +1,697 @@
+"""The explainer site's page machinery, so that the notebooks stay thin.
+
+A page (``notebooks/NN_Name.ipynb``) is markdown prose plus a few short calls::
+
+    from bohnteach.site import pages as site
+    site.page_header("02_Phase_1")          # breadcrumb, "Hier lernst du …", prev/next
+    site.chapter_scenes("phase1")           # the chapter's scenes as ScenePlayers
+    site.try_it("phase1")                   # a "Mach du!" exercise
+    site.nav_links("02_Phase_1")            # previous / overview / next
+
+Every builder here returns something Jupyter displays as HTML or as a widget, and never
+raises: a failure becomes a friendly box (``render_error``) on the page, and the
+traceback goes to the server's log, never to the visitor. :func:`safe_display` does the
+same for any other callable.
+
+The chapter list is data (:data:`PAGES`): file, title, what the page teaches, the scene
+chapter it shows. The start page, the navigation and the tests all read it.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, TypeVar
+
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site."""
+
+    name: str
+    """File name without ``.ipynb``, e.g. ``"02_Phase_1"``."""
+    title: str
+    """The page's heading (the notebook's first ``# `` line must be exactly this)."""
+    short: str
+    """Short label for navigation."""
+    teaches: str
+    """One sentence: what a visitor learns here."""
+    chapter: str | None = None
+    """Scene chapter key (``bohnteach.content.scenes.CHAPTERS``) shown on this page, if any."""
+    author: str = "site"
+    """Who writes the notebook: ``site`` or ``lessons``."""
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}.ipynb"
+
+
+PAGES: tuple[Page, ...] = (
+    Page("00_Start", "Bohnanza lernen", "Start",
+         "Worum es geht, welche Kapitel es gibt und wie du die Seite benutzt."),
+    Page("01_Material_und_Aufbau", "Material und Aufbau", "Material & Aufbau",
+         "Die Karten, die Felder, das Austeilen – und warum deine Hand eine Warteschlange ist.",
+         "material"),
+    Page("02_Phase_1", "Phase 1: Bohnen aus der Hand pflanzen", "Phase 1",
+         "Die vorderste Karte muss aufs Feld, eine zweite darf, eine dritte nie.", "phase1"),
+    Page("03_Phase_2_und_Handel", "Phase 2: Aufdecken und Handeln", "Phase 2 & Handel",
+         "Zwei Karten aufdecken, dann tauschen und schenken – wer mit wem und was.", "phase2"),
+    Page("04_Phase_3", "Phase 3: Erhaltene Bohnen pflanzen", "Phase 3",
+         "Alles Eingetauschte und Aufgedeckte kommt aufs Feld, in beliebiger Reihenfolge.",
+         "phase3"),
+    Page("05_Phase_4", "Phase 4: Nachziehen", "Phase 4",
+         "Drei Karten nacheinander hinten in die Hand – dann ist die nächste Person dran.",
+         "phase4"),
+    Page("06_Ernte_und_Bohnometer", "Ernte und Bohnometer", "Ernte & Bohnometer",
+         "Wie viele Taler ein Feld bringt, warum immer das ganze Feld geerntet wird und was "
+         "die Bohnenschutzregel verbietet.", "ernte"),
+    Page("07_Spielende_und_Wertung", "Spielende und Wertung", "Spielende & Wertung",
+         "Wann das Spiel endet, die Schlussernte, und wer bei Gleichstand gewinnt.",
+         "spielende"),
+    Page("08_Anfaengerfehler", "Sechs Anfängerfehler", "Anfängerfehler",
+         "Die sechs häufigsten Fehler – jeder als Szene, in der die Regel Nein sagt.", "fehler"),
+    Page("09_FAQ", "Häufige Fragen", "FAQ",
+         "Fünf Fragen, die am Tisch immer wieder kommen, mit Antwort und Beispiel.", "faq"),
+    Page("10_Regelvergleich", "Regelvergleich: Amigo, Online-Regeln, Ladybohn", "Regelvergleich",
+         "Wo sich die Regelhefte unterscheiden – als Tabelle und an einem Beispiel.",
+         "vergleich"),
+    Page("11_Probespiel", "Probespiel gegen Bots", "Probespiel",
+         "Eine ganze Partie auf einem Platz gegen Computergegner; jeder verbotene Zug wird "
+         "erklärt."),
+    Page("12_Bohnometer", "Bohnometer", "Bohnometer",
+         "Die Talerkurven aller Sorten zum Vergleichen und ein Quiz: Wie viele Taler?",
+         author="lessons"),
+    Page("13_Auslegungen", "Auslegungen: wo die Regeln schweigen", "Auslegungen",
+         "Jede Entscheidung, die bohnteach treffen musste, weil die Regelhefte nichts oder "
+         "Widersprüchliches sagen."),
+    Page("14_Ladybohn", "Ladybohn: Männchen, Weibchen und Babys", "Ladybohn",
+         "Was bei Ladybohn anders ist: Geschlechter, die oberste Karte zählt, Babys schieben "
+         "Weibchen hoch, eingetauschte Babys sofort pflanzen – mit Szenen und Übungen.",
+         "ladybohn"),
+)
+"""Every page of the site, in reading order (the navigation follows it)."""
+
+START = PAGES[0].name
+
+
+def find_page(name: str) -> Page:
+    """The page called ``name`` (``"02_Phase_1"`` or ``"02_Phase_1.ipynb"``)."""
+    key = name.removesuffix(".ipynb")
+    for page in PAGES:
+        if page.name == key:
+            return page
+    raise KeyError(f"Unbekannte Seite {name!r}. Bekannt: {', '.join(p.name for p in PAGES)}")
+
+
+# ---- where things are ------------------------------------------------------------------
+def notebooks_dir() -> Path:
+    """The folder with the site's pages (``notebooks/``)."""
+    for candidate in (Path.cwd(), _PACKAGE_DIR.parent / "notebooks", _PACKAGE_DIR / "_site" / "notebooks"):
+        if (candidate / f"{START}.ipynb").is_file():
+            return candidate
+    return _PACKAGE_DIR.parent / "notebooks"
+
+
+def tutorials_dir() -> Path:
+    """The folder with the lessons for classes (``tutorials/``, next to ``notebooks/``)."""
+    return notebooks_dir().parent / "tutorials"
+
+
+def page_exists(page: Page) -> bool:
+    return (notebooks_dir() / page.filename).is_file()
+
+
+# ---- failures --------------------------------------------------------------------------
+def server_log(text: str) -> None:
+    """Write ``text`` to the server's log, never to the page.
+
+    Inside a kernel, ipykernel forwards everything written to ``sys.stderr`` *and* to file
+    descriptor 2 into the cell's output, which Voilà shows. It keeps a copy of the real
+    descriptor (``_original_stdstream_copy``); that one ends up in the server's log.
+    """
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        stream = sys.stderr
+        fd = getattr(stream, "_original_stdstream_copy", None)
+        if isinstance(fd, int):
+            os.write(fd, text.encode("utf-8", "replace"))
+        elif type(stream).__module__.startswith("ipykernel"):
+            real = sys.__stderr__  # fd 2 is not captured in this kernel
+            if real is not None:
+                real.write(text)
+                real.flush()
+        elif stream is not None:
+            stream.write(text)
+    except Exception:  # noqa: BLE001,S110 - pragma: no cover - logging must never break a page
+        pass
+
+
+class ServerLogHandler(logging.Handler):
+    """A logging handler that writes to :func:`server_log`."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            server_log(self.format(record))
+        except Exception:  # noqa: BLE001,S110 - pragma: no cover
+            pass
+
+
+def _route_package_logs() -> None:
+    """Send the ``bohnteach`` loggers (widgets log their callback failures there) to the
+    server log, so that no traceback ever reaches a page through Python's last-resort
+    handler (which writes to ``sys.stderr``, i.e. into the page)."""
+    logger = logging.getLogger("bohnteach")
+    if not any(isinstance(h, ServerLogHandler) for h in logger.handlers):
+        handler = ServerLogHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+
+
+_route_package_logs()
+
+
+def _log_failure(where: str) -> None:
+    """The traceback goes to the server log, not to the page."""
+    server_log(f"bohnteach.site.pages: {where} failed\n{traceback.format_exc()}")
+
+
+def error_box(message: str, title: str = "Dieser Teil der Seite konnte nicht geladen werden") -> Any:
+    """A friendly orange box (HTML) for any failure."""
+    from IPython.display import HTML
+
+    from bohnteach.render.table import render_error
+
+    return HTML(render_error(message, title=title))
+
+
+def _friendly_message(exc: BaseException) -> str:
+    text = str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc).strip()
+    if isinstance(exc, (ModuleNotFoundError, ImportError)):
+        return "Ein Baustein der Seite fehlt noch. Alles andere auf der Seite funktioniert."
+    return text if text and len(text) < 300 else "Unerwarteter Fehler."
+
+
+def friendly(fn: F) -> F:
+    """Decorator: the builder returns an error box instead of raising."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
+            _log_failure(fn.__name__)
+            return error_box(_friendly_message(exc))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def safe_display(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+    """Call ``fn(*args, **kwargs)`` and display its result; any exception is shown as a
+    friendly box instead (the traceback goes to the server log). Returns ``None`` so that
+    nothing else is printed."""
+    from IPython.display import display
+
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
+        _log_failure(getattr(fn, "__name__", repr(fn)))
+        result = error_box(_friendly_message(exc))
+    if result is not None:
+        display(result)
+
+
+# ---- navigation ------------------------------------------------------------------------
+_SITE_CSS = """<style>
+.bt-site{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Liberation Sans",Arial,sans-serif;
+ color:#1f2328;line-height:1.45}
+.bt-crumbs{font-size:13px;color:#5c5648;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center}
+.bt-crumbs a,.bt-nav a{color:#1f5f8b;text-decoration:none}
+.bt-crumbs a:hover,.bt-nav a:hover{text-decoration:underline}
+.bt-learn{background:#f4f1e8;border-left:4px solid #6b8e23;border-radius:6px;padding:8px 12px;
+ margin:8px 0 4px;font-size:15px}
+.bt-nav{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;margin:14px 0 4px;
+ padding-top:10px;border-top:1px solid #d9d4c7;font-size:15px}
+.bt-nav a{display:inline-block;padding:6px 10px;border:1px solid #c9c2ae;border-radius:8px;background:#fffdf6}
+.bt-nav .bt-nav-home{font-size:14px}
+.bt-chapters{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:10px;margin:8px 0}
+.bt-chapter{border:1px solid #d9d4c7;border-radius:10px;padding:10px 12px;background:#fffdf6}
+.bt-chapter a{font-weight:700;color:#1f5f8b;text-decoration:none;font-size:16px}
+.bt-chapter a:hover{text-decoration:underline}
+.bt-chapter p{margin:4px 0 0;font-size:14px}
+.bt-chapter .bt-num{display:inline-block;min-width:1.8em;font-weight:700;color:#6b8e23}
+.bt-lessons{margin:6px 0;padding-left:1.2em}
+.bt-lessons li{margin:4px 0}
+.bt-site table.bt-rules{border-collapse:collapse;font-size:14px;width:100%;margin:4px 0;table-layout:auto}
+.bt-site table.bt-rules th,.bt-site table.bt-rules td{border:1px solid #d0cabb;padding:6px 8px;
+ vertical-align:top;text-align:left;line-height:1.4}
+.bt-site table.bt-rules thead th{background:#f1ede4}
+.bt-site table.bt-rules tbody tr:nth-child(odd){background:#fff}
+.bt-site table.bt-rules tbody tr:nth-child(even){background:#faf8f3}
+.bt-site table.bt-rules code{font-size:12px;white-space:nowrap;background:none;padding:0}
+.bt-site table.bt-rules td.bt-num-cell,.bt-site table.bt-rules th.bt-num-cell{text-align:right}
+.bt-rules-wrap{overflow-x:auto}
+.bt-ausl-list{display:flex;flex-direction:column;gap:10px}
+.bt-ausl-item{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;padding:8px 12px;background:#fffdf6}
+.bt-ausl-item h3{margin:0 0 4px;font-size:16px}
+.bt-ausl-item p{margin:4px 0;font-size:14px}
+.bt-ausl-item code{font-size:12px}
+.bt-muted{color:#5c5648;font-size:13px}
+.bt-chapter-scenes{gap:32px}
+.bt-chapter-scenes>.bt-style{display:none}
+.bt-scene-toc{background:#fffdf6;border:1px solid #d9d4c7;border-radius:10px;padding:8px 12px;font-size:15px}
+.bt-scene-toc ol{margin:4px 0 0;padding-left:1.4em}
+.bt-scene-toc li{margin:2px 0}
+.bt-scene-toc a{color:#1f5f8b;text-decoration:none}
+.bt-scene-toc a:hover{text-decoration:underline}
+.bt-scene-number{font-size:12px;font-weight:700;color:#6b8e23;text-transform:uppercase;letter-spacing:.04em;
+ border-top:2px solid #d9d4c7;padding-top:10px}
+.bt-compare-pair{gap:16px}
+.bt-scene-chooser{max-width:100%;min-width:0}
+.bt-scene-chooser .widget-label{width:auto;min-width:0;padding-right:6px}
+.bt-scene-chooser select{min-width:0;width:100%;text-overflow:ellipsis}
+</style>"""
+
+
+def _style_widget() -> Any:
+    """The site's stylesheet as a (zero-height) widget, for boxes of widgets."""
+    import ipywidgets as widgets
+
+    style = widgets.HTML(_SITE_CSS, layout=widgets.Layout(height="0px", margin="0"))
+    style.add_class("bt-style")
+    return style
+
+
+def _href(target: Page, here: Page | None = None) -> str:
+    """Relative link from a notebooks/ page to ``target``."""
+    return target.filename
+
+
+def _neighbours(name: str) -> tuple[Page | None, Page | None]:
+    pages = [p for p in PAGES if p.name == name or page_exists(p)]
+    names = [p.name for p in pages]
+    i = names.index(find_page(name).name)
+    prev = pages[i - 1] if i > 0 else None
+    nxt = pages[i + 1] if i + 1 < len(pages) else None
+    return prev, nxt
+
+
+def _number(page: Page) -> int:
+    return PAGES.index(page)
+
+
+def nav_html(name: str) -> str:
+    """The previous / overview / next links of a page (HTML)."""
+    here = find_page(name)
+    prev, nxt = _neighbours(here.name)
+    parts = []
+    if prev is not None:
+        parts.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← {escape(prev.short)}</a>')
+    else:
+        parts.append("<span></span>")
+    if here.name != START:
+        parts.append(f'<a class="bt-nav-home" href="{_href(PAGES[0], here)}">Übersicht</a>')
+    if nxt is not None:
+        parts.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
+    return f'<nav class="bt-site bt-nav" aria-label="Seiten">{"".join(parts)}</nav>'
+
+
+@friendly
+def nav_links(name: str) -> Any:
+    """Previous / overview / next links (shown at the end of every page)."""
+    from IPython.display import HTML
+
+    return HTML(_SITE_CSS + nav_html(name))
+
+
+@friendly
+def page_header(name: str) -> Any:
+    """The top of a page: where you are, what you learn here, previous/next."""
+    from IPython.display import HTML
+
+    here = find_page(name)
+    prev, nxt = _neighbours(here.name)
+    crumbs = [f'<a href="{_href(PAGES[0], here)}">Bohnanza lernen</a>']
+    if here.name != START:
+        crumbs.append(f"<span>Kapitel {_number(here)} von {len(PAGES) - 1}</span>")
+    if prev is not None:
+        crumbs.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← {escape(prev.short)}</a>')
+    if nxt is not None:
+        crumbs.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
+    learn = f'<div class="bt-learn"><b>Hier lernst du:</b> {escape(here.teaches)}</div>'
+    return HTML(f'{_SITE_CSS}<div class="bt-site bt-header" data-page="{here.name}">'
+                f'<div class="bt-crumbs">{" · ".join(crumbs)}</div>{learn}</div>')
+
+
+# ---- the start page ----------------------------------------------------------------------
+@friendly
+def chapter_overview() -> Any:
+    """All chapters with what each teaches, as linked cards (for the start page)."""
+    from IPython.display import HTML
+
+    cards = []
+    for page in PAGES[1:]:
+        if not page_exists(page):
+            continue
+        cards.append(
+            f'<div class="bt-chapter"><span class="bt-num">{_number(page)}</span>'
+            f'<a href="{_href(page)}">{escape(page.title)}</a><p>{escape(page.teaches)}</p></div>'
+        )
+    return HTML(f'{_SITE_CSS}<div class="bt-site bt-chapters">{"".join(cards)}</div>')
+
+
+def _notebook_title(path: Path) -> tuple[str, str]:
+    """The first ``# `` heading of a notebook and the first sentence after it."""
+    try:
+        nb = json.loads(path.read_text("utf-8"))
+    except Exception:  # noqa: BLE001 - shown as a friendly box / never breaks a page
+        return path.stem.replace("_", " "), ""
+    title, blurb = "", ""
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        src = cell.get("source", "")
+        text = "".join(src) if isinstance(src, list) else src
+        for line in text.splitlines():
+            line = line.strip()
+            if not title and line.startswith("# "):
+                title = line[2:].strip()
+            elif title and line and not line.startswith(("#", "<", "|", "!", "-", "*")):
+                blurb = line
+                break
+        if title and blurb:
+            break
+    if len(blurb) > 220:
+        blurb = blurb[:217].rsplit(" ", 1)[0] + " …"
+    return title or path.stem.replace("_", " "), blurb
+
+
+def lessons() -> list[tuple[str, str, str]]:
+    """The lessons for classes: (relative link, title, first sentence), in file order."""
+    folder = tutorials_dir()
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.glob("*.ipynb")):
+        title, blurb = _notebook_title(path)
+        out.append((f"../tutorials/{path.name}", title, blurb))
+    return out
+
+
+@friendly
+def lesson_list() -> Any:
+    """The lessons in ``tutorials/`` as a linked list (for the start page)."""
+    from IPython.display import HTML
+
+    items = lessons()
+    if not items:
+        return HTML(f'{_SITE_CSS}<p class="bt-site bt-muted">Die Unterrichtsstunden sind noch in Arbeit.</p>')
+    rows = "".join(
+        f'<li><a href="{escape(href)}">{escape(title)}</a>'
+        f'{" – " + escape(blurb) if blurb else ""}</li>'
+        for href, title, blurb in items
+    )
+    return HTML(f'{_SITE_CSS}<ul class="bt-site bt-lessons">{rows}</ul>')
+
+
+# ---- scenes and exercises ------------------------------------------------------------------
+def _anchor(scene: Any) -> str:
+    return "szene-" + "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in str(scene.id))
+
+
+def _scenes_of(chapter: str) -> list[Any]:
+    from bohnteach.content.scenes import list_scenes
+
+    return list(list_scenes(chapter))
+
+
+@friendly
+def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
+    """The chapter's scenes behind one chooser: a single ScenePlayer, the others built
+    only when picked. For pages with many scenes, which would otherwise send hundreds of
+    widgets on every page load."""
+    import ipywidgets as widgets
+
+    from bohnteach.widgets.scene_player import ScenePlayer
+
+    scenes = _scenes_of(chapter)
+    if only is not None:
+        by_id = {sc.id: sc for sc in scenes}
+        scenes = [by_id[i] for i in only if i in by_id]
+    if not scenes:
+        return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+    chooser = widgets.Dropdown(
+        options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
+        description="Szene:", layout=widgets.Layout(width="100%", max_width="44em"),
+    )
+    chooser.add_class("bt-scene-chooser")
+    players: dict[int, Any] = {}
+    area = widgets.Box(layout=widgets.Layout(width="100%"))
+
+    def show(index: int) -> None:
+        if index not in players:
+            try:
+                players[index] = ScenePlayer(scenes[index])
+            except Exception as exc:  # noqa: BLE001 - a friendly box, never a broken page
+                _log_failure(f"ScenePlayer({scenes[index].id!r})")
+                players[index] = widgets.HTML(error_box(_friendly_message(exc)).data)
+        area.children = (players[index],)
+
+    def picked(change: dict) -> None:
+        try:
+            show(change["new"])
+        except Exception as exc:  # noqa: BLE001
+            _log_failure("scene_picker")
+            area.children = (widgets.HTML(error_box(_friendly_message(exc)).data),)
+
+    chooser.observe(picked, names="value")
+    show(0)
+    hint = widgets.HTML(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
+                        "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
+    box = widgets.VBox([_style_widget(), hint, chooser, area], layout=widgets.Layout(width="100%"))
+    box.add_class("bt-chapter-scenes")
+    return box
+
+
+def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool = False) -> Any:
+    """The chapter's scenes, each in a ScenePlayer, stacked (a widget).
+
+    ``only``: scene ids to show (default: every scene of the chapter, in order).
+    ``optional``: show nothing (``None``) instead of a notice when there is no scene.
+    """
+    import ipywidgets as widgets
+
+    from bohnteach.widgets.scene_player import ScenePlayer
+
+    scenes = _scenes_of(chapter)
+    if only is not None:
+        by_id = {s.id: s for s in scenes}
+        scenes = [by_id[i] for i in only if i in by_id]
+    players = []
+    for number, scene in enumerate(scenes, 1):
+        try:
+            player = ScenePlayer(scene)
+        except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
+            _log_failure(f"ScenePlayer({getattr(scene, 'id', scene)!r})")
+            player = widgets.HTML(error_box(_friendly_message(exc)).data)
+        anchor = widgets.HTML(
+            f'<a id="{_anchor(scene)}" class="bt-anchor" aria-hidden="true"></a>'
+            f'<div class="bt-scene-number">Szene {number} von {len(scenes)}</div>',
+            layout=widgets.Layout(margin="0"))
+        players.append(widgets.VBox([anchor, player], layout=widgets.Layout(width="100%")))
+    if not players:
+        if optional:
+            return None
+        return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+    if len(scenes) >= 3:
+        items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(sc.title)}</a></li>' for sc in scenes)
+        toc = widgets.HTML(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
+                           f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
+        players.insert(0, toc)
+    box = widgets.VBox([_style_widget(), *players], layout=widgets.Layout(width="100%"))
+    box.add_class("bt-chapter-scenes")
+    return box
+
+
+@friendly
+def scene(scene_id: str) -> Any:
+    """One scene (by id, from any chapter) in a ScenePlayer."""
+    from bohnteach.content.scenes import get_scene
+    from bohnteach.widgets.scene_player import ScenePlayer
+
+    return ScenePlayer(get_scene(scene_id))
+
+
+@friendly
+def try_it(case: str) -> Any:
+    """A "Mach du!" exercise: a case id of ``bohnteach.content.tryit_cases`` or a chapter key
+    (then every case of that chapter, stacked)."""
+    from bohnteach.content.tryit_cases import make_tryit
+
+    return make_tryit(case)
+
+
+# ---- the special pages ----------------------------------------------------------------------
+@friendly
+def comparison_table(names: list[str] | None = None) -> Any:
+    """The Regelvergleich table built from the RuleSet data."""
+    from IPython.display import HTML
+
+    from bohnteach.render.comparison import comparison_html
+
+    return HTML(comparison_html(names))
+
+
+@friendly
+def comparison_scenes() -> Any:
+    """The Regelvergleich scenes: each situation once per rule set, side by side
+    (stacked on a phone)."""
+    import ipywidgets as widgets
+
+    from bohnteach.render.comparison import scene_pairs
+    from bohnteach.widgets.scene_player import ScenePlayer
+
+    rows = []
+    for group in scene_pairs(_scenes_of("vergleich")):
+        players = [ScenePlayer(sc) for sc in group]
+        for p in players:
+            p.layout.flex = "1 1 440px"
+            p.layout.min_width = "0"
+        row = widgets.Box(players, layout=widgets.Layout(
+            display="flex", flex_flow="row wrap", width="100%", align_items="flex-start"))
+        row.add_class("bt-compare-pair")
+        rows.append(row)
+    if not rows:
+        return error_box("Für den Regelvergleich gibt es noch keine Szenen.", title="Noch keine Szenen")
+    box = widgets.VBox([_style_widget(), *rows], layout=widgets.Layout(width="100%"))
+    box.add_class("bt-chapter-scenes")
+    box.add_class("bt-compare-scenes")
+    return box
+
+
+def auslegungen_items() -> list[tuple[str, str, str, str, str]]:
+    """Every decision where the rulebooks are silent or ambiguous:
+    (rule ID, title, Auslegung, the rule as explained, source)."""
+    from bohnteach.game.errors import rule_catalogue
+
+    return [
+        (r.id, r.title, r.auslegung, r.explanation, r.source)
+        for r in rule_catalogue().values() if r.auslegung
+    ]
+
+
+def assumptions() -> list[tuple[str, str]]:
+    """Rule sets whose data are assumptions (e.g. Ladybohn meters): (title, note)."""
+    from bohnteach.game.rulesets import find_ruleset, ruleset_names
+
+    out = []
+    for name in ruleset_names():
+        r = find_ruleset(name)
+        if r.meter_assumption:
+            out.append((r.title, r.meter_assumption))
+    return out
+
+
+@friendly
+def auslegungen() -> Any:
+    """The Auslegungen page's list, from the ``auslegung`` fields of ``rules.toml``."""
+    from IPython.display import HTML
+
+    items = []
+    for rule_id, title, ausl, expl, source in auslegungen_items():
+        items.append(
+            f'<div class="bt-ausl-item" data-rule="{escape(rule_id)}"><h3>{escape(title)} '
+            f'<code>{escape(rule_id)}</code></h3>'
+            f"<p><b>Unsere Auslegung:</b> {escape(ausl)}</p>"
+            f'<p class="bt-muted"><b>Die Regel:</b> {escape(expl)}</p>'
+            f'<p class="bt-muted"><b>Quelle:</b> {escape(source)}</p></div>'
+        )
+    for title, note in assumptions():
+        items.append(
+            f'<div class="bt-ausl-item"><h3>{escape(title)}: Bohnometer <code>lady.female-meter</code></h3>'
+            f"<p><b>Annahme in den Daten:</b> {escape(note)}</p></div>"
+        )
+    count = f'<p class="bt-muted">{len(items)} Entscheidungen, aus den Regeldaten von bohnteach erzeugt.</p>'
+    return HTML(f'{_SITE_CSS}<div class="bt-site">{count}<div class="bt-ausl-list">{"".join(items)}</div></div>')
+
+
+@friendly
+def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
+    """The varieties of a rule set: cards in the deck and the Bohnometer (cards → Taler)."""
+    from IPython.display import HTML
+
+    from bohnteach.render.style import text_colour
+    from bohnteach.game.rulesets import find_ruleset
+
+    r = find_ruleset(ruleset)
+    n = players or (4 if 4 in r.by_players else r.min_players)
+    rows = []
+    total = 0
+    for v in r.variety_list(n):
+        total += v.count
+        steps = " · ".join(f"{need} → {coins}" for coins, need in enumerate(v.meter, 1) if need)
+        chip = (f'<span style="display:inline-block;padding:1px 8px;border-radius:6px;'
+                f'background:{v.colour};color:{text_colour(v.colour)};font-weight:600">{escape(v.de)}</span>')
+        rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
+                    f"<td>{escape(steps)}</td></tr>")
+    return HTML(
+        f'{_SITE_CSS}<div class="bt-site bt-rules-wrap"><table class="bt-rules bt-varieties"><thead><tr>'
+        f'<th>Sorte</th><th class="bt-num-cell">Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th class="bt-num-cell">{total}</th>'
+        f"<th></th></tr></tfoot></table></div>"
+    )
+
+
+@friendly
+def rules_table(*rule_ids: str) -> Any:
+    """The given rules as a small table: ID, title, explanation, source."""
+    from IPython.display import HTML
+
+    from bohnteach.game.errors import find_rule
+
+    rows = []
+    for rule_id in rule_ids:
+        r = find_rule(rule_id)
+        rows.append(f"<tr><td><code>{escape(r.id)}</code></td><td><b>{escape(r.title)}</b><br>"
+                    f"{escape(r.explanation)}</td><td>{escape(r.source)}</td></tr>")
+    return HTML(f'{_SITE_CSS}<div class="bt-site bt-rules-wrap"><table class="bt-rules"><thead><tr>'
+                f"<th>Regel</th><th>Was sie sagt</th><th>Quelle</th></tr></thead>"
+                f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+@friendly
+def ladybohn(part: str) -> Any:
+    """A part of the Ladybohn chapter (``bohnteach.site.ladybohn_page``): ``"karten"``,
+    ``"diagramm"``, ``"auslegungen"`` or ``"eigene_werte"``."""
+    from bohnteach.site.ladybohn_page import show
+
+    return show(part)
+
+
+@friendly
+def probespiel(**options: Any) -> Any:
+    """The Probespiel widget (one seat against bots)."""
+    from bohnteach.widgets.probespiel import Probespiel
+
+    return Probespiel(**options)
+
+
+__all__ = [
+    "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
+    "chapter_scenes", "comparison_scenes", "comparison_table", "error_box", "find_page",
+    "friendly", "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
+    "page_header", "probespiel", "rules_table", "safe_display", "scene", "server_log", "try_it",
+    "variety_table",
+]

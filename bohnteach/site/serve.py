@@ -1,0 +1,247 @@
+"""``bohnteach serve``: the explainer site as a Voilà server.
+
+:func:`build_voila_command` is the single description of how the site is started; the
+CLI, the test fixtures and the benchmarks all use it.  The command runs this module
+(``python -m bohnteach.site.serve``), which puts the package's Voilà template on the Jupyter
+path and then hands over to Voilà.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+START_PAGE = "00_Start.ipynb"
+PAGES = "notebooks"
+LESSONS = "tutorials"
+TEMPLATE = "bohnteach"
+#: Seconds a visitor's kernel may sit idle (no execution) before it is shut down.
+CULL_IDLE_TIMEOUT = 300
+#: Seconds between two checks for idle kernels.
+CULL_INTERVAL = 60
+#: Seconds Voilà waits for a cell's remaining output after it finished executing.
+IOPUB_TIMEOUT = 30
+
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+_JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
+
+
+def site_dir() -> Path:
+    """The folder Voilà serves: ``notebooks/`` (the site's pages) and ``tutorials/``
+    (the lessons) side by side, so pages can link to each other relatively.
+
+    A wheel ships both under ``bohnteach/_site``; an editable install or a source
+    checkout gets a folder that mirrors the repository's two folders with symlinks
+    (serving the repository itself would also list tests and benchmarks).
+    """
+    shipped = _PACKAGE_DIR / "_site"
+    if (shipped / PAGES / START_PAGE).is_file():
+        return shipped
+    repo = _PACKAGE_DIR.parent
+    if (repo / PAGES / START_PAGE).is_file():
+        return _linked_root(repo)
+    raise FileNotFoundError(
+        f"Keine Seiten gefunden: weder {shipped / PAGES} noch {repo / PAGES} "
+        f"enthält {START_PAGE}."
+    )
+
+
+def _linked_root(repo: Path) -> Path:
+    """``$TMP/bohnteach-site-<hash>/{notebooks,tutorials}/``: real folders holding one
+    symlink per entry of the repository's folders.
+
+    Not symlinked folders: Voilà finds the notebooks to preheat with ``Path.rglob``,
+    which does not descend into symlinked folders (no page would be preheated).
+    Refreshed on every start, so new and deleted pages show up after a restart.
+    """
+    digest = hashlib.sha1(str(repo).encode()).hexdigest()[:10]
+    root = Path(tempfile.gettempdir()) / f"bohnteach-site-{digest}"
+    for name in (PAGES, LESSONS):
+        folder, source = root / name, (repo / name).resolve()
+        if folder.is_symlink():  # layout of an earlier version: one link per folder
+            folder.unlink()
+        folder.mkdir(parents=True, exist_ok=True)
+        wanted = {}
+        if source.is_dir():
+            wanted = {e.name: e for e in source.iterdir() if not e.name.startswith(".")}
+        for link in folder.iterdir():
+            target = wanted.get(link.name)
+            if link.is_symlink() and target is not None and link.resolve() == target.resolve():
+                del wanted[link.name]
+            elif link.is_symlink() or link.is_file():
+                link.unlink(missing_ok=True)
+        for entry_name, target in wanted.items():
+            try:
+                (folder / entry_name).symlink_to(target, target_is_directory=target.is_dir())
+            except FileExistsError:  # another process made it at the same moment
+                pass
+    return root
+
+
+def page_path(name: str) -> str:
+    """URL path of a page: ``02_Phase_1`` → ``/voila/render/notebooks/02_Phase_1.ipynb``;
+    a name with a folder (``tutorials/01_Bohnentreppe``) is taken as it is."""
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    if "/" not in name:
+        name = f"{PAGES}/{name}"
+    return f"/voila/render/{name}"
+
+
+def start_url(port: int, host: str = "127.0.0.1") -> str:
+    """Full URL of the start page."""
+    return f"http://{host}:{port}{page_path(START_PAGE)}"
+
+
+def build_voila_command(port: int, public: bool, root: Path | str | None = None) -> list[str]:
+    """The command line that serves the folder ``root`` (default: :func:`site_dir`).
+
+    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats one kernel per page, hides
+    tracebacks, culls idle kernels and never opens a browser.  Kernels start in ``root``.
+    """
+    root_path = Path(root if root is not None else site_dir()).resolve()
+    return [
+        sys.executable,
+        "-m",
+        "bohnteach.site.serve",
+        str(root_path),
+        f"--port={port}",
+        f"--Voila.ip={'0.0.0.0' if public else '127.0.0.1'}",
+        "--Voila.port_retries=0",
+        "--no-browser",
+        f"--template={TEMPLATE}",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        "--show_tracebacks=False",
+        f"--MappingKernelManager.root_dir={root_path}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        # nbclient waits only 4 s for a cell's late output by default; on a busy server a
+        # page then silently lost its widgets ("Timeout waiting for IOPub output").
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # Unix sockets instead of random TCP ports: with every page preheated at once, two
+        # kernels could draw the same port ("Address already in use") and a page hung.
+        "--KernelManager.transport=ipc",
+    ]
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for the Voilà process: our template dir first on ``JUPYTER_PATH``."""
+    env = dict(os.environ if base is None else base)
+    paths = [str(_JUPYTER_DATA)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def serve_main(port: int, public: bool) -> int:
+    """Run the site in a child process until it ends; returns its exit code.
+
+    Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
+    process is passed on, so Voilà can shut its kernels down.
+    """
+    root = site_dir()
+    cmd = build_voila_command(port, public, root)
+    print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
+    if public:
+        print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
+    proc = subprocess.Popen(cmd, cwd=root)
+    signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
+    while True:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            continue  # the child got the same SIGINT and is shutting down
+
+
+def _never_wait_blind_on_kernel_channels() -> None:
+    """Make the Voilà process's kernel channels re-check for messages every second.
+
+    Voilà executes a page with nbclient, which waits for the kernel's reply with
+    ``shell_channel.get_msg(timeout=None)``.  When a widget ``Output`` captures output,
+    nbclient's Output mimic sends ``comm_msg`` on that same shell socket while the wait
+    is pending, and the pending poll can then miss the reply's wake-up (nbclient issue
+    #312).  Measured here: about one page load in 30 with a plotly figure inside an
+    ``Output`` hung forever at "Executing 3 of 7"; kernel and server were idle.  A poll
+    with a timeout asks the socket again, so waiting in 1-second polls cannot miss it
+    (a finite timeout is kept: the polls stop at its deadline).  The tests that execute
+    notebooks with nbclient use this too: one such run stalled on an idle machine.
+    """
+    from queue import Empty
+
+    from jupyter_client.channels import AsyncZMQSocketChannel
+
+    get_msg = AsyncZMQSocketChannel.get_msg
+    if getattr(get_msg, "_bohnteach", False):
+        return
+
+    async def get_msg_polling(self: AsyncZMQSocketChannel, timeout: float | None = None) -> dict:
+        if timeout is not None and timeout <= 1.0:
+            return await get_msg(self, timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = 1.0 if deadline is None else min(1.0, max(0.0, deadline - time.monotonic()))
+            try:
+                return await get_msg(self, left)
+            except Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+
+    get_msg_polling._bohnteach = True  # type: ignore[attr-defined]
+    AsyncZMQSocketChannel.get_msg = get_msg_polling  # type: ignore[method-assign]
+
+
+def _restart_idle_clock_of_handed_out_kernels() -> None:
+    """Restart a preheated kernel's idle clock when Voilà hands it to a visitor.
+
+    Voilà keeps kernels in its pool safe from the culler, but a kernel taken from the
+    pool has often been idle longer than ``CULL_IDLE_TIMEOUT`` already; until the
+    visitor's browser connects, the next cull round shuts it down.  Seen in a test run:
+    "Using pre-heated kernel …" directly followed by "Culling 'idle' kernel …" for the
+    same kernel — the visitor got a page whose widgets could not reach their kernel.
+    """
+    from jupyter_server._tz import utcnow
+    from voila import app as voila_app
+
+    make_manager_class = voila_app.voila_kernel_manager_factory
+    if getattr(make_manager_class, "_bohnteach", False):
+        return
+
+    def manager_class(*args: object, **kwargs: object) -> type:
+        base = make_manager_class(*args, **kwargs)
+        if not hasattr(base, "get_rendered_notebook"):  # preheating is off
+            return base
+
+        class FreshClockKernelManager(base):  # type: ignore[misc, valid-type]
+            async def get_rendered_notebook(self, *a: object, **kw: object) -> tuple:  # type: ignore[override]
+                result = await super().get_rendered_notebook(*a, **kw)
+                kernel = self._kernels.get(result[2])
+                if kernel is not None:
+                    kernel.last_activity = utcnow()
+                return result
+
+        return FreshClockKernelManager
+
+    manager_class._bohnteach = True  # type: ignore[attr-defined]
+    voila_app.voila_kernel_manager_factory = manager_class
+
+
+def _run_voila(argv: Sequence[str]) -> int:
+    """Start Voilà in this process with our template on the Jupyter path."""
+    os.environ.update(voila_env())
+    _never_wait_blind_on_kernel_channels()
+    _restart_idle_clock_of_handed_out_kernels()
+    from voila.app import main as voila_main
+
+    sys.argv = ["voila", *argv]
+    return int(voila_main() or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(_run_voila(sys.argv[1:]))

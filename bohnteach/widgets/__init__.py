@@ -1,0 +1,1 @@
+"""Interactive ipywidgets: scene player, Mach du!, Probespiel, questions, progress."""

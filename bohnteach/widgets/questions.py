@@ -1,0 +1,742 @@
+"""Exercise widgets for the lessons: typed numbers, multiple choice, teacher solutions.
+
+    from bohnteach.widgets.questions import NumberQuestion, ChoiceQuestion
+
+    NumberQuestion(
+        "Wie wahrscheinlich ist mindestens eine Gartenbohne unter 2 Karten?",
+        answer=Fraction(603, 5356), tolerance=0.001, probability=True,
+        hint="Rechne zuerst die Gegenwahrscheinlichkeit aus.",
+        mistakes={Fraction(12, 104): "Du hast addiert – …"},
+        solution="1 − C(98, 2)/C(104, 2) = 603/5356 ≈ 0,1126",
+    )
+
+**Typed answers.** A learner may type a fraction (``3/8``), a decimal with comma or dot
+(``0,375`` / ``0.375``), or a percent (``37,5 %``); thousands may be grouped
+(``10.000``, ``10 000``). A number such as ``1.500`` is ambiguous (1,5 or 1500): both
+readings are tried. An answer is right when it lies within ``tolerance`` of the exact
+answer; the tolerance is shown under every question. A wrong answer gets a hint: a known
+mistake's explanation, "zu groß / zu klein", a missing percent sign, the complement …;
+after the second wrong try the question's own ``hint`` too.
+
+**Teacher solutions.** Every question can carry a worked solution. Students do not see
+it: the toggle "Lösung zeigen (Lehrkraft)" is not displayed, and the solution text is
+not even sent to the browser until the toggle is pressed. Teacher mode switches the
+toggles on. It comes from, in this order:
+
+* ``set_teacher_mode(True)`` in a notebook (for a teacher working in Jupyter);
+* the environment variable ``BOHNTEACH_LEHRKRAFT=1`` of the kernel or server;
+* the page address: ``…/01_Bohnentreppe.ipynb?lehrkraft=1`` on the Voilà site. The last
+  code cell of a lesson calls :func:`teacher_mode_from_url`, so the heavy cells above it
+  still run in Voilà's preheated kernel. If the server sets ``BOHNTEACH_LEHRKRAFT_CODE``,
+  the parameter must carry that code (``?lehrkraft=<code>``) – a plain ``?lehrkraft=1``
+  then does not work. This hides solutions from a class, it is no protection against
+  someone who knows the trick.
+
+After a right answer the worked solution is shown to the learner as well
+(``reveal_after_correct``), since it can no longer spoil anything.
+
+**Errors.** Every callback runs inside :func:`friendly`: an exception becomes a visible,
+German box on the page (Voilà hides tracebacks) and the traceback goes to the log.
+
+ipywidgets is imported lazily (inside the classes), so :func:`parse_answer` and
+:func:`check_number` can be used without it.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import os
+import re
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+from urllib.parse import parse_qs
+
+from bohnteach.site import pages as _site# noqa: F401 – routes the "bohnteach" loggers to the server log
+
+log = logging.getLogger("bohnteach.widgets.questions")
+"""Failures are logged here; :mod:`bohnteach.site.pages` sends the ``bohnteach`` loggers to the
+server's log, so a traceback never lands on the page (ipykernel would show stderr)."""
+
+Number = int | float | Fraction
+
+# --------------------------------------------------------------------------- styles
+
+_BOX = (
+    "border-radius:6px;padding:8px 12px;margin:6px 0;line-height:1.45;"
+    "font-size:14px;color:#1b1b1b;"
+)
+STYLES = {
+    "correct": _BOX + "background:#E8F5E9;border:1px solid #2E7D32;",
+    "wrong": _BOX + "background:#FFF8E1;border:1px solid #B26A00;",
+    "invalid": _BOX + "background:#E3F2FD;border:1px solid #1565C0;",
+    "error": _BOX + "background:#FDECEA;border:1px solid #C62828;",
+    "solution": _BOX + "background:#F3F0FF;border:1px dashed #5E35B1;",
+    "teacher": _BOX + "background:#F3F0FF;border:1px solid #5E35B1;",
+    "info": _BOX + "background:#F1F6FB;border:1px solid #7A9CC6;",
+}
+ICONS = {"correct": "✔", "wrong": "✗", "invalid": "?", "error": "⚠", "solution": "✎",
+         "teacher": "👩‍🏫", "info": "ℹ"}
+
+
+def box_html(kind: str, body_html: str) -> str:
+    """A coloured message box (``kind``: correct, wrong, invalid, error, solution,
+    teacher, info)."""
+    return (
+        f'<div class="bohnteach-{kind}" style="{STYLES[kind]}">'
+        f'<span aria-hidden="true" style="font-weight:bold">{ICONS[kind]}</span> {body_html}</div>'
+    )
+
+
+# --------------------------------------------------------------------------- friendly errors
+
+
+def error_html(exc: BaseException) -> str:
+    """A German, learner-friendly box for ``exc`` (the message, never a traceback)."""
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, ValueError) or hasattr(exc, "rule_id"):
+        body = html.escape(message)
+    else:
+        body = (
+            "Hier ist leider etwas schiefgegangen. Lade die Seite neu; wenn es wieder "
+            "passiert, sag bitte der Lehrkraft Bescheid."
+            f'<br><small style="color:#555">({html.escape(type(exc).__name__)}: '
+            f"{html.escape(message)})</small>"
+        )
+    return box_html("error", body)
+
+
+def show_error(target: Any, exc: BaseException) -> None:
+    """Put the error box for ``exc`` into ``target`` (an ``HTML`` or ``Output`` widget)."""
+    text = error_html(exc)
+    if hasattr(target, "clear_output"):
+        from IPython.display import HTML, display
+
+        with target:
+            target.clear_output(wait=True)
+            display(HTML(text))
+    else:
+        target.value = text
+
+
+def friendly(target: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator for widget callbacks: an exception is logged and shown in ``target``
+    (an ``HTML`` or ``Output`` widget) instead of disappearing silently."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 – shown to the user, logged
+                log.exception("Fehler in %s", getattr(fn, "__name__", fn))
+                try:
+                    show_error(target, exc)
+                except Exception:  # noqa: BLE001 – last resort: never raise from a callback
+                    log.exception("Fehlerbox konnte nicht angezeigt werden")
+                return None
+
+        return wrapper
+
+    return decorate
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+class AnswerFormatError(ValueError):
+    """The typed text is not a number this module can read (German message)."""
+
+
+_EXAMPLES = "Beispiele: 3/8 oder 0,375 oder 37,5 %"
+_SPACES = re.compile(r"[\s\u00a0\u202f\u2009']+")
+_PLAIN = re.compile(r"^[+-]?(\d+([.,]\d+)*([.,]\d*)?|[.,]\d+)$")
+
+
+def _decimal_candidates(text: str) -> list[Fraction]:
+    """Readings of one number without sign, percent or fraction bar."""
+    if not _PLAIN.match(text):
+        raise AnswerFormatError(f"„{text}“ ist keine Zahl. {_EXAMPLES}")
+    sign = -1 if text.startswith("-") else 1
+    text = text.lstrip("+-")
+    commas, dots = text.count(","), text.count(".")
+
+    def num(s: str) -> Fraction:
+        return sign * Fraction(s if s not in ("", ".") else "0")
+
+    def grouped(s: str, sep: str) -> bool:
+        head, *groups = s.split(sep)
+        return bool(head) and len(head) <= 3 and all(len(g) == 3 for g in groups)
+
+    if commas and dots:  # the last separator is the decimal mark, the other groups thousands
+        dec, thou = (",", ".") if text.rfind(",") > text.rfind(".") else (".", ",")
+        whole, _, frac = text.rpartition(dec)
+        if whole.count(dec) or not grouped(whole, thou):
+            raise AnswerFormatError(f"„{text}“: Punkt und Komma passen so nicht zusammen. {_EXAMPLES}")
+        return [num(whole.replace(thou, "") + "." + frac)]
+    sep = "," if commas else "." if dots else ""
+    if not sep:
+        return [num(text)]
+    count = commas or dots
+    if count > 1:  # only thousands grouping can repeat
+        if grouped(text, sep):
+            return [num(text.replace(sep, ""))]
+        raise AnswerFormatError(f"„{text}“ hat zu viele Trennzeichen. {_EXAMPLES}")
+    whole, frac = text.split(sep)
+    readings = [num(whole + "." + frac)]
+    if grouped(text, sep) and whole.strip("0"):  # 1.500: 1,5 or 1500?
+        readings.append(num(whole + frac))
+    return readings
+
+
+def parse_answer(text: str) -> list[Fraction]:
+    """Every plausible reading of ``text`` as an exact number (usually exactly one).
+
+    ``"3/8"``, ``"0,375"``, ``"0.375"``, ``"37,5 %"``, ``"37.5%"``, ``"10.000"``,
+    ``"−2"``; ``"1.500"`` gives both 3/2 and 1500. Raises :class:`AnswerFormatError`.
+    """
+    if not isinstance(text, str):
+        raise AnswerFormatError(f"Eingabe muss Text sein, nicht {type(text).__name__}.")
+    t = text.strip().replace("−", "-").replace("–", "-")
+    t = re.sub(r"^(≈|~|ca\.?|etwa)\s*", "", t, flags=re.IGNORECASE)
+    if not t:
+        raise AnswerFormatError("Bitte gib zuerst eine Zahl ein. " + _EXAMPLES)
+    scale = Fraction(1)
+    low = t.lower()
+    for suffix in ("%", "prozent"):
+        if low.endswith(suffix):
+            t = t[: -len(suffix)].strip()
+            scale = Fraction(1, 100)
+            break
+    t = _SPACES.sub("", t)
+    if not t:
+        raise AnswerFormatError("Vor dem Prozentzeichen fehlt die Zahl. " + _EXAMPLES)
+    if "/" in t:
+        parts = t.split("/")
+        if len(parts) != 2 or not parts[0] or not parts[1]:
+            raise AnswerFormatError(f"„{text.strip()}“ ist kein Bruch wie 3/8.")
+        tops, bottoms = _decimal_candidates(parts[0]), _decimal_candidates(parts[1])
+        if any(b == 0 for b in bottoms):
+            raise AnswerFormatError("Durch 0 kann man nicht teilen – der Nenner darf nicht 0 sein.")
+        readings = [a / b for a in tops for b in bottoms]
+    else:
+        readings = _decimal_candidates(t)
+    out: list[Fraction] = []
+    for r in readings:
+        if r * scale not in out:
+            out.append(r * scale)
+    return out
+
+
+def parse_number(text: str) -> Fraction:
+    """The first (most likely) reading of ``text``; see :func:`parse_answer`."""
+    return parse_answer(text)[0]
+
+
+def to_fraction(x: Number | str) -> Fraction:
+    """An exact Fraction; floats go through their shortest text (0.001 → 1/1000)."""
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, float):
+        return Fraction(repr(x))
+    if isinstance(x, str):
+        return parse_number(x)
+    return Fraction(x)
+
+
+def de_number(x: Number, digits: int = 4, *, strip: bool = True) -> str:
+    """German text of ``x`` rounded to ``digits`` decimals (half up), e.g. ``0,1126``,
+    ``10.000``; trailing zeros are dropped when ``strip``."""
+    d = Decimal(to_fraction(x).numerator) / Decimal(to_fraction(x).denominator)
+    q = d.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP) if digits else d.quantize(
+        Decimal(1), rounding=ROUND_HALF_UP)
+    text = f"{q:,f}"
+    if strip and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(",", "\u2009").replace(".", ",").replace("\u2009", ".")
+
+
+def de_percent(x: Number, digits: int = 1) -> str:
+    """``0.1126`` → ``"11,3 %"``."""
+    return de_number(to_fraction(x) * 100, digits, strip=False) + " %"
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``status`` is ``correct``, ``wrong`` or ``invalid``
+    (not readable as a number); ``message`` is German HTML."""
+
+    status: str
+    message: str
+    value: Fraction | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def html(self) -> str:
+        return box_html(self.status, self.message)
+
+
+def tolerance_text(tolerance: Number, probability: bool = False, integer: bool = False) -> str:
+    """German description of what is accepted, shown under a number question."""
+    tol = to_fraction(tolerance)
+    if integer and tol == 0:
+        return "Antwort als ganze Zahl – sie muss genau stimmen."
+    how = ("Bruch, Dezimalzahl oder Prozent" if probability else
+           "ganze Zahl, Bruch oder Dezimalzahl")
+    if tol == 0:
+        return f"Antwort als {how} – sie muss genau stimmen."
+    text = f"Antwort als {how} · erlaubte Abweichung: ±{de_number(tol, 6)}"
+    if probability:
+        text += f" (±{de_number(tol * 100, 6)} Prozentpunkte)"
+    return text
+
+
+def _exact_text(typed: Fraction, exact: Fraction, probability: bool, unit_text: str) -> str:
+    """" Exakt: 603/5356 ≈ 0,1126 ≈ 11,26 %." – or "" when the typed answer is exact."""
+    if typed == exact:
+        return ""
+    parts = []
+    if exact.denominator != 1 and exact.denominator <= 10**6:
+        parts.append(f"{exact.numerator}/{exact.denominator}")
+    parts.append(de_number(exact, 4))
+    if probability:
+        parts.append(de_percent(exact, 2))
+    return " Exakt: " + " ≈ ".join(parts) + unit_text + "."
+
+
+def check_number(
+    text: str,
+    answer: Number,
+    tolerance: Number = 0,
+    *,
+    probability: bool = False,
+    mistakes: Mapping[Number, str] | None = None,
+    hint: str = "",
+    attempts: int = 0,
+    unit: str = "",
+) -> Feedback:
+    """Check a typed ``text`` against ``answer`` ± ``tolerance`` (pure, no widgets).
+
+    ``attempts`` = wrong tries before this one (from the second wrong try on, ``hint``
+    is added). ``mistakes`` maps typical wrong results to an explanation.
+    """
+    exact = to_fraction(answer)
+    tol = to_fraction(tolerance)
+    try:
+        readings = parse_answer(text)
+    except AnswerFormatError as exc:
+        return Feedback("invalid", html.escape(str(exc)))
+    unit_text = f" {unit}" if unit else ""
+
+    def near(x: Fraction, target: Fraction, width: Fraction = tol) -> bool:
+        return abs(x - target) <= width
+
+    for x in readings:
+        if near(x, exact):
+            return Feedback("correct", "<b>Richtig!</b>" + _exact_text(x, exact, probability, unit_text), x)
+    x = readings[0]
+    parts: list[str] = []
+    mistake_width = max(tol, abs(exact) / 1000)
+    for wrong, why in (mistakes or {}).items():
+        if any(near(r, to_fraction(wrong), mistake_width) for r in readings):
+            parts.append(why)
+            break
+    else:
+        if probability and any(near(r / 100, exact) for r in readings if "%" not in text):
+            parts.append(
+                f"Fast! Meinst du {html.escape(text.strip())} %? Dann schreib das "
+                "Prozentzeichen dazu – ohne % ist eine Wahrscheinlichkeit eine Zahl "
+                "zwischen 0 und 1."
+            )
+        elif probability and not 0 <= x <= 1:
+            parts.append("Eine Wahrscheinlichkeit liegt immer zwischen 0 und 1 (0 % bis 100 %).")
+        elif probability and near(1 - x, exact):
+            parts.append(
+                "Das ist die <i>Gegenwahrscheinlichkeit</i>: Du hast ausgerechnet, wie "
+                "wahrscheinlich das Gegenteil ist. Zieh sie von 1 ab."
+            )
+        elif tol and near(x, exact, 10 * tol):
+            parts.append(
+                "Knapp daneben. Runde erst ganz am Ende, oder rechne mit Brüchen."
+            )
+        else:
+            parts.append("Noch nicht. Deine Zahl ist zu " + ("groß." if x > exact else "klein."))
+    if hint and attempts >= 1:
+        parts.append(f"<b>Tipp:</b> {hint}")
+    return Feedback("wrong", "<br>".join(parts), x)
+
+
+# --------------------------------------------------------------------------- teacher mode
+
+_TEACHER: bool | None = None
+_REGISTRY: weakref.WeakSet[Any] = weakref.WeakSet()
+_TRUE = {"", "1", "ja", "true", "yes", "an", "on"}
+
+
+def teacher_mode() -> bool:
+    """True when solutions may be revealed (see the module docstring)."""
+    if _TEACHER is not None:
+        return _TEACHER
+    return os.environ.get("BOHNTEACH_LEHRKRAFT", "").strip().lower() in _TRUE - {""}
+
+
+def set_teacher_mode(on: bool = True) -> None:
+    """Switch teacher mode on or off for every solution toggle on the page."""
+    global _TEACHER
+    _TEACHER = bool(on)
+    for item in list(_REGISTRY):
+        item._update_mode()
+
+
+def _query_string() -> str:
+    """The page's query string under Voilà (waits for the request in a preheated
+    kernel); ``QUERY_STRING`` elsewhere; "" outside Voilà."""
+    if os.environ.get("VOILA_KERNEL_ID") or os.environ.get("VOILA_PREHEAT"):
+        try:
+            from voila.utils import get_query_string
+
+            return get_query_string() or ""
+        except Exception:  # noqa: BLE001 – no teacher mode rather than a broken page
+            log.exception("Adresse der Seite nicht lesbar")
+            return ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def teacher_wanted(query: str) -> bool:
+    """Whether the query string ``query`` asks for teacher mode (``lehrkraft=…``)."""
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("lehrkraft", [])
+    code = os.environ.get("BOHNTEACH_LEHRKRAFT_CODE", "").strip()
+    if code:
+        return code in (v.strip() for v in values)
+    return any(v.strip().lower() in _TRUE for v in values)
+
+
+def teacher_mode_from_url(query: str | None = None):
+    """Turn teacher mode on if the page address says ``?lehrkraft=1`` (call it in the
+    last code cell). Returns a banner widget in teacher mode, else ``None`` (nothing shown)."""
+    if query is None:
+        query = _query_string()
+    if teacher_wanted(query):
+        set_teacher_mode(True)
+    if not teacher_mode():
+        return None
+    import ipywidgets as widgets
+
+    return widgets.HTML(box_html(
+        "teacher",
+        "<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit "
+        "„Lösung zeigen (Lehrkraft)“ aufklappen. Die Adresse ohne <code>?lehrkraft=…</code> "
+        "zeigt die Seite so, wie die Klasse sie sieht.",
+    ))
+
+
+def teacher_banner():
+    """A banner for the top of a lesson; hidden until teacher mode is switched on."""
+    return _TeacherBanner()
+
+
+class _TeacherBanner:
+    def __init__(self) -> None:
+        import ipywidgets as widgets
+
+        self.widget = widgets.HTML(box_html(
+            "teacher",
+            "<b>Lehrkraft-Ansicht:</b> Die Lösungen der Aufgaben lassen sich aufklappen "
+            "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht.",
+        ))
+        _REGISTRY.add(self)
+        self._update_mode()
+
+    def _update_mode(self) -> None:
+        self.widget.layout.display = None if teacher_mode() else "none"
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class TeacherSolution:
+    """A worked solution behind a toggle "Lösung zeigen (Lehrkraft)".
+
+    Outside teacher mode the whole box is not displayed (``hidden``) and the text stays
+    in Python: ``content.value`` is empty until the toggle is pressed.
+    """
+
+    LABEL_SHOW = "Lösung zeigen (Lehrkraft)"
+    LABEL_HIDE = "Lösung verbergen"
+
+    def __init__(self, solution_html: str):
+        import ipywidgets as widgets
+
+        self._html = solution_html
+        self.toggle = widgets.ToggleButton(
+            value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.toggle.add_class("bohnteach-teacher-toggle")
+        self.content = widgets.HTML("")
+        self.widget = widgets.VBox([widgets.HBox([self.toggle]), self.content])
+        self.toggle.observe(friendly(self.content)(self._toggled), "value")
+        _REGISTRY.add(self)
+        self._update_mode()
+
+    @property
+    def hidden(self) -> bool:
+        """True while the toggle is not displayed (students' view)."""
+        return self.widget.layout.display == "none"
+
+    @property
+    def shown(self) -> bool:
+        """True while the solution text is on the page."""
+        return bool(self.content.value)
+
+    def _update_mode(self) -> None:
+        on = teacher_mode()
+        self.widget.layout.display = None if on else "none"
+        if not on:
+            self.toggle.value = False
+
+    def _toggled(self, change: Mapping[str, Any]) -> None:
+        show = bool(change["new"]) and teacher_mode()
+        self.content.value = box_html("solution", self._html) if show else ""
+        self.toggle.description = self.LABEL_HIDE if show else self.LABEL_SHOW
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+class _Question:
+    """Shared frame: title, prompt, feedback line, worked solution."""
+
+    def __init__(self, prompt: str, *, title: str, solution: str | None,
+                 reveal_after_correct: bool):
+        import ipywidgets as widgets
+
+        self._widgets = widgets
+        self.prompt = prompt
+        self.title = title
+        self.attempts = 0
+        self.solved = False
+        self._solution_html = solution
+        self.reveal_after_correct = reveal_after_correct
+        self.heading = widgets.HTML(
+            f'<div style="font-size:15px;line-height:1.5"><b>{title}</b> {prompt}</div>'
+        )
+        self.feedback = widgets.HTML("")
+        self.worked = widgets.HTML("")  # the solution shown to a learner after a right answer
+        self.solution = TeacherSolution(solution) if solution else None
+
+    def _frame(self, *middle: Any):
+        w = self._widgets
+        children = [self.heading, *middle, self.feedback, self.worked]
+        if self.solution is not None:
+            children.append(self.solution.widget)
+        box = w.VBox(children, layout=w.Layout(
+            border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
+            max_width="860px",
+        ))
+        box.add_class("bohnteach-exercise")
+        return box
+
+    def _show(self, fb: Feedback) -> None:
+        self.feedback.value = fb.html()
+        if fb.status == "correct":
+            self.solved = True
+            if self.reveal_after_correct and self._solution_html:
+                self.worked.value = box_html("solution", "<b>So kann man rechnen:</b> "
+                                             + self._solution_html)
+        elif fb.status == "wrong":
+            self.attempts += 1
+
+    def last_feedback(self) -> Feedback:
+        """The verdict currently shown under the question (status "" if none)."""
+        value = self.feedback.value
+        status = next((s for s in ("correct", "wrong", "invalid", "error")
+                       if f"bohnteach-{s}" in value), "")
+        return Feedback(status, value)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class NumberQuestion(_Question):
+    """A question answered by typing a number; "Prüfen" (or Enter) checks it.
+
+    ``answer`` is exact (Fraction) where possible; ``tolerance`` is absolute, in the
+    answer's unit (for a probability: 0.001 = 0,1 Prozentpunkte). ``probability=True``
+    allows percent answers in the stated format and adds probability-specific hints.
+    """
+
+    def __init__(
+        self,
+        prompt: str,
+        answer: Number,
+        tolerance: Number = 0,
+        *,
+        probability: bool = False,
+        integer: bool | None = None,
+        unit: str = "",
+        hint: str = "",
+        mistakes: Mapping[Number, str] | None = None,
+        solution: str | None = None,
+        title: str = "Aufgabe.",
+        reveal_after_correct: bool = True,
+        placeholder: str | None = None,
+    ):
+        super().__init__(prompt, title=title, solution=solution,
+                         reveal_after_correct=reveal_after_correct)
+        w = self._widgets
+        self.answer = to_fraction(answer)
+        self.tolerance = to_fraction(tolerance)
+        self.probability = probability
+        self.integer = self.answer.denominator == 1 and self.tolerance == 0 if integer is None else integer
+        self.unit = unit
+        self.hint = hint
+        self.mistakes = dict(mistakes or {})
+        if placeholder is None:
+            placeholder = "z. B. 0,25 oder 1/4 oder 25 %" if probability else (
+                "ganze Zahl" if self.integer else "z. B. 1,25 oder 5/4")
+        self.text = w.Text(value="", placeholder=placeholder, continuous_update=False,
+                           layout=w.Layout(width="240px"))
+        self.button = w.Button(description="Prüfen", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.unit_label = w.HTML(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
+        self.note = w.HTML(
+            f'<div style="color:#555;font-size:12.5px">'
+            f"{tolerance_text(self.tolerance, probability, self.integer)}</div>"
+        )
+        row = w.HBox([self.text, self.unit_label, self.button],
+                     layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget = self._frame(self.note, row)
+        self._checked_text: str | None = None
+        checked = friendly(self.feedback)(self._check_widget)
+        self.button.on_click(lambda _b: checked())
+        self.text.observe(lambda change: checked() if change["new"].strip() else None, "value")
+
+    def check(self, text: str) -> Feedback:
+        """The verdict on ``text`` (pure: does not touch the widgets)."""
+        return check_number(
+            text, self.answer, self.tolerance, probability=self.probability,
+            mistakes=self.mistakes, hint=self.hint, attempts=self.attempts, unit=self.unit,
+        )
+
+    def _check_widget(self) -> None:
+        text = self.text.value
+        if text == self._checked_text and self.feedback.value:
+            return  # Enter, leaving the field and "Prüfen" on the same text: one try
+        self._checked_text = text
+        self._show(self.check(text))
+
+    def submit(self, text: str) -> Feedback:
+        """Type ``text`` and press "Prüfen" (for tests and demonstrations)."""
+        self.text.value = text
+        self.button.click()
+        return self.last_feedback()
+
+
+class ChoiceQuestion(_Question):
+    """Multiple choice: one right option; each option may carry an explanation that is
+    shown when it is chosen (for the right option: after "Richtig!")."""
+
+    def __init__(
+        self,
+        prompt: str,
+        options: Sequence[str],
+        correct: int | str,
+        *,
+        explanations: Mapping[str, str] | Sequence[str] | None = None,
+        solution: str | None = None,
+        title: str = "Aufgabe.",
+        reveal_after_correct: bool = True,
+    ):
+        super().__init__(prompt, title=title, solution=solution,
+                         reveal_after_correct=reveal_after_correct)
+        w = self._widgets
+        self.options = list(options)
+        if len(set(self.options)) != len(self.options) or len(self.options) < 2:
+            raise ValueError("Eine Auswahlfrage braucht mindestens zwei verschiedene Antworten.")
+        self.correct = self.options[correct] if isinstance(correct, int) else correct
+        if self.correct not in self.options:
+            raise ValueError(f"Die richtige Antwort {self.correct!r} steht nicht in der Auswahl.")
+        if explanations is None:
+            self.explanations: dict[str, str] = {}
+        elif isinstance(explanations, Mapping):
+            self.explanations = dict(explanations)
+        else:
+            self.explanations = dict(zip(self.options, explanations))
+        self.choice = w.RadioButtons(options=self.options, value=None,
+                                     layout=w.Layout(width="auto"))
+        self.button = w.Button(description="Prüfen", button_style="primary",
+                               layout=w.Layout(width="auto"))
+        self.widget = self._frame(self.choice, w.HBox([self.button]))
+        checked = friendly(self.feedback)(self._check_widget)
+        self.button.on_click(lambda _b: checked())
+
+    def check(self, option: str | None) -> Feedback:
+        if option is None:
+            return Feedback("invalid", "Wähle zuerst eine Antwort aus.")
+        if option not in self.options:
+            raise ValueError(f"{option!r} ist keine der Antworten.")
+        why = self.explanations.get(option, "")
+        if option == self.correct:
+            return Feedback("correct", "<b>Richtig!</b>" + (f" {why}" if why else ""))
+        return Feedback("wrong", why or "Noch nicht – lies die Frage noch einmal genau.")
+
+    def _check_widget(self) -> None:
+        self._show(self.check(self.choice.value))
+
+    def submit(self, option: str) -> Feedback:
+        """Choose ``option`` and press "Prüfen" (for tests and demonstrations)."""
+        self.choice.value = option
+        self.button.click()
+        return self.last_feedback()
+
+
+def exercise_list(questions: Iterable[_Question], start: int = 1):
+    """Number the questions ("Aufgabe 1.", …) and stack them in one box."""
+    import ipywidgets as widgets
+
+    items = list(questions)
+    for i, q in enumerate(items, start=start):
+        q.title = f"Aufgabe {i}."
+        q.heading.value = (f'<div style="font-size:15px;line-height:1.5"><b>{q.title}</b> '
+                           f"{q.prompt}</div>")
+    return widgets.VBox([q.widget for q in items])
+
+
+__all__ = [
+    "AnswerFormatError",
+    "ChoiceQuestion",
+    "Feedback",
+    "NumberQuestion",
+    "TeacherSolution",
+    "box_html",
+    "check_number",
+    "de_number",
+    "de_percent",
+    "error_html",
+    "exercise_list",
+    "friendly",
+    "parse_answer",
+    "parse_number",
+    "set_teacher_mode",
+    "show_error",
+    "teacher_banner",
+    "teacher_mode",
+    "teacher_mode_from_url",
+    "teacher_wanted",
+    "tolerance_text",
+]

@@ -1,0 +1,251 @@
+"""Interactive views (ipywidgets): ``ScenePlayer`` steps through a scene, ``TryIt`` lets a
+learner play a situation (see ``tryit.py``).
+
+Voilà hides tracebacks, so every callback runs through :func:`guard`: an exception
+becomes a friendly box on the page and a full traceback in the server's log.
+
+    ScenePlayer(get_scene("q-handelsfall"))       # a widget (VBox)
+"""
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Protocol, TypeVar
+
+import ipywidgets as widgets
+
+from bohnteach.game.errors import RuleViolation
+from bohnteach.render.table import (
+    changed_cards, changed_zones, chips, render_error, render_info, render_refusal,
+    render_table,
+)
+from bohnteach.render.style import style_block
+from bohnteach.game.state import State
+
+log = logging.getLogger("bohnteach.widgets.scene_player")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# ---- never die silently ------------------------------------------------------------------
+def friendly_message(error: BaseException) -> str:
+    """A short German sentence for an unexpected error (details go to the log)."""
+    if isinstance(error, RuleViolation):
+        return error.message
+    return f"Ein interner Fehler ist aufgetreten ({type(error).__name__}: {error})."
+
+
+def guard(show: Callable[[str], None], what: str = "") -> Callable[[F], F]:
+    """Decorator: run the callback; on any exception log it and ``show`` an error box."""
+
+    def wrap(callback: F) -> F:
+        @functools.wraps(callback)
+        def safe(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return callback(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - shown to the user, logged in full
+                log.exception("Fehler in %s", what or getattr(callback, "__name__", "Callback"))
+                try:
+                    show(render_error(friendly_message(error)))
+                except Exception:  # noqa: BLE001 - the error box itself must not raise
+                    log.exception("Fehlerbox konnte nicht angezeigt werden")
+                return None
+
+        return safe  # type: ignore[return-value]
+
+    return wrap
+
+
+def button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> Any:
+    """A button sized for phones (content width, wraps in a flex row)."""
+    return widgets.Button(
+        description=label, tooltip=tooltip or label, button_style=style,
+        layout=widgets.Layout(width=width, min_width="44px", height="auto"),
+    )
+
+
+def flow(children: Sequence[Any]) -> Any:
+    """A row that wraps on narrow screens."""
+    return widgets.HBox(list(children), layout=widgets.Layout(
+        flex_flow="row wrap", align_items="center", width="100%"))
+
+
+# ---- scenes --------------------------------------------------------------------------------
+class StepLike(Protocol):
+    action: Any
+    narration: str
+    rules: tuple[str, ...]
+    source: str
+    refused: str | None
+
+
+class SceneLike(Protocol):
+    title: str
+    initial: State
+    steps: Sequence[StepLike]
+
+
+@dataclass
+class _Frame:
+    """One position of the player: the table, what changed, the refusal or error."""
+
+    state: State
+    highlight: set[int | str]
+    refusal: RuleViolation | None = None
+    error: str | None = None
+
+
+def replay(scene: SceneLike) -> list[_Frame]:
+    """The table before the first step and after each step (refused steps keep the table)."""
+    from bohnteach.game.engine import apply
+
+    results = scene.results() if hasattr(scene, "results") else None
+    frames = [_Frame(scene.initial.copy(), set())]
+    for i, step in enumerate(scene.steps, start=1):
+        before = frames[-1].state
+        if results is not None:
+            r = results[i]
+            state, refusal, error = r.state, r.refusal, r.error
+        else:
+            state, refusal, error = before.copy(), None, None
+            if step.action is not None:
+                try:
+                    apply(state, step.action)
+                except RuleViolation as refused:
+                    state, refusal = before.copy(), refused
+        if refusal is None and error is None and getattr(step, "refused", None):
+            error = (f"Hier sollte die Regel-Engine den Zug ablehnen ({step.refused}), "
+                     "sie hat ihn aber erlaubt. Die Szene passt nicht zu den Regeln.")
+        hl: set[int | str] = set()
+        if refusal is None and error is None:
+            hl = set(changed_cards(before, state)) | set(changed_zones(before, state))
+        frames.append(_Frame(state, hl, refusal, error))
+    return frames
+
+
+def _action_text(scene: SceneLike, index: int, frames: list[_Frame]) -> str:
+    step = scene.steps[index - 1]
+    text = getattr(step, "text", None)
+    if text:
+        return text
+    if step.action is None:
+        return ""
+    try:
+        from bohnteach.game.notation import format_action
+
+        return format_action(frames[index - 1].state, step.action)
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        return repr(step.action)
+
+
+class ScenePlayer(widgets.VBox):
+    """⏮ ◀ ▶ ⏭ through a scene: narration, rule chips, the table with changes marked,
+    and the engine's refusal for a mistake step. States and HTML are cached, so a click
+    only swaps strings."""
+
+    def __init__(self, scene: SceneLike, *, show_hands: Any = None, perspective: int | None = None):
+        self.scene = scene
+        self.index = 0
+        self._frames = replay(scene)
+        self._html: dict[int, tuple[str, str, str]] = {}
+        face_up = getattr(scene, "face_up", None)
+        self._show_hands = show_hands if show_hands is not None else (
+            tuple(face_up) if face_up is not None else True)
+        self._perspective = perspective
+        self.title = widgets.HTML(self._title_html())
+        self.label = widgets.HTML()
+        self.narration = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.table = widgets.HTML()
+        self.first_button = button("|◀", "Zum Anfang")
+        self.prev_button = button("◀ zurück", "Ein Schritt zurück")
+        self.next_button = button("▶ weiter", "Nächster Schritt", style="primary")
+        self.last_button = button("▶|", "Zum Ende")
+        show = self._show_error
+        self.first_button.on_click(guard(show, "⏮")(lambda _b: self.go(0)))
+        self.prev_button.on_click(guard(show, "◀")(lambda _b: self.go(self.index - 1)))
+        self.next_button.on_click(guard(show, "▶")(lambda _b: self.go(self.index + 1)))
+        self.last_button.on_click(guard(show, "⏭")(lambda _b: self.go(self.n)))
+        nav = flow([self.first_button, self.prev_button, self.label, self.next_button,
+                    self.last_button])
+        super().__init__(
+            [self.title, nav, self.narration, self.feedback, self.table],
+            layout=widgets.Layout(width="100%", max_width="1200px"),
+        )
+        self.add_class("bt-scene-player")
+        guard(show, "ScenePlayer")(self.go)(0)
+
+    @property
+    def n(self) -> int:
+        """Number of steps."""
+        return len(self.scene.steps)
+
+    def _title_html(self) -> str:
+        s = self.scene
+        sources = tuple(getattr(s, "sources", ()) or ())
+        rules = tuple(getattr(s, "rules", ()) or ())
+        return (f'{style_block()}<div class="bt"><h3 style="margin:4px 0">'
+                f"{escape(s.title)}</h3>{chips(rules, sources)}</div>")
+
+    def _show_error(self, html: str) -> None:
+        self.feedback.value = html
+
+    def _render(self, i: int) -> tuple[str, str, str]:
+        """(narration, feedback, table) HTML of position ``i`` — cached."""
+        if i in self._html:
+            return self._html[i]
+        frame = self._frames[i]
+        if i == 0:
+            intro = getattr(self.scene, "intro", "") or "So sieht der Tisch am Anfang aus."
+            narration = render_info("Ausgangslage", intro)
+            feedback = ""
+        else:
+            step = self.scene.steps[i - 1]
+            action = _action_text(self.scene, i, self._frames)
+            mistake = bool(getattr(step, "refused", None)) or frame.refusal is not None
+            head = ("Ein Fehler, den man oft macht: " if mistake else "") + (action or "Erklärung")
+            source = getattr(step, "source", "")
+            narration = render_info(head, step.narration, step.rules, [source] if source else [])
+            if frame.error:
+                feedback = render_error(frame.error, title="Dieser Schritt ging schief")
+            elif frame.refusal is not None:
+                feedback = render_refusal(frame.refusal)
+            else:
+                feedback = ""
+        table = render_table(frame.state, show_hands=self._show_hands,
+                             highlight=frame.highlight, perspective=self._perspective)
+        self._html[i] = (narration, feedback, table)
+        return self._html[i]
+
+    def go(self, i: int) -> None:
+        """Show position ``i`` (0 = the initial table, ``n`` = after the last step)."""
+        i = max(0, min(self.n, i))
+        narration, feedback, table = self._render(i)
+        self.index = i
+        self.label.value = (f'<span style="font-weight:600;padding:0 6px">'
+                            f"Schritt {i} / {self.n}</span>")
+        self.narration.value = narration
+        self.feedback.value = feedback
+        self.table.value = table
+        self.first_button.disabled = self.prev_button.disabled = i == 0
+        self.next_button.disabled = self.last_button.disabled = i == self.n
+
+    def next(self) -> None:
+        self.go(self.index + 1)
+
+    def prev(self) -> None:
+        self.go(self.index - 1)
+
+
+def __getattr__(name: str) -> Any:  # TryIt lives in its own module
+    if name in ("TryIt", "TryItCase"):
+        from bohnteach.widgets import tryit
+
+        return getattr(tryit, name)
+    raise AttributeError(name)
+
+
+__all__ = ["ScenePlayer", "TryIt", "TryItCase", "button", "flow", "friendly_message", "guard",
+           "replay"]

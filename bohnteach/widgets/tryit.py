@@ -1,0 +1,591 @@
+"""„Mach du!“: the learner plays one seat of a scripted situation.
+
+The choices are built from the table: select cards (own hand, set-aside and revealed
+cards, field tops; the partner's hand for a deal), then press an action (plant on field
+k, harvest field k, end phase 1, offer, accept/decline, end trading, draw, sort the hand,
+take a received card into the hand). Refused moves can be pressed too: the engine's
+explanation appears in the refusal box and the table stays as it was. The other players
+answer offers by a scripted policy and plant their received cards by themselves.
+
+    TryIt(TryItCase(...))                 # a widget (VBox); cases in tryit_cases.py
+    TryIt(state, learner=0, goal="…", check=lambda s: …, rule="p1.plant-front")
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from bohnteach.game.actions import (
+    Accept, Action, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
+    TakeIntoHand,
+)
+from bohnteach.game.beans import find_variety
+from bohnteach.game.engine import actor, apply, check as check_action, harvest_coins, legal_actions, to_plant
+from bohnteach.game.errors import RuleViolation, find_rule
+from bohnteach.render.table import (
+    changed_cards, changed_zones, render_error, render_info, render_refusal, render_success,
+    render_table,
+)
+from bohnteach.editions import ladybohn as lady
+from bohnteach.render.style import style_block
+from bohnteach.game.state import Phase, State
+from bohnteach.widgets.scene_player import button, flow, guard
+
+log = logging.getLogger("bohnteach.widgets.scene_player")
+
+Check = Callable[[State], bool]
+
+
+@dataclass(frozen=True)
+class TryItCase:
+    """A ready-made exercise, as data.
+
+    ``table``: the situation in the scene-file format (``docs/scenes.md``) without the
+    ``Szene/Titel/Kapitel`` header; ``Schritt:`` lines there are played before the learner
+    starts. ``success``: expectations in the scene format (``"Anna Feld 1 = 3 Blaue
+    Bohnen"``) that must all hold; empty = the goal is to *find* the move the engine
+    refuses with ``rule``. ``answers``: how the other players answer offers — ``"ja"``,
+    ``"nein"`` or ``"wenn: Blaue Bohne, Rote Bohne"`` (yes if they get one of these).
+    """
+
+    id: str
+    title: str
+    chapter: str
+    learner: str
+    table: str
+    goal: str
+    rule: str
+    learned: str
+    hints: tuple[str, ...] = ()
+    success: tuple[str, ...] = ()
+    answers: Mapping[str, str] = field(default_factory=dict)
+
+    def build(self) -> tuple[State, tuple[int, ...]]:
+        """The table the learner starts from and the seats whose hands are face up."""
+        from bohnteach.content.scenes import parse_scene
+
+        head = f"Szene: tryit\nTitel: {self.title}\nKapitel: {self.chapter}\n"
+        scene = parse_scene(head + self.table, f"<Mach du: {self.id}>")
+        return scene.state_at(len(scene.steps)), tuple(scene.face_up)
+
+    def checker(self, state: State) -> Check | None:
+        if not self.success:
+            return None
+        from bohnteach.content.scenes.loader import parse_expectation
+
+        names = [p.name for p in state.players]
+        expectations = [parse_expectation(text, names) for text in self.success]
+        return lambda s: all(e.check(s) is None for e in expectations)
+
+
+# ---- how the others answer --------------------------------------------------------------
+def wants(answer: str, state: State, offer: Offer) -> bool:
+    """Does a scripted player accept ``offer``? (``ja`` / ``nein`` / ``wenn: Sorte, …``)."""
+    text = " ".join(answer.casefold().split())
+    if text in ("ja", "immer", "annehmen"):
+        return True
+    if text.startswith("wenn:") or text.startswith("wenn "):
+        keys = {find_variety(name.strip()).key
+                for name in text.split(":", 1)[-1].replace(" und ", ",").split(",") if name.strip()}
+        return any(state.variety[c] in keys for c in offer.give)
+    return False
+
+
+def _bot_plant(state: State, seat: int) -> Action | None:
+    """A co-player's phase-3 move: plant a received card (harvest first if no room)."""
+    moves = legal_actions(state, seat, offers=False)
+    plants = [a for a in moves if isinstance(a, Plant)]
+    if plants:
+        # prefer a field that already grows the variety
+        def fits(a: Plant) -> bool:
+            return bool(state.players[seat].fields[a.field])
+        return sorted(plants, key=lambda a: not fits(a))[0]
+    harvests = [a for a in moves if isinstance(a, Harvest)]
+    return harvests[0] if harvests else None
+
+
+def _label(state: State, card: int) -> str:
+    return find_variety(state.variety[card]).de
+
+
+def _own_label(state: State, card: int) -> str:
+    """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
+    sex = state.cards[card].sex
+    return _label(state, card) + (f" ({_SEX[sex]})" if sex in _SEX else "")
+
+
+_SEX = {"m": "♂ m", "w": "♀ w", "B": "Baby"}
+
+
+def _plantable(state: State, seat: int) -> list[int]:
+    """Cards ``seat`` could plant next: a waiting baby (lady.baby-trade-immediate), the
+    front hand card in phase 1, the cards still to plant in phase 3."""
+    waiting = lady.pending(state, seat)
+    if waiting:
+        return list(waiting)
+    if state.phase is Phase.PLANT and seat == state.active:
+        hand = state.players[seat].hand
+        return hand[:1] if hand and state.hand_plants < 2 else []
+    if state.phase is Phase.PLANT_RECEIVED:
+        return list(to_plant(state, seat))
+    return []
+
+
+def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
+    """Ladybohn (lady.baby-lift): every way to plant a baby ``seat`` may plant now on a
+    field with a female – each female, moved 1 or up to ``baby_lift`` places – as
+    (German label, ``Plant``). Moves past the top card are included: the engine refuses
+    them and explains why."""
+    limit = state.ruleset.baby_lift
+    if not limit:
+        return []
+    out: list[tuple[str, Plant]] = []
+    for card in _plantable(state, seat):
+        if not lady.is_baby(state, card):
+            continue
+        for k, cards in enumerate(state.players[seat].fields):
+            if not cards or state.variety[cards[0]] != state.variety[card]:
+                continue
+            for index, female in enumerate(cards):
+                if not lady.is_female(state, female):
+                    continue
+                for by in range(1, limit + 1):
+                    label = (f"Baby auf Feld {k + 1}: ♀ w ({index + 1}. von unten) "
+                             f"{by} {'Platz' if by == 1 else 'Plätze'} hoch")
+                    out.append((label, Plant(seat, k, card, (female, by))))
+    return out
+
+
+def _fallback_text(state: State, action: Action) -> str:
+    """Our own short German label if ``notation`` cannot phrase the action."""
+    who = state.players[action.player].name
+    names = {
+        Plant: "pflanzt", EndPlanting: "beendet Phase 1", Harvest: "erntet",
+        Offer: "macht ein Angebot", Accept: "nimmt an", Decline: "lehnt ab",
+        EndTrading: "beendet den Handel", Draw: "zieht nach", Reorder: "sortiert die Hand",
+        TakeIntoHand: "nimmt eine Karte auf die Hand",
+    }
+    return f"{who} {names.get(type(action), type(action).__name__)}"
+
+
+def lift_note(state: State, events: Sequence[tuple]) -> str:
+    """After a baby lift (lady.baby-lift): which female moved, what lies on top now and
+    what the field would bring – an info box (empty without a lift)."""
+    for event in events:
+        if event and event[0] == "lift":
+            _, seat, field, _female, by = event
+            cards = state.players[seat].fields[field]
+            top = cards[-1]
+            coins = harvest_coins(state, seat, field)
+            on_top = "das Baby – es hat kein Bohnometer" if lady.is_baby(state, top) else (
+                _own_label(state, top))
+            return render_info(
+                "Das Baby hat geschoben",
+                f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
+                f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
+                f"{coins} Taler.", ["lady.baby-lift", "lady.top-card"])
+    return ""
+
+
+def describe(state: State, action: Action, viewer: int | None = None) -> str:
+    """The log line for ``action`` on ``state`` (the table before it). An offer is told
+    as ``viewer`` hears it: with ``offer_names_variety_only`` (Ladybohn) only the
+    varieties of other players' hand cards (lady.offer-variety-only)."""
+    if isinstance(action, Plant) and action.lift is not None:
+        try:  # „… hebt Blaue Bohne (w) #11 um 2“ is for tools; learners get the place
+            female, by = action.lift
+            cards = state.players[action.player].fields[action.field]
+            card = action.card if action.card is not None else _plantable(state, action.player)[0]
+            return (f"{state.players[action.player].name} pflanzt {_own_label(state, card)} auf "
+                    f"Feld {action.field + 1}; die weibliche Bohne ({cards.index(female) + 1}. von "
+                    f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
+        except Exception:  # noqa: BLE001 - fall back to the full sentence
+            pass
+    if isinstance(action, Offer) and state.ruleset.offer_names_variety_only:
+        try:
+            view = lady.offer_view(state, viewer, action)
+            if view is not None:
+                return _offer_text(state, action, view)
+        except Exception:  # noqa: BLE001 - fall back to the full sentence
+            pass
+    try:
+        from bohnteach.game.notation import format_action
+
+        return format_action(state, action)
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        return _fallback_text(state, action)
+
+
+def _offer_text(state: State, action: Offer, view: Any) -> str:
+    def cards(shown: tuple) -> str:
+        names = [c.label for c in shown]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+
+    who = state.players[action.player].name
+    to = state.players[action.to].name
+    if view.give and view.get:
+        return f"{who} bietet {to} {cards(view.give)} gegen {cards(view.get)}"
+    if view.give:
+        return f"{who} schenkt {to} {cards(view.give)}"
+    return f"{who} bittet {to} um {cards(view.get)}"
+
+
+# ---- the widget ---------------------------------------------------------------------------
+class TryIt(widgets.VBox):
+    """The learner plays seat ``learner``; see the module docstring."""
+
+    def __init__(
+        self,
+        situation: State | TryItCase | Any,
+        *,
+        learner: int | str | None = None,
+        goal: str = "",
+        check: Check | None = None,
+        rule: str | None = None,
+        hints: Sequence[str] = (),
+        answers: Mapping[str, str] | None = None,
+        title: str = "Mach du!",
+        learned: str = "",
+        show_hands: Any = None,
+    ):
+        self.case = situation if isinstance(situation, TryItCase) else None
+        if self.case is not None:
+            state, face_up = self.case.build()
+            learner = self.case.learner if learner is None else learner
+            goal = goal or self.case.goal
+            rule = rule or self.case.rule
+            hints = hints or self.case.hints
+            answers = answers if answers is not None else dict(self.case.answers)
+            title = self.case.title if title == "Mach du!" else title
+            learned = learned or self.case.learned
+            check = check or self.case.checker(state)
+            show_hands = face_up if show_hands is None else show_hands
+        elif isinstance(situation, State):
+            state = situation.copy()
+        else:  # a scene: start from its last table
+            state = situation.state_at(len(situation.steps))
+            show_hands = tuple(getattr(situation, "face_up", ())) if show_hands is None else show_hands
+        if isinstance(learner, str):
+            learner = state.player_index(learner)
+        self.learner: int = state.active if learner is None else learner
+        self.goal, self.check, self.rule, self.hints = goal, check, rule, tuple(hints)
+        self.answers = {state.player_index(k): v for k, v in (answers or {}).items()}
+        self.learned = learned
+        self.show_hands = True if show_hands is None else show_hands
+        self.initial = state
+        self.state = state.copy()
+        self.history: list[tuple[str, bool]] = []
+        self.refusals: list[RuleViolation] = []
+        self.solved = False
+        self.hint_index = 0
+        self._selected: set[int] = set()
+        self._wanted: set[int] = set()
+        self._partner: int | None = None
+        self._highlight: set[int | str] = set()
+
+        show = self._show_error
+        self.header = widgets.HTML(self._header_html(title))
+        self.feedback = widgets.HTML()
+        self.hint_box = widgets.HTML()
+        self.table = widgets.HTML()
+        self.log_box = widgets.HTML()
+        self.controls = widgets.VBox(layout=widgets.Layout(width="100%"))
+        self.hint_button = button("Tipp", "Einen Tipp zeigen")
+        self.restart_button = button("↺ Neu starten", "Alles auf Anfang")
+        self.hint_button.on_click(guard(show, "Tipp")(lambda _b: self.show_hint()))
+        self.restart_button.on_click(guard(show, "Neu starten")(lambda _b: self.restart()))
+        super().__init__(
+            [self.header, self.controls, self.feedback, self.hint_box,
+             flow([self.hint_button, self.restart_button]), self.log_box, self.table],
+            layout=widgets.Layout(width="100%", max_width="1200px"),
+        )
+        self.add_class("bt-tryit")
+        guard(show, "Mach du! (Start)")(self._start)()
+
+    # ---- display ---------------------------------------------------------------------------
+    def _header_html(self, title: str) -> str:
+        learner = escape(self.initial.players[self.learner].name)
+        return (f'{style_block()}<div class="bt bt-box bt-info"><h4>Mach du! {escape(title)}</h4>'
+                f"<p>Du spielst <b>{learner}</b>. {escape(self.goal)}</p></div>")
+
+    def _show_error(self, html: str) -> None:
+        self.feedback.value = html
+
+    def _refresh(self) -> None:
+        s = self.state
+        self.table.value = render_table(s, show_hands=self.show_hands,
+                                        highlight=self._highlight, perspective=self.learner)
+        lines = "".join(
+            f'<li style="{"color:#8e1b1b" if refused else ""}">{escape(text)}'
+            f'{" – abgelehnt" if refused else ""}</li>'
+            for text, refused in self.history[-12:]
+        )
+        self.log_box.value = (
+            f'{style_block()}<div class="bt"><div class="bt-zt"><b>Bisherige Züge</b></div>'
+            f'<ol style="margin:0;padding-left:22px;font-size:13px">{lines}</ol></div>'
+            if lines else "")
+        self._build_controls()
+
+    # ---- flow ------------------------------------------------------------------------------
+    def _start(self) -> None:
+        self._run_others()
+        self._refresh()
+
+    def restart(self) -> None:
+        """Back to the starting table."""
+        self.state = self.initial.copy()
+        self.history.clear()
+        self.refusals.clear()
+        self.solved = False
+        self.hint_index = 0
+        self._selected.clear()
+        self._wanted.clear()
+        self._partner = None
+        self._highlight = set()
+        self.feedback.value = ""
+        self.hint_box.value = ""
+        self._start()
+
+    def show_hint(self) -> None:
+        """The next hint (cycling)."""
+        if not self.hints:
+            self.hint_box.value = render_info("Tipp", "Für diese Aufgabe gibt es keinen Tipp.")
+            return
+        k = self.hint_index % len(self.hints)
+        self.hint_index += 1
+        self.hint_box.value = render_info(f"Tipp {k + 1} von {len(self.hints)}", self.hints[k])
+
+    def play(self, action: Action) -> RuleViolation | None:
+        """Try the learner's ``action``: apply it, or show the refusal (table unchanged)."""
+        before = self.state
+        text = describe(before, action, self.learner)
+        refusal = check_action(before, action)
+        if refusal is not None:
+            self.history.append((text, True))
+            self.refusals.append(refusal)
+            self.feedback.value = render_refusal(refusal)
+            self._highlight = set()
+            self._selected.clear()
+            self._wanted.clear()
+            self._refresh()
+            if self.check is None and self.rule and refusal.rule_id == self.rule:
+                self._succeed()
+            return refusal
+        after = before.copy()
+        events = apply(after, action)
+        self.history.append((text, False))
+        self.state = after
+        self.feedback.value = lift_note(after, events)  # Ladybohn: what the baby's push did
+        self._run_others()
+        self._highlight = set(changed_cards(before, self.state)) | set(changed_zones(before, self.state))
+        self._selected.clear()
+        self._wanted.clear()
+        if self.solved:
+            pass  # already solved: the success box stays
+        elif self.check is not None and self.check(self.state):
+            self._succeed()
+        elif actor(self.state) not in (self.learner, None) and self.state.active != self.learner:
+            self.feedback.value = render_info(
+                "Dein Zug ist vorbei",
+                "Das Ziel ist noch nicht erreicht. Mit „Neu starten“ kannst du es noch einmal versuchen.")
+        self._refresh()
+        return None
+
+    def _succeed(self) -> None:
+        self.solved = True
+        rules = [self.rule] if self.rule else []
+        title = ""
+        if self.rule:
+            try:
+                title = f"Gelernt: {find_rule(self.rule).title}. "
+            except KeyError:
+                title = ""
+        self.feedback.value = render_success(title + (self.learned or "Gut gemacht!"), rules)
+
+    def _run_others(self) -> None:
+        """The other players answer offers and plant what they received."""
+        for _ in range(50):
+            s = self.state
+            if s.phase is Phase.OVER:
+                return
+            o = s.offer
+            waiting = [p for p in lady.pending_seats(s) if p != self.learner]
+            if waiting:  # lady.baby-trade-immediate: a co-player plants a received baby
+                move = _bot_plant(s, waiting[0])
+                if move is None:
+                    return
+            elif o is not None and o.to != self.learner:
+                answer = self.answers.get(o.to, "nein")
+                move: Action = Accept(o.to) if wants(answer, s, o) else Decline(o.to)
+            elif s.phase is Phase.PLANT_RECEIVED:
+                seats = [p for p in range(s.n_players) if p != self.learner and to_plant(s, p)]
+                if s.ruleset.phase3_order == "active_first":  # lady.p3-order: one at a time
+                    seats = [p for p in seats if p == actor(s)]
+                bot_moves = [m for m in (_bot_plant(s, p) for p in seats) if m is not None]
+                if not bot_moves:
+                    return
+                move = bot_moves[0]
+            else:
+                return
+            before = s.copy()
+            apply(s, move)
+            self.history.append((describe(before, move, self.learner), False))
+
+    # ---- the choices -----------------------------------------------------------------------
+    def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "") -> Any:
+        on = card in chosen
+        t = widgets.ToggleButton(value=on, description=("✓ " if on else "") + label,
+                                 tooltip=tooltip or label,
+                                 layout=widgets.Layout(width="auto", height="auto"))
+
+        def flip(change: dict) -> None:
+            (chosen.add if change["new"] else chosen.discard)(card)
+            t.description = ("✓ " if change["new"] else "") + label
+
+        t.observe(guard(self._show_error, "Karte wählen")(flip), names="value")
+        return t
+
+    def _own_cards(self) -> list[tuple[str, int]]:
+        s, me = self.state, self.learner
+        p = s.players[me]
+        items = [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in lady.pending(s, me)]
+        items += [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
+                  for i, c in enumerate(p.hand)]
+        items += [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]
+        if me == s.active:
+            items += [(f"aufgedeckt: {_own_label(s, c)}", c) for c in s.revealed]
+        if s.phase is Phase.TRADE:
+            items += [(f"Feld {k + 1}: {_own_label(s, f[-1])}", f[-1])
+                      for k, f in enumerate(p.fields) if f]
+        return items
+
+    def _action_button(self, label: str, make: Callable[[], Action | None], tooltip: str = "",
+                       style: str = "") -> Any:
+        b = button(label, tooltip, style=style)
+
+        def press(_b: Any) -> None:
+            action = make()
+            if action is not None:
+                self.play(action)
+
+        b.on_click(guard(self._show_error, label)(press))
+        return b
+
+    def _one_selected(self) -> int | None | bool:
+        """The single selected own card, None if none, False (and a message) if several."""
+        if len(self._selected) > 1:
+            self.feedback.value = render_info(
+                "Eine Karte, bitte", "Zum Pflanzen wähle genau eine Karte (oder keine: dann "
+                "nimmt das Spiel die vorderste bzw. die nächste Karte).")
+            return False
+        return next(iter(self._selected), None)
+
+    def _plant(self, k: int) -> Action | None:
+        card = self._one_selected()
+        if card is False:
+            return None
+        return Plant(self.learner, k, card)  # type: ignore[arg-type]
+
+    def _offer(self) -> Action | None:
+        partner = self._partner
+        if partner is None:
+            self.feedback.value = render_info("Mit wem?", "Wähle zuerst, mit wem du handeln willst.")
+            return None
+        return Offer(self.learner, partner, tuple(sorted(self._selected)),
+                     tuple(sorted(self._wanted)))
+
+    def _take(self) -> Action | None:
+        s, me = self.state, self.learner
+        aside = s.players[me].set_aside
+        card = next((c for c in self._selected if c in aside), aside[0] if aside else None)
+        if card is None:
+            self.feedback.value = render_info("Keine quer liegende Karte",
+                                              "Du hast gerade keine erhaltene Karte neben deinen Feldern.")
+            return None
+        return TakeIntoHand(me, card)
+
+    def _build_controls(self) -> None:
+        s, me = self.state, self.learner
+        p = s.players[me]
+        rows: list[Any] = []
+        if s.phase is Phase.OVER:
+            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>")]
+            return
+        cards = [self._toggle(label, c, self._selected) for label, c in self._own_cards()]
+        if cards:
+            rows.append(widgets.HTML("<b>Deine Karten</b> (antippen zum Auswählen):"))
+            rows.append(flow(cards))
+        lifts = lift_moves(s, me)
+        lifted = {a.field for _, a in lifts}
+        next_card = _plantable(s, me)[:1]
+        baby_next = bool(next_card) and lady.is_baby(s, next_card[0])
+        # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
+        plants = [self._action_button(f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k),
+                                      style="success")
+                  for k in range(len(p.fields)) if not (baby_next and k in lifted)]
+        harvests = [self._action_button(f"Feld {k + 1} ernten", lambda k=k: Harvest(me, k),
+                                        style="warning") for k in range(len(p.fields))]
+        rows.append(flow(plants + harvests))
+        if lifts:
+            rows.append(widgets.HTML("<b>Babybohne pflanzen</b> – welche weibliche Bohne rückt "
+                                     "wie weit nach oben?"))
+            rows.append(flow([self._action_button(label, lambda a=a: a, style="success")
+                              for label, a in lifts]))
+        extra: list[Any] = []
+        if s.phase is Phase.PLANT:
+            extra.append(self._action_button("Phase 1 beenden", lambda: EndPlanting(me)))
+        if s.phase is Phase.TRADE:
+            rows += self._trade_rows()
+            extra.append(self._action_button("Handel beenden", lambda: EndTrading(me)))
+        if s.offer is not None and me in (s.offer.to, s.offer.player):
+            if s.offer.to == me:
+                extra.append(self._action_button("Annehmen", lambda: Accept(me), style="success"))
+                extra.append(self._action_button("Ablehnen", lambda: Decline(me), style="danger"))
+            else:
+                extra.append(self._action_button("Angebot zurückziehen", lambda: Decline(me)))
+        if s.phase in (Phase.PLANT_RECEIVED, Phase.DRAW):
+            extra.append(self._action_button("Nachziehen", lambda: Draw(me), style="info"))
+        extra.append(self._action_button("Hand sortieren", lambda: Reorder(me, tuple(sorted(
+            p.hand, key=lambda c: (s.variety[c], c)))), tooltip="Die Hand nach Sorten ordnen"))
+        if p.set_aside:
+            extra.append(self._action_button("Quer liegende Karte auf die Hand", self._take))
+        rows.append(flow(extra))
+        self.controls.children = rows
+
+    def _trade_rows(self) -> list[Any]:
+        s, me = self.state, self.learner
+        others = [i for i in range(s.n_players) if i != me]
+        rows: list[Any] = []
+        partner = widgets.ToggleButtons(
+            options=[(s.players[i].name, i) for i in others],
+            value=self._partner if self._partner in others else None,
+            layout=widgets.Layout(width="auto"),
+            style={"button_width": "auto"},
+        )
+
+        def choose(change: dict) -> None:
+            self._partner = change["new"]
+            self._wanted.clear()
+            self._build_controls()
+
+        partner.observe(guard(self._show_error, "Partner wählen")(choose), names="value")
+        rows.append(flow([widgets.HTML("<b>Handeln mit:</b>"), partner]))
+        if self._partner is not None:
+            q = s.players[self._partner]
+            wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {_label(s, c)}", c, self._wanted)
+                      for i, c in enumerate(q.hand)]
+            if wanted:
+                rows.append(widgets.HTML(f"<b>Du möchtest von {escape(q.name)}</b> "
+                                         "(nichts wählen = Geschenk):"))
+                rows.append(flow(wanted))
+            rows.append(flow([self._action_button(
+                f"Anbieten / schenken an {q.name}", self._offer, style="primary")]))
+        return rows
+
+
+__all__ = ["TryIt", "TryItCase", "describe", "lift_moves", "lift_note", "wants"]
