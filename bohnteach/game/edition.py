@@ -113,7 +113,9 @@ class Edition:
     scenes_prefix: ClassVar[str] = ""
     """Scene files of this edition start with this prefix (``l_`` for Ladybohn)."""
     tryit_chapter: ClassVar[str] = ""
-    """The Mach-du chapter key of its cases (``content/tryit_cases*.py``)."""
+    """The Mach-du chapter key of its cases."""
+    tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """Its Mach-du cases as data: the keyword arguments of ``widgets.tryit.TryItCase``."""
 
     # ---- settings (not hooks: called once when a rule set is loaded) ---------------------
     def read_settings(self, raw: Mapping[str, Any], source: str) -> Any:

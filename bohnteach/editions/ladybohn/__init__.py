@@ -3,15 +3,15 @@
 Everything of Ladybohn lives in this folder or is pointed to from here: its rules
 (``rules.py``), its rule set (``data/rulesets/ladybohn.toml``: ``edition = "ladybohn"``
 and the ``[ladybohn]`` settings), its rule texts (``lady.*`` in ``data/rules.toml``), its
-scenes (``content/scenes/files/l_*.scene``), its Mach-du cases (chapter ``ladybohn``,
-``content/tryit_cases_ladybohn.py``) and its site chapter (``site/ladybohn_page.py``).
+scenes (``content/scenes/files/l_*.scene``), its Mach-du cases (``cases.py``, chapter
+``ladybohn``) and its site chapter (``site/ladybohn_page.py``, ``notebooks/14_Ladybohn.ipynb``).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from bohnteach.editions.ladybohn import rules
+from bohnteach.editions.ladybohn import cases, rules
 from bohnteach.editions.ladybohn.rules import *  # noqa: F403 - the rules' public names
 from bohnteach.editions.ladybohn.rules import (
     IMMEDIATE_ZONE, LadybohnSettings, immediate_fields, pending, settings,
@@ -41,6 +41,7 @@ class Ladybohn(Edition):
     }
     scenes_prefix = "l_"
     tryit_chapter = "ladybohn"
+    tryit_cases = cases.CASES
 
     def read_settings(self, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
         return LadybohnSettings.from_toml(raw, source)
