@@ -135,7 +135,10 @@ def spy(monkeypatch):
 
 
 def _random_games(rules, n: int = 6) -> list:
-    return [play_game(rules, 4, seed, [RandomBot(seed * 8 + i, offer_rate=0.5) for i in range(4)])
+    """Random players and one trader (its offers go through ``check``; the simulation
+    applies the chosen, legal actions on the fast path)."""
+    return [play_game(rules, 4, seed, [RandomBot(seed * 8 + i, offer_rate=0.5) for i in range(3)]
+                      + [make_bot("trader", seed * 8 + 3)])
             for seed in range(n)]
 
 

@@ -117,6 +117,13 @@ class Edition:
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """Its Mach-du cases as data: the keyword arguments of ``widgets.tryit.TryItCase``."""
 
+    def __init__(self) -> None:
+        self.plain_listing = all(
+            getattr(self, hook) is None
+            for hook in ("check_harvest", "waiting_seats", "plant_choices", "legal_extra")
+        )
+        """No hook changes ``legal_actions``: the engine lists with its fast code."""
+
     # ---- settings (not hooks: called once when a rule set is loaded) ---------------------
     def read_settings(self, raw: Mapping[str, Any], source: str) -> Any:
         """The edition's own settings from the rule set's ``[<edition name>]`` table."""

@@ -28,9 +28,20 @@ PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
 
 
 # ---- set-up --------------------------------------------------------------------------
-def make_cards(ruleset: RuleSet, players: int) -> list[CardInfo]:
-    """The deck of a rule set for a player count, ids 0…N-1 in variety order."""
-    return [CardInfo(i, v, s) for i, (v, s) in enumerate(ruleset.card_specs(players))]
+_DECKS: dict[tuple[int, int], tuple[RuleSet, tuple[CardInfo, ...]]] = {}
+
+
+def make_cards(ruleset: RuleSet, players: int) -> tuple[CardInfo, ...]:
+    """The deck of a rule set for a player count, ids 0…N-1 in variety order; built once
+    per rule set and player count (card records are immutable), so that ``State`` can
+    reuse its derived tables too."""
+    key = (id(ruleset), players)
+    hit = _DECKS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    cards = tuple(CardInfo(i, v, s) for i, (v, s) in enumerate(ruleset.card_specs(players)))
+    _DECKS[key] = (ruleset, cards)  # the rule set is kept, so its id is never reused
+    return cards
 
 
 def check_names(names: Sequence[str]) -> list[str]:
@@ -136,13 +147,17 @@ def actor(s: State) -> int | None:
             return waiting[0]
     if s.offer is not None:
         return s.offer.to
+    active = s.active
     if s.phase is PLANT_RECEIVED:
-        n = len(s.players)
+        if s.revealed:
+            return active
+        players = s.players
+        n = len(players)
         for k in range(n):
-            seat = (s.active + k) % n
-            if to_plant(s, seat):
+            seat = (active + k) % n
+            if players[seat].set_aside:  # to_plant(s, seat), without building the list
                 return seat
-    return s.active
+    return active
 
 
 # ---- the draw pile -------------------------------------------------------------------
@@ -538,20 +553,16 @@ def _do_plant(s: State, a: Plant, checked: tuple[int, object]) -> None:
         s.revealed.remove(card)
     else:
         p.set_aside.remove(card)
-    _plant_on_field(s, a.player, a.field, card, choice)
+    p.fields[a.field].append(card)
+    s.events.append(("plant", a.player, a.field, card))
+    if s.edition.after_plant is not None:  # its choice, checked before
+        s.edition.after_plant(s, a.player, a.field, choice)
     if s.phase is PLANT:
         s.hand_plants += 1
         if s.hand_plants == 2 or not p.hand:
             _start_trading(s)
-    elif s.phase is PLANT_RECEIVED and not any(to_plant(s, q) for q in range(len(s.players))):
-        _before_drawing(s)
-
-
-def _plant_on_field(s: State, player: int, field: int, card: int, choice: object = None) -> None:
-    s.players[player].fields[field].append(card)
-    s.events.append(("plant", player, field, card))
-    if s.edition.after_plant is not None:  # its choice, checked before
-        s.edition.after_plant(s, player, field, choice)
+    elif s.phase is PLANT_RECEIVED and not s.revealed and not any(q.set_aside for q in s.players):
+        _before_drawing(s)  # nobody has anything left to plant (to_plant is empty for all)
 
 
 def _do_end_planting(s: State, a: EndPlanting, _: None) -> None:
@@ -710,24 +721,112 @@ def is_legal(s: State, action: object) -> bool:
     return check(s, action) is None
 
 
+# ---- the fast path: actions known to be legal ----------------------------------------------
+def _fast_plant(s: State, a: Plant) -> None:
+    phase = s.phase
+    if s.edition.check_plant is not None or phase is TRADE:  # the edition decides: full check
+        _do_plant(s, a, _check_plant(s, a))
+        return
+    if phase is PLANT:
+        card = s.players[a.player].hand[0]
+    elif a.card is not None:
+        card = a.card
+    else:
+        card = to_plant(s, a.player)[0]
+    _do_plant(s, a, (card, None))
+
+
+# action type -> the mutator with what its checker would have returned (no checks)
+_FAST = {
+    Plant: _fast_plant,
+    EndPlanting: lambda s, a: _start_trading(s),
+    Harvest: lambda s, a: _harvest(s, a.player, a.field),
+    Offer: lambda s, a: _do_offer(s, a, None),
+    Accept: lambda s, a: _do_accept(s, a, s.offer),
+    Decline: lambda s, a: _do_decline(s, a, None),
+    EndTrading: lambda s, a: _after_trading(s),
+    Draw: lambda s, a: _do_draw(s, a, None),
+    BuyField: lambda s, a: _do_buy(s, a, s.setup.third_field_cost),
+}
+
+
+def apply_legal(s: State, action: Action) -> list[tuple]:
+    """``apply`` for an action known to be legal – one of ``legal_actions(s)`` or one that
+    ``check`` accepted – without checking it again (simulations, bots).
+
+    Gives exactly the state and events ``apply`` gives (``tests/test_fast_path.py``). For
+    an action that is not legal the result is undefined: use ``apply`` for anything a
+    person typed or a program built without asking ``legal_actions``/``check``.
+    """
+    kind = type(action)
+    if kind is Harvest:  # the two most frequent first, without a look-up
+        s.events = []
+        _harvest(s, action.player, action.field)
+    elif kind is Plant:
+        s.events = []
+        _fast_plant(s, action)
+    else:
+        fast = _FAST.get(kind)
+        if fast is None:  # an edition's own action type: the checked way
+            return apply(s, action)
+        s.events = []
+        fast(s, action)
+    return s.events
+
+
+def step(s: State, k: int, player: int | None = None, offers: bool = True) -> list[tuple]:
+    """Apply the ``k``-th of ``legal_actions(s, player, offers)`` (like OpenSpiel's
+    ``apply_action(int)``); raises IndexError for a ``k`` out of range."""
+    return apply_legal(s, legal_actions(s, player, offers)[k])
+
+
 # ---- enumerating -----------------------------------------------------------------------
+class _PerSeat(list):
+    """``cache[seat][field]`` -> the action, built once (actions are immutable values);
+    grows on demand for more seats or fields."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def seat(self, seat: int, fields: int) -> list:
+        while len(self) <= seat:
+            self.append([])
+        row = self[seat]
+        while len(row) < fields:
+            row.append(self.make(seat, len(row)))
+        return row
+
+
+_SEATS, _FIELDS = len(DEFAULT_NAMES), 3
+_HARVEST = _PerSeat(Harvest)
+_PLANT = _PerSeat(Plant)
+for _seat in range(_SEATS):  # filled for every usual table; others grow on demand
+    _HARVEST.seat(_seat, _FIELDS)
+    _PLANT.seat(_seat, _FIELDS)
+_BY_SEAT = {cls: [cls(p) for p in range(len(DEFAULT_NAMES))]
+            for cls in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)}
+_END_PLANTING, _ACCEPT, _DECLINE, _END_TRADING, _DRAW, _BUY = (
+    _BY_SEAT[c] for c in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)
+)
+
+
+def _one(cache: list, cls: type, seat: int) -> Action:
+    return cache[seat] if seat < len(cache) else cls(seat)
+
+
 def _harvests(s: State, player: int) -> list[Action]:
-    # hot path (asked on every step of a simulation): plain loops, one Harvest per field
+    # hot path (asked on every step of a simulation): one pass, cached Harvest values
     fields = s.players[player].fields
-    big = False
-    for f in fields:
-        if len(f) > 1:
-            big = True
-            break
-    out: list[Action] = []
     if s.edition.check_harvest is not None:  # the edition may refuse a harvest now
         try:
             s.edition.check_harvest(s, player)
         except RuleViolation:
-            return out
-    for i, f in enumerate(fields):
-        if f and (not big or len(f) > 1):  # harvest.protection
-            out.append(Harvest(player, i))
+            return []
+    row = _HARVEST.seat(player, len(fields))
+    out = [row[i] for i, f in enumerate(fields) if len(f) > 1]
+    if not out:  # harvest.protection: single beans only when no field holds more
+        out = [row[i] for i, f in enumerate(fields) if f]
     return out
 
 
@@ -748,6 +847,8 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     """
     if s.phase is OVER:
         return []
+    if s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players):
+        return _legal_plain(s, player, offers)
     seats = range(len(s.players)) if player is None else (player,)
     result: list[Action] = []
     for seat in seats:
@@ -760,26 +861,28 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                 for card, fields in ed.waiting_plants(s, seat):
                     result += _plants(s, seat, card, fields, card)
         return result
-    if s.offer is not None:
-        if s.offer.to in seats:
-            result += [Accept(s.offer.to), Decline(s.offer.to)]
-        if s.offer.player in seats:
-            result.append(Decline(s.offer.player))
+    o = s.offer
+    if o is not None:
+        if o.to in seats:
+            result += [_one(_ACCEPT, Accept, o.to), _one(_DECLINE, Decline, o.to)]
+        if o.player in seats:
+            result.append(_one(_DECLINE, Decline, o.player))
         return result
     active = s.active
-    if s.phase is PLANT:
+    phase = s.phase
+    if phase is PLANT:
         hand = s.players[active].hand
         if active in seats:
             if hand:
                 result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
-                result.append(EndPlanting(active))
-    elif s.phase is TRADE:
+                result.append(_one(_END_PLANTING, EndPlanting, active))
+    elif phase is TRADE:
         if active in seats:
-            result.append(EndTrading(active))
+            result.append(_one(_END_TRADING, EndTrading, active))
         if offers:
             result += _simple_offers(s, seats)
-    elif s.phase is PLANT_RECEIVED:
+    elif phase is PLANT_RECEIVED:
         for seat in seats:
             cards = to_plant(s, seat)
             if not cards or _phase3_waiting_on(s, seat) is not None:
@@ -791,16 +894,81 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                     continue
                 seen.add(key)
                 result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
-    elif s.phase is DRAW and active in seats:
-        result.append(Draw(active))
+    elif phase is DRAW and active in seats:
+        result.append(_one(_DRAW, Draw, active))
     cost = s.setup.third_field_cost
     if cost:
         result += [
-            BuyField(seat) for seat in seats
+            _one(_BUY, BuyField, seat) for seat in seats
             if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
         ]
     if ed.legal_extra is not None:
         result += ed.legal_extra(s, seats)
+    return result
+
+
+def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
+    """``legal_actions(s, player, offers)`` where the edition adds nothing to the listing:
+    the same actions in the same order, written for speed (one seat, cached values)."""
+    p = s.players[player]
+    fields = p.fields
+    n_fields = len(fields)
+    harvest = _HARVEST[player] if player < _SEATS and n_fields <= _FIELDS else _HARVEST.seat(player, n_fields)
+    result: list[Action] = []
+    singles: list[Action] = []
+    i = 0
+    for f in fields:  # harvest.protection: single beans only when no field holds more
+        if len(f) > 1:
+            result.append(harvest[i])
+        elif f:
+            singles.append(harvest[i])
+        i += 1
+    if not result:
+        result = singles
+    o = s.offer
+    if o is not None:
+        if o.to == player:
+            result += [_one(_ACCEPT, Accept, player), _one(_DECLINE, Decline, player)]
+        if o.player == player:
+            result.append(_one(_DECLINE, Decline, player))
+        return result
+    phase = s.phase
+    active = s.active
+    if phase is PLANT:
+        if active == player:
+            hand = p.hand
+            if hand:
+                variety = s.variety
+                v = variety[hand[0]]
+                plant = _PLANT[player] if player < _SEATS and n_fields <= _FIELDS else _PLANT.seat(player, n_fields)
+                i = 0
+                for f in fields:
+                    if not f or variety[f[0]] == v:
+                        result.append(plant[i])
+                    i += 1
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
+                result.append(_one(_END_PLANTING, EndPlanting, player))
+    elif phase is TRADE:
+        if active == player:
+            result.append(_one(_END_TRADING, EndTrading, player))
+        if offers:
+            result += _simple_offers(s, (player,))
+    elif phase is PLANT_RECEIVED:
+        cards = to_plant(s, player)
+        if cards and _phase3_waiting_on(s, player) is None:
+            seen = set()
+            info = s.cards
+            for card in cards:
+                key = (s.variety[card], info[card].sex)
+                if key in seen:
+                    continue
+                seen.add(key)
+                result += [Plant(player, f, card) for f in fitting_fields(s, player, card)]
+    elif phase is DRAW and active == player:
+        result.append(_one(_DRAW, Draw, player))
+    cost = s.setup.third_field_cost
+    if cost and n_fields < 3 and len(p.coins) >= cost:
+        result.append(_one(_BUY, BuyField, player))
     return result
 
 
@@ -811,6 +979,9 @@ def _plants(
     choice (``Plant.lift``; None, the default choice, is legal too but not listed)."""
     choices = s.edition.plant_choices
     if choices is None:  # hot path: no choices in this edition, one plant per field
+        if named is None:
+            row = _PLANT.seat(seat, len(s.players[seat].fields))
+            return [row[f] for f in fields]
         return [Plant(seat, f, named) for f in fields]
     out: list[Action] = []
     for f in fields:
@@ -840,6 +1011,6 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 
 __all__ = [
-    "actor", "apply", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "to_plant", "winners",
+    "actor", "apply", "apply_legal", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
+    "make_cards", "new_game", "step", "to_plant", "winners",
 ]

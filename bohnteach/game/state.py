@@ -6,6 +6,7 @@ at the end); the draw pile, the discard pile and a coin pile keep their top at t
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Iterator
@@ -63,6 +64,29 @@ class Player:
         } | ({"extra": {k: v[:] for k, v in self.extra.items()}} if self.extra else {})
 
 
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> tuple[
+    tuple[CardInfo, ...], tuple[str, ...], tuple[Meter | None, ...]
+]:
+    """Cards, variety and meter per card id; remembered for a deck given as a tuple (the
+    shared one of ``engine.make_cards``), so a new game does not rebuild them."""
+    key = (id(ruleset), id(cards))
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is ruleset and hit[1] is cards:
+        return hit[2]
+    info = tuple(cards)
+    meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
+    for c in info:
+        if (c.variety, c.sex) not in meters:
+            meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
+    tables = (info, tuple(c.variety for c in info), tuple(meters[c.variety, c.sex] for c in info))
+    if isinstance(cards, tuple):  # immutable: safe to share (ruleset and deck kept alive)
+        _TABLES[key] = (ruleset, cards, tables)
+    return tables
+
+
 class State:
     """Everything on the table at one moment. Mutated only by ``engine.apply``."""
 
@@ -72,17 +96,11 @@ class State:
         "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
     )
 
-    def __init__(self, ruleset: RuleSet, names: list[str], cards: list[CardInfo], seed: int):
+    def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
         self.ruleset = ruleset
         self.edition: Edition = find_edition(ruleset.edition)
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
-        self.cards: tuple[CardInfo, ...] = tuple(cards)
-        self.variety: tuple[str, ...] = tuple(c.variety for c in cards)
-        meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
-        for c in cards:
-            if (c.variety, c.sex) not in meters:
-                meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
-        self.meter: tuple[Meter | None, ...] = tuple(meters[c.variety, c.sex] for c in cards)
+        self.cards, self.variety, self.meter = _card_tables(ruleset, cards)
         own = tuple(z.key for z in self.edition.zones if z.per_player)
         self.players = [Player(n, self.setup.fields, own) for n in names]
         self.start_player = 0

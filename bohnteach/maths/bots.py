@@ -5,7 +5,7 @@ Interface (the same for every bot)::
     bot = make_bot("trader", seed=1)
     while engine.actor(state) is not None:
         player = engine.actor(state)
-        engine.apply(state, bots[player].choose(state, player))
+        engine.apply_legal(state, bots[player].choose(state, player))  # chosen = legal
 
 ``Bot.choose(state, player)`` is called when ``engine.actor(state) == player``: the
 active player in phases 1, 2 and 4, whoever still has to plant in phase 3, and the
