@@ -1,4 +1,5 @@
 """bohnteach — learn Bohnanza and its variants interactively."""
+import bohnteach.editions  # noqa: F401 - registers the editions (game/edition.py) before any rule set loads
 from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety, harvest_value
 from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters, ruleset_names
 

@@ -118,11 +118,12 @@ def test_ruleset_data() -> None:
     assert (LADY.min_players, LADY.max_players) == (3, 5)
     assert (setup.draw, setup.exhaustions, setup.third_field_cost) == (3, 3, 0)
     assert LADY.tie_break == "clockwise" and LADY.phase3_order == "active_first"
-    assert LADY.baby_lift == 2 and LADY.baby_trade_immediate
-    assert LADY.female_garden_from_discard and LADY.offer_names_variety_only
+    lady = LADY.settings  # the edition's own settings (editions/ladybohn, game/edition.py)
+    assert LADY.edition == "ladybohn"
+    assert lady.baby_lift == 2 and lady.baby_trade_immediate
+    assert lady.female_garden_from_discard and lady.offer_names_variety_only
     amigo = find_ruleset("amigo")
-    assert not (amigo.baby_lift or amigo.baby_trade_immediate or amigo.female_garden_from_discard
-                or amigo.offer_names_variety_only)
+    assert amigo.edition == "base" and amigo.settings is None
     with pytest.raises(ValueError):
         new_game("ladybohn", 6)
 
@@ -186,7 +187,7 @@ def test_user_meter_file_replaces_every_assumption(tmp_path: Path) -> None:
     assert rules.meter_for("blue", "w") == (2, 4, 6, 8)
     assert LADY.meter_for("blue", "w") == (3, 5, 7, 9)  # the built-in rule set is untouched
     with pytest.raises(AttributeError):
-        rules.baby_lift = 0  # type: ignore[misc]  (frozen)
+        rules.settings = None  # type: ignore[misc]  (frozen)
     # the engine uses them: 2 Blaue Bohnen with a female on top bring 1 Taler now
     s = lady_table(fields={0: [["Blaue Bohne m", "Blaue Bohne w"], []]}, ruleset=rules)
     assert harvest_coins(s, 0, 0) == 1
@@ -416,7 +417,7 @@ def test_received_baby_of_a_planted_variety_is_planted_at_once() -> None:
     soy_b = s.players[1].hand[1]
     allow(s, Offer(1, 0, give=(soy_b,)))  # a gift
     events = allow(s, Accept(0))
-    assert pending(s, 0) == [soy_b] and s.extra[f"{IMMEDIATE_ZONE}0"] == [soy_b]
+    assert pending(s, 0) == [soy_b] and s.players[0].extra[IMMEDIATE_ZONE] == [soy_b]
     assert s.players[0].set_aside == []
     assert ("plant_now", 0, (soy_b,)) in events
     assert actor(s) == 0
@@ -438,7 +439,7 @@ def test_received_baby_of_a_planted_variety_is_planted_at_once() -> None:
     events = allow(s, Plant(0, 0, soy_b))
     assert field(s, 0, 0) == ["soy m", "soy B", "soy w"]  # planted, and the female lifted
     assert ("lift", 0, 0, female, 1) in events
-    assert s.phase is Phase.TRADE and actor(s) == 0 and IMMEDIATE_ZONE + "0" not in s.extra
+    assert s.phase is Phase.TRADE and actor(s) == 0 and s.players[0].extra[IMMEDIATE_ZONE] == []
     allow(s, EndTrading(0))  # trading goes on normally
 
 
@@ -479,7 +480,7 @@ def test_babies_to_both_sides_of_a_deal() -> None:
 def test_without_the_rule_a_received_baby_is_set_aside() -> None:
     rules = find_ruleset("ladybohn")
     from dataclasses import replace
-    relaxed = replace(rules, baby_trade_immediate=False)
+    relaxed = replace(rules, settings=replace(rules.settings, baby_trade_immediate=False))
     s = trade_table(ruleset=relaxed)
     soy_b = s.players[1].hand[1]
     allow(s, Offer(1, 0, give=(soy_b,)))

@@ -210,9 +210,10 @@ Offene Hände: Anna
 )
 
 
-from bohnteach.content.tryit_cases_ladybohn import CASES as _LADYBOHN_CASES  # noqa: E402
+from bohnteach.game.edition import all_editions  # noqa: E402
 
-CASES = CASES + _LADYBOHN_CASES
+# the editions' cases (``Edition.tryit_cases``: data, e.g. editions/ladybohn/cases.py)
+CASES = CASES + tuple(TryItCase(**data) for ed in all_editions() for data in ed.tryit_cases)
 
 
 def list_cases(chapter: str | None = None) -> list[TryItCase]:

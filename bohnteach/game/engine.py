@@ -3,7 +3,8 @@
 ``apply`` validates completely before it changes anything, so a refused action
 (``RuleViolation``) leaves the state exactly as it was. ``is_legal`` and
 ``legal_actions`` never raise. Behaviour that differs between rulebooks is read from the
-state's ``RuleSet`` and its ``PlayerCountRules``.
+state's ``RuleSet`` and its ``PlayerCountRules``; an edition's own rules come in through
+the hooks of ``s.edition`` (``game/edition.py``), each called only when it is not None.
 """
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
-from bohnteach.editions import ladybohn as lady
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.errors import RuleViolation
-from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.rulesets import PHASE3_ORDER_RULES, RuleSet, find_ruleset
 from bohnteach.game.state import CardInfo, Phase, State
 
 DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
@@ -28,9 +28,20 @@ PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
 
 
 # ---- set-up --------------------------------------------------------------------------
-def make_cards(ruleset: RuleSet, players: int) -> list[CardInfo]:
-    """The deck of a rule set for a player count, ids 0…N-1 in variety order."""
-    return [CardInfo(i, v, s) for i, (v, s) in enumerate(ruleset.card_specs(players))]
+_DECKS: dict[tuple[int, int], tuple[RuleSet, tuple[CardInfo, ...]]] = {}
+
+
+def make_cards(ruleset: RuleSet, players: int) -> tuple[CardInfo, ...]:
+    """The deck of a rule set for a player count, ids 0…N-1 in variety order; built once
+    per rule set and player count (card records are immutable), so that ``State`` can
+    reuse its derived tables too."""
+    key = (id(ruleset), players)
+    hit = _DECKS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    cards = tuple(CardInfo(i, v, s) for i, (v, s) in enumerate(ruleset.card_specs(players)))
+    _DECKS[key] = (ruleset, cards)  # the rule set is kept, so its id is never reused
+    return cards
 
 
 def check_names(names: Sequence[str]) -> list[str]:
@@ -68,6 +79,8 @@ def new_game(
             if len(state.players[seat].hand) < wanted[seat]:
                 state.players[seat].hand.append(state.deck.pop())
     state.start_player = state.active = start_player
+    if state.edition.setup is not None:
+        state.edition.setup(state)
     return state
 
 
@@ -127,18 +140,24 @@ def actor(s: State) -> int | None:
     """Whose decision the game waits for (other players may still harvest any time)."""
     if s.phase is OVER:
         return None
-    waiting = lady.pending_seats(s)  # lady.baby-trade-immediate
-    if waiting:
-        return waiting[0]
+    ed = s.edition
+    if ed.waiting_seats is not None:
+        waiting = ed.waiting_seats(s)
+        if waiting:
+            return waiting[0]
     if s.offer is not None:
         return s.offer.to
+    active = s.active
     if s.phase is PLANT_RECEIVED:
-        n = len(s.players)
+        if s.revealed:
+            return active
+        players = s.players
+        n = len(players)
         for k in range(n):
-            seat = (s.active + k) % n
-            if to_plant(s, seat):
+            seat = (active + k) % n
+            if players[seat].set_aside:  # to_plant(s, seat), without building the list
                 return seat
-    return s.active
+    return active
 
 
 # ---- the draw pile -------------------------------------------------------------------
@@ -166,6 +185,9 @@ def _exhausted(s: State) -> None:
 # ---- phase changes -------------------------------------------------------------------
 def _start_trading(s: State) -> None:
     s.phase = TRADE  # hand_plants stays until the next turn (p1.second-optional)
+    if s.edition.reveal is not None:
+        s.events.append(("reveal", tuple(s.edition.reveal(s))))
+        return
     revealed = []
     for _ in range(2):  # p2.reveal-two; p2.reveal-one when the pile runs out for good
         if s.ending:
@@ -207,18 +229,24 @@ def harvest_coins(s: State, player: int, field: int) -> int:
     cards = s.players[player].fields[field]
     if not cards:
         return 0
-    if lady.coins_from_piles(s, player, field):  # lady.female-garden
-        return lady.pile_coins(s, player, field)
+    ed = s.edition
+    if ed.harvest_coins is not None:
+        coins = ed.harvest_coins(s, player, field)
+        if coins is not None:
+            return coins
     meter = s.meter[cards[-1]]
     # never more coins than cards on the field (a user meter may promise more)
     return min(meter_value(meter, len(cards)), len(cards)) if meter else 0
 
 
 def _harvest(s: State, player: int, field: int) -> None:
-    if lady.coins_from_piles(s, player, field):  # lady.female-garden
-        if lady.harvest_from_piles(s, player, field) and not s.ending:
-            _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
-        return
+    ed = s.edition
+    if ed.harvest is not None:
+        ran_out = ed.harvest(s, player, field)
+        if ran_out is not None:
+            if ran_out and not s.ending:
+                _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
+            return
     p = s.players[player]
     cards = p.fields[field]
     coins = harvest_coins(s, player, field)
@@ -261,8 +289,8 @@ def _not_over(s: State) -> None:
         raise RuleViolation("game.over")
 
 
-def _check_plant(s: State, a: Plant) -> int:
-    """The card that would be planted."""
+def _check_plant(s: State, a: Plant) -> tuple[int, object]:
+    """The card that would be planted, and what the edition's ``check_plant`` returned."""
     _not_over(s)
     _check_player(s, a.player)
     _check_field(s, a.player, a.field)
@@ -304,14 +332,15 @@ def _check_plant(s: State, a: Plant) -> int:
         first = _phase3_waiting_on(s, a.player)
         if first is not None:
             raise RuleViolation(
-                "lady.p3-order", f"Erst pflanzt {_name(s, first)}, dann {name}."
+                PHASE3_ORDER_RULES[s.ruleset.phase3_order], f"Erst pflanzt {_name(s, first)}, dann {name}."
             )
         no_room_rule = "p3.no-room"
-    elif phase is TRADE and lady.pending(s, a.player):  # lady.baby-trade-immediate
-        card = lady.check_immediate_plant(s, a.player, a.field, a.card)
-        no_room_rule = "lady.baby-trade-immediate"
+    elif phase is TRADE and (
+        s.edition.check_plant_out_of_phase is not None
+        and (allowed := s.edition.check_plant_out_of_phase(s, a)) is not None
+    ):  # a plant the edition allows in phase 2
+        card, no_room_rule = allowed
     elif phase is TRADE:
-        lady.check_nothing_pending(s)
         if a.player == s.active and s.hand_plants == 2 and (a.card is None or a.card in p.hand):
             raise RuleViolation("p1.second-optional", "Du hast in Phase 1 schon zwei Karten gepflanzt.")
         if a.card is not None and (a.card in s.revealed or a.card in p.set_aside):
@@ -327,8 +356,12 @@ def _check_plant(s: State, a: Plant) -> int:
         if not fitting_fields(s, a.player, card):
             raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
         raise RuleViolation("field.one-variety", here)
-    lady.check_lift(s, a.player, a.field, card, a.lift)  # lady.baby-lift
-    return card
+    ed = s.edition
+    if ed.check_plant is not None:  # the edition checks its choice (Plant.lift)
+        return card, ed.check_plant(s, a.player, a.field, card, a.lift)
+    if a.lift is not None:
+        ed.refuse_plant_choice(s, a)
+    return card, None
 
 
 def _check_end_planting(s: State, a: EndPlanting) -> None:
@@ -369,8 +402,9 @@ def _check_harvest(s: State, a: Harvest) -> None:
 
 
 def _check_harvest_extra(s: State, a: Harvest) -> None:
-    """Hook for editions with further harvest limits (none in the base game)."""
-    lady.check_harvest(s, a.player)  # lady.baby-trade-immediate: no harvest before planting
+    """The edition's further harvest limits, after the core's."""
+    if s.edition.check_harvest is not None:
+        s.edition.check_harvest(s, a.player)
 
 
 def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
@@ -411,7 +445,8 @@ def _check_offer(s: State, a: Offer) -> None:
     _check_player(s, a.to)
     if s.phase is not TRADE:
         raise RuleViolation("trade.phase2-only", f"Jetzt ist Phase {int(s.phase)}.")
-    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
+    if s.edition.check_blocked is not None:  # somebody must act first
+        s.edition.check_blocked(s)
     if s.offer is not None:
         o = s.offer
         raise RuleViolation(
@@ -468,7 +503,8 @@ def _check_end_trading(s: State, a: EndTrading) -> None:
         raise RuleViolation("turn.wrong-phase", f"Jetzt ist Phase {int(s.phase)}, nicht Phase 2.")
     if a.player != s.active:
         raise RuleViolation("trade.end", f"Nur {_name(s, s.active)} kann den Handel beenden.")
-    lady.check_nothing_pending(s)  # lady.baby-trade-immediate
+    if s.edition.check_blocked is not None:  # somebody must act first
+        s.edition.check_blocked(s)
     if s.offer is not None:
         raise RuleViolation("trade.end", "Es ist noch ein Angebot offen.")
 
@@ -506,32 +542,27 @@ def _check_buy(s: State, a: BuyField) -> int:
 
 
 # ---- applying --------------------------------------------------------------------------
-def _do_plant(s: State, a: Plant, card: int) -> None:
+def _do_plant(s: State, a: Plant, checked: tuple[int, object]) -> None:
+    card, choice = checked
     p = s.players[a.player]
-    lift = lady.check_lift(s, a.player, a.field, card, a.lift)  # checked; None = no lift
     if s.phase is PLANT:
         p.hand.pop(0)
-    elif s.phase is TRADE:  # a received baby planted at once (lady.baby-trade-immediate)
-        lady.release(s, a.player, card)
+    elif s.phase is TRADE:  # planted out of phase (check_plant_out_of_phase)
+        s.edition.take_planted(s, a.player, card)
     elif card in s.revealed and a.player == s.active:
         s.revealed.remove(card)
     else:
         p.set_aside.remove(card)
-    _plant_on_field(s, a.player, a.field, card, lift)
+    p.fields[a.field].append(card)
+    s.events.append(("plant", a.player, a.field, card))
+    if s.edition.after_plant is not None:  # its choice, checked before
+        s.edition.after_plant(s, a.player, a.field, choice)
     if s.phase is PLANT:
         s.hand_plants += 1
         if s.hand_plants == 2 or not p.hand:
             _start_trading(s)
-    elif s.phase is PLANT_RECEIVED and not any(to_plant(s, q) for q in range(len(s.players))):
-        _before_drawing(s)
-
-
-def _plant_on_field(
-    s: State, player: int, field: int, card: int, lift: tuple[int, int] | None = None
-) -> None:
-    s.players[player].fields[field].append(card)
-    s.events.append(("plant", player, field, card))
-    lady.apply_lift(s, player, field, lift)  # lady.baby-lift (checked before)
+    elif s.phase is PLANT_RECEIVED and not s.revealed and not any(q.set_aside for q in s.players):
+        _before_drawing(s)  # nobody has anything left to plant (to_plant is empty for all)
 
 
 def _do_end_planting(s: State, a: EndPlanting, _: None) -> None:
@@ -556,10 +587,9 @@ def _take(s: State, owner: int, card: int) -> None:
 
 
 def _receive(s: State, player: int, card: int) -> None:
-    """A card received in a deal is set aside (trade.set-aside), unless it is a baby that
-    must go onto a field at once (lady.baby-trade-immediate: it waits for its Plant)."""
-    if lady.plants_at_once(s, player, card):
-        lady.hold(s, player, card)
+    """A card received in a deal is set aside (trade.set-aside), unless the edition puts it
+    elsewhere (``Edition.receive``)."""
+    if s.edition.receive is not None and s.edition.receive(s, player, card):
         return
     s.players[player].set_aside.append(card)
 
@@ -575,7 +605,8 @@ def _do_accept(s: State, a: Accept, o: Offer) -> None:
     for card in o.get:
         _receive(s, o.player, card)
     s.events.append(("trade", o.player, o.to, o.give, o.get))
-    lady.after_deal(s, o)  # lady.offer-variety-only, lady.baby-trade-immediate: events
+    if s.edition.after_deal is not None:  # the edition's events after a deal
+        s.edition.after_deal(s, o)
 
 
 def _do_decline(s: State, a: Decline, _: None) -> None:
@@ -588,6 +619,14 @@ def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
 
 
 def _do_draw(s: State, a: Draw, _: None) -> None:
+    if s.edition.draw is not None:
+        drawn = s.edition.draw(s, a.player)
+        s.events.append(("draw", a.player, tuple(drawn)))
+        if s.ending:
+            _end_game(s)
+        else:
+            _next_turn(s)
+        return
     hand = s.players[a.player].hand
     drawn = []
     for _ in range(s.setup.draw):  # p4.draw-three
@@ -646,7 +685,7 @@ _RULES = {
 
 def _validate(s: State, action: object):
     """Run the checker of ``action``; any malformed input becomes a RuleViolation."""
-    rules = _RULES.get(type(action))
+    rules = _RULES.get(type(action)) or s.edition.actions.get(type(action))
     if rules is None:
         raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
     try:
@@ -665,7 +704,7 @@ def apply(s: State, action: Action) -> list[tuple]:
     """
     checked = _validate(s, action)
     s.events = []
-    _RULES[type(action)][1](s, action, checked)
+    (_RULES.get(type(action)) or s.edition.actions[type(action)])[1](s, action, checked)
     return s.events
 
 
@@ -682,24 +721,112 @@ def is_legal(s: State, action: object) -> bool:
     return check(s, action) is None
 
 
+# ---- the fast path: actions known to be legal ----------------------------------------------
+def _fast_plant(s: State, a: Plant) -> None:
+    phase = s.phase
+    if s.edition.check_plant is not None or phase is TRADE:  # the edition decides: full check
+        _do_plant(s, a, _check_plant(s, a))
+        return
+    if phase is PLANT:
+        card = s.players[a.player].hand[0]
+    elif a.card is not None:
+        card = a.card
+    else:
+        card = to_plant(s, a.player)[0]
+    _do_plant(s, a, (card, None))
+
+
+# action type -> the mutator with what its checker would have returned (no checks)
+_FAST = {
+    Plant: _fast_plant,
+    EndPlanting: lambda s, a: _start_trading(s),
+    Harvest: lambda s, a: _harvest(s, a.player, a.field),
+    Offer: lambda s, a: _do_offer(s, a, None),
+    Accept: lambda s, a: _do_accept(s, a, s.offer),
+    Decline: lambda s, a: _do_decline(s, a, None),
+    EndTrading: lambda s, a: _after_trading(s),
+    Draw: lambda s, a: _do_draw(s, a, None),
+    BuyField: lambda s, a: _do_buy(s, a, s.setup.third_field_cost),
+}
+
+
+def apply_legal(s: State, action: Action) -> list[tuple]:
+    """``apply`` for an action known to be legal – one of ``legal_actions(s)`` or one that
+    ``check`` accepted – without checking it again (simulations, bots).
+
+    Gives exactly the state and events ``apply`` gives (``tests/test_fast_path.py``). For
+    an action that is not legal the result is undefined: use ``apply`` for anything a
+    person typed or a program built without asking ``legal_actions``/``check``.
+    """
+    kind = type(action)
+    if kind is Harvest:  # the two most frequent first, without a look-up
+        s.events = []
+        _harvest(s, action.player, action.field)
+    elif kind is Plant:
+        s.events = []
+        _fast_plant(s, action)
+    else:
+        fast = _FAST.get(kind)
+        if fast is None:  # an edition's own action type: the checked way
+            return apply(s, action)
+        s.events = []
+        fast(s, action)
+    return s.events
+
+
+def step(s: State, k: int, player: int | None = None, offers: bool = True) -> list[tuple]:
+    """Apply the ``k``-th of ``legal_actions(s, player, offers)`` (like OpenSpiel's
+    ``apply_action(int)``); raises IndexError for a ``k`` out of range."""
+    return apply_legal(s, legal_actions(s, player, offers)[k])
+
+
 # ---- enumerating -----------------------------------------------------------------------
+class _PerSeat(list):
+    """``cache[seat][field]`` -> the action, built once (actions are immutable values);
+    grows on demand for more seats or fields."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def seat(self, seat: int, fields: int) -> list:
+        while len(self) <= seat:
+            self.append([])
+        row = self[seat]
+        while len(row) < fields:
+            row.append(self.make(seat, len(row)))
+        return row
+
+
+_SEATS, _FIELDS = len(DEFAULT_NAMES), 3
+_HARVEST = _PerSeat(Harvest)
+_PLANT = _PerSeat(Plant)
+for _seat in range(_SEATS):  # filled for every usual table; others grow on demand
+    _HARVEST.seat(_seat, _FIELDS)
+    _PLANT.seat(_seat, _FIELDS)
+_BY_SEAT = {cls: [cls(p) for p in range(len(DEFAULT_NAMES))]
+            for cls in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)}
+_END_PLANTING, _ACCEPT, _DECLINE, _END_TRADING, _DRAW, _BUY = (
+    _BY_SEAT[c] for c in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)
+)
+
+
+def _one(cache: list, cls: type, seat: int) -> Action:
+    return cache[seat] if seat < len(cache) else cls(seat)
+
+
 def _harvests(s: State, player: int) -> list[Action]:
-    # hot path (asked on every step of a simulation): plain loops, one Harvest per field
+    # hot path (asked on every step of a simulation): one pass, cached Harvest values
     fields = s.players[player].fields
-    big = False
-    for f in fields:
-        if len(f) > 1:
-            big = True
-            break
-    out: list[Action] = []
-    for i, f in enumerate(fields):
-        if f and (not big or len(f) > 1):  # harvest.protection
-            a = Harvest(player, i)
-            try:
-                _check_harvest_extra(s, a)
-            except RuleViolation:
-                continue
-            out.append(a)
+    if s.edition.check_harvest is not None:  # the edition may refuse a harvest now
+        try:
+            s.edition.check_harvest(s, player)
+        except RuleViolation:
+            return []
+    row = _HARVEST.seat(player, len(fields))
+    out = [row[i] for i, f in enumerate(fields) if len(f) > 1]
+    if not out:  # harvest.protection: single beans only when no field holds more
+        out = [row[i] for i, f in enumerate(fields) if f]
     return out
 
 
@@ -720,37 +847,42 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     """
     if s.phase is OVER:
         return []
+    if s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players):
+        return _legal_plain(s, player, offers)
     seats = range(len(s.players)) if player is None else (player,)
     result: list[Action] = []
     for seat in seats:
         result += _harvests(s, seat)
-    waiting = lady.pending_seats(s)
-    if waiting:  # lady.baby-trade-immediate: only these plants (and the others' harvests)
+    ed = s.edition
+    waiting = ed.waiting_seats(s) if ed.waiting_seats is not None else None
+    if waiting:  # only these plants (and the others' harvests)
         for seat in waiting:
             if seat in seats:
-                for card in lady.pending(s, seat):
-                    result += _plants(s, seat, card, lady.immediate_fields(s, seat, card), card)
+                for card, fields in ed.waiting_plants(s, seat):
+                    result += _plants(s, seat, card, fields, card)
         return result
-    if s.offer is not None:
-        if s.offer.to in seats:
-            result += [Accept(s.offer.to), Decline(s.offer.to)]
-        if s.offer.player in seats:
-            result.append(Decline(s.offer.player))
+    o = s.offer
+    if o is not None:
+        if o.to in seats:
+            result += [_one(_ACCEPT, Accept, o.to), _one(_DECLINE, Decline, o.to)]
+        if o.player in seats:
+            result.append(_one(_DECLINE, Decline, o.player))
         return result
     active = s.active
-    if s.phase is PLANT:
+    phase = s.phase
+    if phase is PLANT:
         hand = s.players[active].hand
         if active in seats:
             if hand:
                 result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
-                result.append(EndPlanting(active))
-    elif s.phase is TRADE:
+                result.append(_one(_END_PLANTING, EndPlanting, active))
+    elif phase is TRADE:
         if active in seats:
-            result.append(EndTrading(active))
+            result.append(_one(_END_TRADING, EndTrading, active))
         if offers:
             result += _simple_offers(s, seats)
-    elif s.phase is PLANT_RECEIVED:
+    elif phase is PLANT_RECEIVED:
         for seat in seats:
             cards = to_plant(s, seat)
             if not cards or _phase3_waiting_on(s, seat) is not None:
@@ -762,27 +894,98 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                     continue
                 seen.add(key)
                 result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
-    elif s.phase is DRAW and active in seats:
-        result.append(Draw(active))
+    elif phase is DRAW and active in seats:
+        result.append(_one(_DRAW, Draw, active))
     cost = s.setup.third_field_cost
     if cost:
         result += [
-            BuyField(seat) for seat in seats
+            _one(_BUY, BuyField, seat) for seat in seats
             if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
         ]
+    if ed.legal_extra is not None:
+        result += ed.legal_extra(s, seats)
+    return result
+
+
+def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
+    """``legal_actions(s, player, offers)`` where the edition adds nothing to the listing:
+    the same actions in the same order, written for speed (one seat, cached values)."""
+    p = s.players[player]
+    fields = p.fields
+    n_fields = len(fields)
+    harvest = _HARVEST[player] if player < _SEATS and n_fields <= _FIELDS else _HARVEST.seat(player, n_fields)
+    result: list[Action] = []
+    singles: list[Action] = []
+    i = 0
+    for f in fields:  # harvest.protection: single beans only when no field holds more
+        if len(f) > 1:
+            result.append(harvest[i])
+        elif f:
+            singles.append(harvest[i])
+        i += 1
+    if not result:
+        result = singles
+    o = s.offer
+    if o is not None:
+        if o.to == player:
+            result += [_one(_ACCEPT, Accept, player), _one(_DECLINE, Decline, player)]
+        if o.player == player:
+            result.append(_one(_DECLINE, Decline, player))
+        return result
+    phase = s.phase
+    active = s.active
+    if phase is PLANT:
+        if active == player:
+            hand = p.hand
+            if hand:
+                variety = s.variety
+                v = variety[hand[0]]
+                plant = _PLANT[player] if player < _SEATS and n_fields <= _FIELDS else _PLANT.seat(player, n_fields)
+                i = 0
+                for f in fields:
+                    if not f or variety[f[0]] == v:
+                        result.append(plant[i])
+                    i += 1
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
+                result.append(_one(_END_PLANTING, EndPlanting, player))
+    elif phase is TRADE:
+        if active == player:
+            result.append(_one(_END_TRADING, EndTrading, player))
+        if offers:
+            result += _simple_offers(s, (player,))
+    elif phase is PLANT_RECEIVED:
+        cards = to_plant(s, player)
+        if cards and _phase3_waiting_on(s, player) is None:
+            seen = set()
+            info = s.cards
+            for card in cards:
+                key = (s.variety[card], info[card].sex)
+                if key in seen:
+                    continue
+                seen.add(key)
+                result += [Plant(player, f, card) for f in fitting_fields(s, player, card)]
+    elif phase is DRAW and active == player:
+        result.append(_one(_DRAW, Draw, player))
+    cost = s.setup.third_field_cost
+    if cost and n_fields < 3 and len(p.coins) >= cost:
+        result.append(_one(_BUY, BuyField, player))
     return result
 
 
 def _plants(
     s: State, seat: int, card: int, fields: Sequence[int], named: int | None
 ) -> list[Action]:
-    """Plant ``card`` on each of ``fields``; a baby gives one action per lift choice
-    (lady.baby-lift; ``lift=None``, the default choice, is legal too but not listed)."""
-    if not s.ruleset.baby_lift:  # hot path: no lifts in this rule set, one plant per field
+    """Plant ``card`` on each of ``fields``; with the edition's choices one action per
+    choice (``Plant.lift``; None, the default choice, is legal too but not listed)."""
+    choices = s.edition.plant_choices
+    if choices is None:  # hot path: no choices in this edition, one plant per field
+        if named is None:
+            row = _PLANT.seat(seat, len(s.players[seat].fields))
+            return [row[f] for f in fields]
         return [Plant(seat, f, named) for f in fields]
     out: list[Action] = []
     for f in fields:
-        lifts = lady.lift_choices(s, seat, f, card)
+        lifts = choices(s, seat, f, card)
         if lifts:
             out += [Plant(seat, f, named, lift) for lift in lifts]
         else:
@@ -808,6 +1011,6 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 
 __all__ = [
-    "actor", "apply", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "to_plant", "winners",
+    "actor", "apply", "apply_legal", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
+    "make_cards", "new_game", "step", "to_plant", "winners",
 ]

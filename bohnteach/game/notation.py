@@ -42,7 +42,7 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
-from bohnteach.editions import ladybohn as lady
+from bohnteach.game.edition import all_editions
 from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety
 from bohnteach.game.state import Phase, State
 
@@ -157,16 +157,26 @@ class _Ref:
 
 _PAREN = re.compile(r"\(([^)]*)\)\s*$")
 _ID = re.compile(r"#\s*(\d+)\s*$")
-_SEX_WORDS = {
-    "w": "w", "weiblich": "w", "weibchen": "w", "m": "m", "männlich": "m", "maennlich": "m",
-    "männchen": "m", "b": "B", "baby": "B", "babybohne": "B",
-}
-_SEX_ADJECTIVES = {
-    "weibliche": "w", "weiblichen": "w", "männliche": "m", "männlichen": "m",
-    "maennliche": "m", "maennlichen": "m",
-}
-SEX_LABELS = {"w": "w", "m": "m", "B": "Baby"}
-"""How a card's sex (Ladybohn) is written in parentheses after the variety."""
+_WORDS: dict[str, tuple[tuple, dict[str, str]]] = {}
+
+
+def _words(kind: str) -> dict[str, str]:
+    """The card-attribute words of every registered edition (``Edition.notation_words``):
+    ``attribute`` in parentheses ((w) → "w"), ``adjective`` (weibliche → "w") and
+    ``label``, how an attribute is written after the variety ("B" → "Baby")."""
+    editions = all_editions()
+    cached = _WORDS.get(kind)
+    if cached is None or cached[0] != editions:
+        merged: dict[str, str] = {}
+        for edition in editions:
+            merged.update(edition.notation_words.get(kind, {}))
+        cached = _WORDS[kind] = (editions, merged)
+    return cached[1]
+
+
+def sex_label(sex: str) -> str:
+    """How a card's attribute (Ladybohn's sex) is written in parentheses after the variety."""
+    return _words("label").get(sex, sex)
 
 
 def _parse_ref(item: str, sentence: str) -> _Ref:
@@ -199,8 +209,8 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
                 where = "aside"
             elif inner == "hand":
                 where = "hand"
-            elif inner in _SEX_WORDS:
-                sex = _SEX_WORDS[inner]
+            elif inner in _words("attribute"):
+                sex = _words("attribute")[inner]
             else:
                 raise NotationError(
                     f"{_quote(sentence)}: {_quote('(' + m.group(1) + ')')} verstehe ich nicht; "
@@ -218,8 +228,8 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
     words = _strip_articles(words)
     for _ in range(2):  # „aufgedeckte weibliche Blaue Bohne“
         low = " ".join(words).casefold()
-        if words and words[0].casefold() in _SEX_ADJECTIVES:
-            sex, words = _SEX_ADJECTIVES[words[0].casefold()], words[1:]
+        if words and words[0].casefold() in _words("adjective"):
+            sex, words = _words("adjective")[words[0].casefold()], words[1:]
             continue
         for q in _REVEALED_WORDS:
             if low.startswith(q + " "):
@@ -260,13 +270,20 @@ def _split_list(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+def _waiting_cards(s: State, player: int) -> list[int]:
+    """Cards the edition makes ``player`` plant before the usual ones (Ladybohn: a baby
+    received in a deal)."""
+    hook = s.edition.waiting_cards
+    return list(hook(s, player)) if hook is not None else []
+
+
 def _candidates(s: State, player: int, purpose: str) -> list[int]:
     """Cards of ``player`` in the default search order for ``purpose``."""
     p = s.players[player]
     revealed = s.revealed if player == s.active else []
     fields = [c for f in p.fields for c in reversed(f)]
     if purpose == "plant":
-        waiting = list(lady.pending(s, player))  # Ladybohn: a received baby planted at once
+        waiting = _waiting_cards(s, player)
         if s.phase is Phase.PLANT:
             return waiting + p.hand + revealed + p.set_aside
         return waiting + revealed + p.set_aside + p.hand
@@ -308,7 +325,7 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
         if ref.sex is not None and s.cards[card].sex != ref.sex:
             raise NotationError(
                 f"{_quote(sentence)}: An Stelle {ref.pos} von {who}s Hand steckt keine "
-                f"{v.de} ({SEX_LABELS[ref.sex]})."
+                f"{v.de} ({sex_label(ref.sex)})."
             )
         return [card]
     if ref.where == "field" and ref.pos is not None:
@@ -333,7 +350,7 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
     found = [c for c in pool if c not in used and s.variety[c] == v.key
              and (ref.sex is None or s.cards[c].sex == ref.sex)]
     if ref.sex is not None:
-        v_text = f"{v.de} ({SEX_LABELS[ref.sex]})"
+        v_text = f"{v.de} ({sex_label(ref.sex)})"
     else:
         v_text = v.de
     if len(found) < ref.count:
@@ -515,7 +532,7 @@ def _plant_card(s: State, player: int, what: str, sentence: str) -> int | None:
 
 def _default_plant(s: State, player: int) -> int | None:
     """The card the engine plants for ``Plant(player, f, None)``."""
-    waiting = lady.pending(s, player)  # lady.baby-trade-immediate comes first
+    waiting = _waiting_cards(s, player)  # the edition's waiting cards come first
     if waiting:
         return waiting[0]
     if s.phase is Phase.PLANT:
@@ -607,7 +624,7 @@ def _ref_text(s: State, player: int, card: int, used: set[int], purpose: str) ->
         return f"#{card}", False
     v = find_variety(s.variety[card])
     sex = s.cards[card].sex
-    tags = [SEX_LABELS.get(sex, sex)] if sex else []
+    tags = [sex_label(sex)] if sex else []
     p = s.players[player] if isinstance(player, int) and 0 <= player < len(s.players) else None
     options: list[tuple[str, bool]] = [(_with(v.de, tags), True)]
     if card in s.revealed:
@@ -653,7 +670,7 @@ def _list_text(s: State, player: int, cards: Sequence[int], purpose: str) -> str
         else:
             sex = s.cards[card].sex
             label = _variety_label(find_variety(s.variety[card]), n)
-            parts.append(_with(label, [SEX_LABELS.get(sex, sex)] if sex else []))
+            parts.append(_with(label, [sex_label(sex)] if sex else []))
         i = j
     if len(parts) == 1:
         return parts[0]
@@ -732,7 +749,7 @@ def _lift_text(s: State, a: Plant) -> str:
         return ""
     try:
         female, by = lift
-        label = _with(_card_label(s, female), [SEX_LABELS.get(s.cards[female].sex, "?")])
+        label = _with(_card_label(s, female), [_words("label").get(s.cards[female].sex, "?")])
         text = f" und hebt {label} um {by}"
         if _parse_lift(s, a.player, a.field, label, str(by), text) == (female, by):
             return text

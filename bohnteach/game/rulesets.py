@@ -1,7 +1,8 @@
 """Frozen rule sets, one per rulebook, loaded from ``data/rulesets/*.toml`` (RULES.md §3).
 
 Every difference between the rulebooks is a data field here; the engine reads the fields
-and never asks for a rule set by name.
+and never asks for a rule set by name. Rules of an edition (Ladybohn) are switched on by
+``edition = "…"`` and configured in the TOML table named after it (``RuleSet.settings``).
 """
 from __future__ import annotations
 
@@ -13,8 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety
+from bohnteach.game.edition import find_edition
 
 Sex = str | None  # "m", "w", "B" in Ladybohn; None in editions without sexes
+
+PHASE3_ORDER_RULES = {"any": "p3.plant-all", "active_first": "lady.p3-order"}
+"""The rule behind each ``RuleSet.phase3_order`` (the ID a refusal names)."""
 
 
 @dataclass(frozen=True)
@@ -58,17 +63,10 @@ class RuleSet:
     """Non-empty where the meters are an assumption, not printed values (shown to users)."""
     meter_source: str = ""
     """Where user-supplied meters came from (``Werte aus meine_karten.toml``), else empty."""
-    baby_lift: int = 0
-    """lady.baby-lift: planting a baby lifts one female of that field up to this many
-    positions; 0 = no such rule."""
-    baby_trade_immediate: bool = False
-    """lady.baby-trade-immediate: a baby received in a deal whose variety the receiver has
-    planted goes onto that field at once."""
-    female_garden_from_discard: bool = False
-    """lady.female-garden: a harvest under a female Gartenbohne takes its coins from the
-    discard pile (then the draw pile) and discards the whole field."""
-    offer_names_variety_only: bool = False
-    """lady.offer-variety-only: offers show the variety only; sexes are shown after the deal."""
+    edition: str = "base"
+    """The edition whose rules plug into the engine (``game/edition.py``)."""
+    settings: Any = None
+    """That edition's own settings, read from the TOML table named after it."""
 
     @property
     def min_players(self) -> int:
@@ -159,6 +157,7 @@ def _player_rules(n: int, defaults: dict[str, Any], own: dict[str, Any]) -> Play
 def ruleset_from_toml(text: str) -> RuleSet:
     raw = tomllib.loads(text)
     defaults = raw["defaults"]
+    edition = find_edition(raw.get("edition", "base"))
     return RuleSet(
         name=raw["name"],
         title=raw["title"],
@@ -177,10 +176,8 @@ def ruleset_from_toml(text: str) -> RuleSet:
             for k, v in raw.get("sex_meters", {}).items()
         },
         meter_assumption=raw.get("meter_assumption", ""),
-        baby_lift=int(raw.get("baby_lift", 0)),
-        baby_trade_immediate=bool(raw.get("baby_trade_immediate", False)),
-        female_garden_from_discard=bool(raw.get("female_garden_from_discard", False)),
-        offer_names_variety_only=bool(raw.get("offer_names_variety_only", False)),
+        edition=edition.name,
+        settings=edition.read_settings(raw.get(edition.name, {}), f"{raw['name']}.toml"),
     )
 
 

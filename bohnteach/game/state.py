@@ -6,12 +6,14 @@ at the end); the draw pile, the discard pile and a coin pile keep their top at t
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Iterator
 
 from bohnteach.game.actions import Offer
 from bohnteach.game.beans import Meter
+from bohnteach.game.edition import Edition, find_edition
 from bohnteach.game.rulesets import PlayerCountRules, RuleSet, Sex, find_ruleset
 
 
@@ -31,14 +33,16 @@ class CardInfo:
 
 
 class Player:
-    __slots__ = ("name", "hand", "fields", "set_aside", "coins")
+    __slots__ = ("name", "hand", "fields", "set_aside", "coins", "extra")
 
-    def __init__(self, name: str, fields: int):
+    def __init__(self, name: str, fields: int, zones: tuple[str, ...] = ()):
         self.name = name
         self.hand: list[int] = []
         self.fields: list[list[int]] = [[] for _ in range(fields)]
         self.set_aside: list[int] = []
         self.coins: list[int] = []
+        self.extra: dict[str, list[int]] = {key: [] for key in zones}
+        """The edition's per-player zones (``Edition.zones``), by key."""
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
@@ -47,6 +51,7 @@ class Player:
         other.fields = [f[:] for f in self.fields]
         other.set_aside = self.set_aside[:]
         other.coins = self.coins[:]
+        other.extra = {k: v[:] for k, v in self.extra.items()} if self.extra else {}
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,29 +61,48 @@ class Player:
             "fields": [f[:] for f in self.fields],
             "set_aside": self.set_aside[:],
             "coins": self.coins[:],
-        }
+        } | ({"extra": {k: v[:] for k, v in self.extra.items()}} if self.extra else {})
+
+
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> tuple[
+    tuple[CardInfo, ...], tuple[str, ...], tuple[Meter | None, ...]
+]:
+    """Cards, variety and meter per card id; remembered for a deck given as a tuple (the
+    shared one of ``engine.make_cards``), so a new game does not rebuild them."""
+    key = (id(ruleset), id(cards))
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is ruleset and hit[1] is cards:
+        return hit[2]
+    info = tuple(cards)
+    meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
+    for c in info:
+        if (c.variety, c.sex) not in meters:
+            meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
+    tables = (info, tuple(c.variety for c in info), tuple(meters[c.variety, c.sex] for c in info))
+    if isinstance(cards, tuple):  # immutable: safe to share (ruleset and deck kept alive)
+        _TABLES[key] = (ruleset, cards, tables)
+    return tables
 
 
 class State:
     """Everything on the table at one moment. Mutated only by ``engine.apply``."""
 
     __slots__ = (
-        "ruleset", "setup", "cards", "variety", "meter", "players", "start_player",
+        "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
         "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
         "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
     )
 
-    def __init__(self, ruleset: RuleSet, names: list[str], cards: list[CardInfo], seed: int):
+    def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
         self.ruleset = ruleset
+        self.edition: Edition = find_edition(ruleset.edition)
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
-        self.cards: tuple[CardInfo, ...] = tuple(cards)
-        self.variety: tuple[str, ...] = tuple(c.variety for c in cards)
-        meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
-        for c in cards:
-            if (c.variety, c.sex) not in meters:
-                meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
-        self.meter: tuple[Meter | None, ...] = tuple(meters[c.variety, c.sex] for c in cards)
-        self.players = [Player(n, self.setup.fields) for n in names]
+        self.cards, self.variety, self.meter = _card_tables(ruleset, cards)
+        own = tuple(z.key for z in self.edition.zones if z.per_player)
+        self.players = [Player(n, self.setup.fields, own) for n in names]
         self.start_player = 0
         self.active = 0
         self.phase = Phase.PLANT
@@ -91,7 +115,10 @@ class State:
         self.ending = False
         self.seed = seed
         self.turn = 1
-        self.extra: dict[str, list[int]] = {}
+        self.extra: dict[str, list[int]] = {
+            z.key: [] for z in self.edition.zones if not z.per_player
+        }
+        """Table-wide zones: the edition's, and ``box`` (cards a scene leaves out)."""
         self.scores: list[int] | None = None
         self.winners: list[int] | None = None
         self.events: list[tuple] = []
@@ -127,6 +154,8 @@ class State:
                 yield f"{p.name}.field{i + 1}", f
             yield f"{p.name}.set_aside", p.set_aside
             yield f"{p.name}.coins", p.coins
+            for key, cards in p.extra.items():
+                yield f"{p.name}.{key}", cards
         for name, cards in self.extra.items():
             yield name, cards
 
@@ -179,6 +208,8 @@ class State:
             player.fields = [list(f) for f in raw["fields"]]
             player.set_aside = list(raw["set_aside"])
             player.coins = list(raw["coins"])
+            for key, cards in raw.get("extra", {}).items():
+                player.extra[key] = list(cards)
         state.start_player = data["start_player"]
         state.active = data["active"]
         state.phase = Phase(data["phase"])
@@ -193,7 +224,7 @@ class State:
         state.exhaustions = data["exhaustions"]
         state.ending = data["ending"]
         state.turn = data["turn"]
-        state.extra = {k: list(v) for k, v in data.get("extra", {}).items()}
+        state.extra.update({k: list(v) for k, v in data.get("extra", {}).items()})
         state.scores = data.get("scores")
         state.winners = data.get("winners")
         return state

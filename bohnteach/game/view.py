@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnteach.editions.ladybohn import OfferedCard, offer_view
+from bohnteach.game.edition import OfferedCard
 from bohnteach.game.state import State
 
 
@@ -48,7 +48,7 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
         if seat == viewer:
             entry["hand"] = _cards(s, p.hand)
         players.append(entry)
-    offer = offer_view(s, viewer)
+    offer = s.edition.offer_view(s, viewer)
     return {
         "ruleset": s.ruleset.name,
         "viewer": viewer,
@@ -61,7 +61,10 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
         "pass_number": s.pass_number,
         "discard": _cards(s, s.discard),
         "revealed": _cards(s, s.revealed),
-        "waiting": {k: _cards(s, v) for k, v in s.extra.items()},
+        "waiting": {
+            **{k: _cards(s, v) for k, v in s.extra.items()},
+            **{f"{p.name}.{k}": _cards(s, v) for p in s.players for k, v in p.extra.items() if v},
+        },
         "offer": None if offer is None else {
             "from": offer.player,
             "to": offer.to,

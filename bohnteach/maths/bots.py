@@ -5,7 +5,7 @@ Interface (the same for every bot)::
     bot = make_bot("trader", seed=1)
     while engine.actor(state) is not None:
         player = engine.actor(state)
-        engine.apply(state, bots[player].choose(state, player))
+        engine.apply_legal(state, bots[player].choose(state, player))  # chosen = legal
 
 ``Bot.choose(state, player)`` is called when ``engine.actor(state) == player``: the
 active player in phases 1, 2 and 4, whoever still has to plant in phase 3, and the
@@ -60,7 +60,6 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
-from bohnteach.editions import ladybohn as lady
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
@@ -256,6 +255,12 @@ def fallback_action(s: State, player: int) -> Action:
     return min(legal, key=lambda a: order.index(type(a)) if type(a) in order else len(order))
 
 
+def _somebody_waits(s: State) -> bool:
+    """The edition makes somebody act first (then every offer is refused)."""
+    hook = s.edition.waiting_seats
+    return hook is not None and bool(hook(s))
+
+
 class RandomBot(Bot):
     """Uniform among the legal actions (offers only sometimes, see the module notes)."""
 
@@ -271,7 +276,7 @@ class RandomBot(Bot):
         rng = self.rng
         if (
             s.phase is TRADE and s.offer is None and player == s.active
-            and self.offer_rate and not lady.pending_seats(s)  # lady.baby-trade-immediate
+            and self.offer_rate and not _somebody_waits(s)  # e.g. lady.baby-trade-immediate
             and rng.random() < self.offer_rate
         ):
             self._memory(s)

@@ -20,7 +20,7 @@ from typing import Any
 
 from bohnteach.game.actions import Accept
 from bohnteach.maths.bots import BOTS, Bot, make_bot
-from bohnteach.game.engine import DEFAULT_NAMES, actor, apply, new_game
+from bohnteach.game.engine import DEFAULT_NAMES, actor, apply_legal, new_game
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import Phase
 
@@ -226,7 +226,7 @@ def play_game(
     while s.phase is not _over:
         p = actor(s)
         action = bots[p].choose(s, p)
-        apply(s, action)
+        apply_legal(s, action)  # a bot's choice is legal (Bot.choose checks it): no second check
         actions += 1
         if type(action) is Accept:
             trades += 1

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from bohnteach.game.beans import find_variety
+from bohnteach.game.edition import find_edition
 from bohnteach.game.rulesets import RuleSet, find_ruleset, ruleset_names
 
 SEED_LETTER = {
@@ -148,15 +149,7 @@ def _meters(r: RuleSet) -> str:
 def _sexes(r: RuleSet) -> str:
     if not r.sexes:
         return "—"
-    parts = []
-    for flag, label in (
-        ("baby_lift", "Baby hebt ein Weibchen an"),
-        ("baby_trade_immediate", "eingetauschtes Baby sofort pflanzen"),
-        ("female_garden_from_discard", "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
-        ("offer_names_variety_only", "beim Anbieten nur die Sorte nennen"),
-    ):
-        if getattr(r, flag, False):
-            parts.append(label)
+    parts = find_edition(r.edition).settings_summary(r.settings)
     return "♂/♀/Baby" + (": " + "; ".join(parts) if parts else "")
 
 

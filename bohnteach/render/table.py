@@ -237,20 +237,17 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
 
 
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
-    """Ladybohn (lady.baby-trade-immediate): babies received in a deal that must go onto
-    their field now, before anything else (no harvest first)."""
-    from bohnteach.editions.ladybohn import IMMEDIATE_ZONE, immediate_fields, pending
-
-    waiting = pending(state, player)
-    if not waiting:
-        return ""
-    fields = immediate_fields(state, player, waiting[0])
-    where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
-    cards = "".join(card_html(state, c, changed=c in hl) for c in waiting)
-    title = (f"<b>Sofort pflanzen</b> – eingetauschte Babybohne, muss jetzt auf {where} "
-             "(vorher keine Ernte)")
-    return _zone(title, f'<div class="bt-row">{cards}</div>' + chips(["lady.baby-trade-immediate"]),
-                 changed=f"{IMMEDIATE_ZONE}{player}" in zones, extra="bt-waiting")
+    """The player's edition zones (``Edition.zones_for_display``), e.g. Ladybohn's babies
+    received in a deal that must go onto their field now (lady.baby-trade-immediate)."""
+    name = state.players[player].name
+    out = []
+    for shown in state.edition.zones_for_display(state, player):
+        cards = "".join(card_html(state, c, changed=c in hl) for c in shown.cards)
+        title = f"<b>{escape(shown.zone.title)}</b> – {escape(shown.note)}"
+        rule = chips([shown.zone.rule]) if shown.zone.rule else ""
+        out.append(_zone(title, f'<div class="bt-row">{cards}</div>' + rule,
+                         changed=f"{name}.{shown.zone.key}" in zones, extra=shown.css))
+    return "".join(out)
 
 
 # ---- the middle of the table --------------------------------------------------------------
@@ -313,15 +310,13 @@ def hidden_sex_html(variety_key: str) -> str:
 def offer_html(state: State, hl: set[int], perspective: int | None = None) -> str:
     """The open offer as ``perspective`` (default: the addressee) hears it: with
     ``offer_names_variety_only`` (Ladybohn) the sex of another player's hand card stays
-    hidden until the deal is done (``ladybohn.offer_view``)."""
-    from bohnteach.editions.ladybohn import offer_view
-
+    hidden until the deal is done (``Edition.offer_view``)."""
     o = state.offer
     assert o is not None
     who = escape(state.players[o.player].name)
     to = escape(state.players[o.to].name)
     viewer = perspective if perspective is not None else o.to
-    view = offer_view(state, viewer)
+    view = state.edition.offer_view(state, viewer)
     assert view is not None
 
     def side(label: str, cards: tuple[int, ...], shown: tuple) -> str:

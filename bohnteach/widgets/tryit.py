@@ -31,8 +31,8 @@ from bohnteach.render.table import (
     changed_cards, changed_zones, render_error, render_info, render_refusal, render_success,
     render_table,
 )
-from bohnteach.editions import ladybohn as lady
 from bohnteach.render.style import style_block
+from bohnteach.game.edition import card_name
 from bohnteach.game.state import Phase, State
 from bohnteach.widgets.scene_player import button, flow, guard
 
@@ -113,21 +113,26 @@ def _label(state: State, card: int) -> str:
     return find_variety(state.variety[card]).de
 
 
-def _own_label(state: State, card: int) -> str:
-    """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
-    sex = state.cards[card].sex
-    return _label(state, card) + (f" ({_SEX[sex]})" if sex in _SEX else "")
+_own_label = card_name  # an own card: the variety and (Ladybohn) the sex, as symbol and word
 
 
-_SEX = {"m": "♂ m", "w": "♀ w", "B": "Baby"}
+def _waiting(state: State, seat: int) -> list[int]:
+    """Cards the edition makes ``seat`` plant first (lady.baby-trade-immediate)."""
+    hook = state.edition.waiting_cards
+    return list(hook(state, seat)) if hook is not None else []
+
+
+def _waiting_seats(state: State) -> list[int]:
+    hook = state.edition.waiting_seats
+    return hook(state) if hook is not None else []
 
 
 def _plantable(state: State, seat: int) -> list[int]:
     """Cards ``seat`` could plant next: a waiting baby (lady.baby-trade-immediate), the
     front hand card in phase 1, the cards still to plant in phase 3."""
-    waiting = lady.pending(state, seat)
+    waiting = _waiting(state, seat)
     if waiting:
-        return list(waiting)
+        return waiting
     if state.phase is Phase.PLANT and seat == state.active:
         hand = state.players[seat].hand
         return hand[:1] if hand and state.hand_plants < 2 else []
@@ -137,28 +142,10 @@ def _plantable(state: State, seat: int) -> list[int]:
 
 
 def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
-    """Ladybohn (lady.baby-lift): every way to plant a baby ``seat`` may plant now on a
-    field with a female – each female, moved 1 or up to ``baby_lift`` places – as
-    (German label, ``Plant``). Moves past the top card are included: the engine refuses
-    them and explains why."""
-    limit = state.ruleset.baby_lift
-    if not limit:
-        return []
-    out: list[tuple[str, Plant]] = []
-    for card in _plantable(state, seat):
-        if not lady.is_baby(state, card):
-            continue
-        for k, cards in enumerate(state.players[seat].fields):
-            if not cards or state.variety[cards[0]] != state.variety[card]:
-                continue
-            for index, female in enumerate(cards):
-                if not lady.is_female(state, female):
-                    continue
-                for by in range(1, limit + 1):
-                    label = (f"Baby auf Feld {k + 1}: ♀ w ({index + 1}. von unten) "
-                             f"{by} {'Platz' if by == 1 else 'Plätze'} hoch")
-                    out.append((label, Plant(seat, k, card, (female, by))))
-    return out
+    """Every plant with an edition choice ``seat`` may try now (Ladybohn, lady.baby-lift:
+    each female moved 1 or up to ``baby_lift`` places), as (German label, ``Plant``);
+    from ``Edition.choice_moves``."""
+    return state.edition.choice_moves(state, seat, _plantable(state, seat))
 
 
 def _fallback_text(state: State, action: Action) -> str:
@@ -174,22 +161,10 @@ def _fallback_text(state: State, action: Action) -> str:
 
 
 def lift_note(state: State, events: Sequence[tuple]) -> str:
-    """After a baby lift (lady.baby-lift): which female moved, what lies on top now and
-    what the field would bring – an info box (empty without a lift)."""
-    for event in events:
-        if event and event[0] == "lift":
-            _, seat, field, _female, by = event
-            cards = state.players[seat].fields[field]
-            top = cards[-1]
-            coins = harvest_coins(state, seat, field)
-            on_top = "das Baby – es hat kein Bohnometer" if lady.is_baby(state, top) else (
-                _own_label(state, top))
-            return render_info(
-                "Das Baby hat geschoben",
-                f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
-                f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
-                f"{coins} Taler.", ["lady.baby-lift", "lady.top-card"])
-    return ""
+    """After a plant with an edition choice (a baby lift): the edition's info box
+    (``Edition.choice_note``), empty otherwise."""
+    note = state.edition.choice_note(state, events)
+    return render_info(*note) if note is not None else ""
 
 
 def describe(state: State, action: Action, viewer: int | None = None) -> str:
@@ -206,9 +181,9 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
                     f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
         except Exception:  # noqa: BLE001 - fall back to the full sentence
             pass
-    if isinstance(action, Offer) and state.ruleset.offer_names_variety_only:
+    if isinstance(action, Offer) and state.edition.offer_hides_cards(state):
         try:
-            view = lady.offer_view(state, viewer, action)
+            view = state.edition.offer_view(state, viewer, action)
             if view is not None:
                 return _offer_text(state, action, view)
         except Exception:  # noqa: BLE001 - fall back to the full sentence
@@ -414,7 +389,7 @@ class TryIt(widgets.VBox):
             if s.phase is Phase.OVER:
                 return
             o = s.offer
-            waiting = [p for p in lady.pending_seats(s) if p != self.learner]
+            waiting = [p for p in _waiting_seats(s) if p != self.learner]
             if waiting:  # lady.baby-trade-immediate: a co-player plants a received baby
                 move = _bot_plant(s, waiting[0])
                 if move is None:
@@ -453,7 +428,7 @@ class TryIt(widgets.VBox):
     def _own_cards(self) -> list[tuple[str, int]]:
         s, me = self.state, self.learner
         p = s.players[me]
-        items = [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in lady.pending(s, me)]
+        items = [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in _waiting(s, me)]
         items += [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
                   for i, c in enumerate(p.hand)]
         items += [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]
@@ -523,7 +498,7 @@ class TryIt(widgets.VBox):
         lifts = lift_moves(s, me)
         lifted = {a.field for _, a in lifts}
         next_card = _plantable(s, me)[:1]
-        baby_next = bool(next_card) and lady.is_baby(s, next_card[0])
+        baby_next = bool(next_card) and s.cards[next_card[0]].sex == "B"
         # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
         plants = [self._action_button(f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k),
                                       style="success")

@@ -1,4 +1,7 @@
-"""„Mach du!“ exercises for Ladybohn (seed 003), as data next to ``tryit_cases.py``.
+"""„Mach du!“ exercises for Ladybohn (seed 003), as plain data (``Ladybohn.tryit_cases``).
+
+Each entry holds the fields of ``widgets.tryit.TryItCase``; ``content/tryit_cases.py``
+builds the cases of every registered edition from them (an edition imports no widget).
 
 * ``lady-lift`` – plant a baby and choose which female moves up and how far
   (``lady.baby-lift``): TryIt offers every (female, places) as its own button.
@@ -10,10 +13,10 @@ assumed Ladybohn meters (``RuleSet.meter_assumption``), which the table shows.
 """
 from __future__ import annotations
 
-from bohnteach.widgets.tryit import TryItCase
+from typing import Any
 
-CASES: tuple[TryItCase, ...] = (
-    TryItCase(
+CASES: tuple[dict[str, Any], ...] = (
+    dict(
         id="lady-lift",
         title="Ladybohn: Das Baby schiebt – aber welches Weibchen?",
         chapter="ladybohn",
@@ -48,7 +51,7 @@ Offene Hände: Anna
             "unter der Spitze: Schiebe sie um 2.",
         ),
     ),
-    TryItCase(
+    dict(
         id="lady-baby-handel",
         title="Ladybohn: Ein Baby aus dem Tausch",
         chapter="ladybohn",

@@ -1,10 +1,12 @@
 """Ladybohn (seed 003; RULES.md §4, ``lady.*``): the edition's own rules as engine hooks.
 
-Every function here reads rule-set *data* (``baby_lift``, ``baby_trade_immediate``,
-``female_garden_from_discard``, ``offer_names_variety_only``, the per-sex meters) and
-never asks for a rule set by name, so another edition can switch a rule on in its TOML.
-The engine imports this module; this module never imports the engine (it raises
-``RuleViolation`` and moves cards between the zones of a ``State``, nothing more).
+Every function here reads the rule set's *data* – the ``[ladybohn]`` settings
+(``LadybohnSettings``: ``baby_lift``, ``baby_trade_immediate``, ``female_garden_from_discard``,
+``offer_names_variety_only``) and the per-sex meters – and never asks for a rule set by name.
+The engine reaches these functions only through the ``Ladybohn`` edition object
+(``editions/ladybohn/__init__.py``, hooks of ``game/edition.py``); this module never
+imports the engine (it raises ``RuleViolation`` and moves cards between the zones of a
+``State``, nothing more).
 
 Our readings of the rulebook (Auslegungen) are in ``data/rules.toml`` and
 ``docs/ladybohn.md``; in short:
@@ -13,7 +15,7 @@ Our readings of the rulebook (Auslegungen) are in ``data/rules.toml`` and
   is obligatory when the field holds a female and goes 1 or 2 places ("bis zu zwei"),
   never past the top. ``Plant.lift = (female, positions)`` chooses; default: the female
   nearest the top, as far as allowed.
-* lady.baby-trade-immediate: such a baby waits in the zone ``lady.immediate.<seat>`` and
+* lady.baby-trade-immediate: such a baby waits in the player's zone ``immediate`` and
   must be planted (``Plant`` during phase 2) before anything else happens in the turn;
   that player's harvests are refused meanwhile. Fields: any field already growing the
   variety (the player chooses if there are two).
@@ -23,14 +25,57 @@ Our readings of the rulebook (Auslegungen) are in ``data/rules.toml`` and
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from bohnteach.game.beans import Meter, find_variety, meter_value
+from bohnteach.game.edition import SEX_DE, OfferedCard, OfferView
 from bohnteach.game.errors import RuleViolation
 
-SEX_DE = {"m": "männlich", "w": "weiblich", "B": "Baby"}
-IMMEDIATE_ZONE = "lady.immediate."
-"""Prefix of the ``State.extra`` zone holding babies that must be planted at once."""
+IMMEDIATE_ZONE = "immediate"
+"""Key of the per-player zone (``Player.extra``) holding babies that must be planted at once."""
+
+
+@dataclass(frozen=True)
+class LadybohnSettings:
+    """Ladybohn's own rules, from the rule set's ``[ladybohn]`` table (all off by default)."""
+
+    baby_lift: int = 0
+    """lady.baby-lift: planting a baby lifts one female of that field up to this many
+    positions; 0 = no such rule."""
+    baby_trade_immediate: bool = False
+    """lady.baby-trade-immediate: a baby received in a deal whose variety the receiver has
+    planted goes onto that field at once."""
+    female_garden_from_discard: bool = False
+    """lady.female-garden: a harvest under a female Gartenbohne takes its coins from the
+    discard pile (then the draw pile) and discards the whole field."""
+    offer_names_variety_only: bool = False
+    """lady.offer-variety-only: offers show the variety only; sexes are shown after the deal."""
+
+    @classmethod
+    def from_toml(cls, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise ValueError(
+                f"{source}: [ladybohn] kennt {', '.join(unknown)} nicht (erlaubt: {', '.join(sorted(known))})."
+            )
+        return cls(
+            baby_lift=int(raw.get("baby_lift", 0)),
+            baby_trade_immediate=bool(raw.get("baby_trade_immediate", False)),
+            female_garden_from_discard=bool(raw.get("female_garden_from_discard", False)),
+            offer_names_variety_only=bool(raw.get("offer_names_variety_only", False)),
+        )
+
+
+OFF = LadybohnSettings()
+
+
+def settings(s) -> LadybohnSettings:
+    """The Ladybohn settings of the state's rule set (all off for other editions)."""
+    found = s.ruleset.settings
+    return found if isinstance(found, LadybohnSettings) else OFF
 
 
 # ---- cards ---------------------------------------------------------------------------
@@ -72,7 +117,7 @@ def assumed_female_meter(male: Meter) -> Meter:
 def lift_choices(s, player: int, field: int, card: int) -> list[tuple[int, int]]:
     """Every ``(female, positions)`` the planting of ``card`` on that field allows, best
     first (female nearest the top, furthest move); empty when no lift happens."""
-    limit = s.ruleset.baby_lift
+    limit = settings(s).baby_lift
     if not limit or not is_baby(s, card):
         return []
     cards = s.players[player].fields[field]
@@ -95,7 +140,7 @@ def check_lift(s, player: int, field: int, card: int, lift: object) -> tuple[int
     ``RuleViolation("lady.baby-lift")`` for a lift that is not allowed."""
     if lift is None:
         return default_lift(s, player, field, card)
-    limit = s.ruleset.baby_lift
+    limit = settings(s).baby_lift
     if not limit:
         raise RuleViolation(
             "lady.baby-lift", f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
@@ -147,22 +192,20 @@ def apply_lift(s, player: int, field: int, lift: tuple[int, int] | None) -> None
 
 
 # ---- lady.baby-trade-immediate ----------------------------------------------------------
-def _zone(player: int) -> str:
-    return f"{IMMEDIATE_ZONE}{player}"
-
-
 def pending(s, player: int) -> list[int]:
     """Babies ``player`` received in a deal and must plant now."""
-    if not s.extra:  # fast path: no edition zone at all (the engine asks on every step)
-        return []
-    return s.extra.get(_zone(player), [])
+    return s.players[player].extra.get(IMMEDIATE_ZONE, [])
 
 
 def pending_seats(s) -> list[int]:
     """Players with such babies, from the active player clockwise."""
-    if not s.extra:  # fast path, as in ``pending``
+    players = s.players
+    n = len(players)
+    for p in players:  # fast path: nobody waits (asked on every step)
+        if p.extra.get(IMMEDIATE_ZONE):
+            break
+    else:
         return []
-    n = len(s.players)
     return [seat for seat in ((s.active + k) % n for k in range(n)) if pending(s, seat)]
 
 
@@ -175,20 +218,17 @@ def immediate_fields(s, player: int, card: int) -> list[int]:
 def plants_at_once(s, player: int, card: int) -> bool:
     """A card received in a deal must go onto a field at once (not set aside)."""
     return (
-        s.ruleset.baby_trade_immediate and is_baby(s, card)
+        settings(s).baby_trade_immediate and is_baby(s, card)
         and bool(immediate_fields(s, player, card))
     )
 
 
 def hold(s, player: int, card: int) -> None:
-    s.extra.setdefault(_zone(player), []).append(card)
+    s.players[player].extra[IMMEDIATE_ZONE].append(card)
 
 
 def release(s, player: int, card: int) -> None:
-    cards = s.extra[_zone(player)]
-    cards.remove(card)
-    if not cards:
-        del s.extra[_zone(player)]
+    s.players[player].extra[IMMEDIATE_ZONE].remove(card)
 
 
 def check_immediate_plant(s, player: int, field: int, card: int | None) -> int:
@@ -237,7 +277,7 @@ def check_harvest(s, player: int) -> None:
 def coins_from_piles(s, player: int, field: int) -> bool:
     """The harvest of this field takes its coins from the discard/draw pile."""
     cards = s.players[player].fields[field]
-    if not (s.ruleset.female_garden_from_discard and cards):
+    if not (settings(s).female_garden_from_discard and cards):
         return False
     top = cards[-1]
     return s.variety[top] == "garden" and is_female(s, top)
@@ -273,39 +313,13 @@ def harvest_from_piles(s, player: int, field: int) -> bool:
 
 
 # ---- lady.offer-variety-only -----------------------------------------------------------
-@dataclass(frozen=True)
-class OfferedCard:
-    """One card of an offer as a viewer sees it; ``sex`` and ``card`` are None when hidden."""
-
-    variety: str
-    sex: str | None
-    card: int | None
-
-    @property
-    def hidden(self) -> bool:
-        return self.card is None
-
-    @property
-    def label(self) -> str:
-        name = find_variety(self.variety).de
-        return f"{name} ({SEX_DE[self.sex]})" if self.sex in SEX_DE else name
-
-
-@dataclass(frozen=True)
-class OfferView:
-    player: int
-    to: int
-    give: tuple[OfferedCard, ...]
-    get: tuple[OfferedCard, ...]
-
-
 def visible_to(s, card: int, viewer: int | None) -> bool:
     """Whether ``viewer`` may see which exact card (and sex) this is during an offer.
 
     With ``offer_names_variety_only`` only the owner sees a hand card; revealed cards lie
     face up for everybody. ``viewer`` None is an onlooker who owns no card.
     """
-    if not s.ruleset.offer_names_variety_only:
+    if not settings(s).offer_names_variety_only:
         return True
     owners = [i for i, p in enumerate(s.players) if card in p.hand]
     return not owners or owners[0] == viewer
@@ -332,14 +346,42 @@ def after_deal(s, offer) -> None:
     """Events after a deal: the sexes of the cards that changed hands, now face up
     (``("sexes_shown", ((card, sex), …))``), and each player who must plant a received
     baby at once (``("plant_now", player, (card, …))``)."""
-    if s.ruleset.offer_names_variety_only:
+    if settings(s).offer_names_variety_only:
         s.events.append(("sexes_shown", tuple((c, sex(s, c)) for c in (*offer.give, *offer.get))))
     for seat in pending_seats(s):
         s.events.append(("plant_now", seat, tuple(pending(s, seat))))
 
 
 __all__ = [
-    "IMMEDIATE_ZONE", "OfferView", "OfferedCard", "assumed_female_meter", "card_label",
-    "check_lift", "coins_from_piles", "default_lift", "lift_choices", "offer_view", "pending",
-    "pending_seats", "visible_to",
+    "IMMEDIATE_ZONE",
+    "LadybohnSettings",
+    "OFF",
+    "OfferView",
+    "OfferedCard",
+    "SEX_DE",
+    "after_deal",
+    "apply_lift",
+    "assumed_female_meter",
+    "card_label",
+    "check_harvest",
+    "check_immediate_plant",
+    "check_lift",
+    "check_nothing_pending",
+    "coins_from_piles",
+    "default_lift",
+    "harvest_from_piles",
+    "hold",
+    "immediate_fields",
+    "is_baby",
+    "is_female",
+    "lift_choices",
+    "offer_view",
+    "pending",
+    "pending_seats",
+    "pile_coins",
+    "plants_at_once",
+    "release",
+    "settings",
+    "sex",
+    "visible_to",
 ]

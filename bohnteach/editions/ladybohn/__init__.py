@@ -1,0 +1,168 @@
+"""Ladybohn (seed 003) as an edition: the hooks of ``game/edition.py`` over ``rules.py``.
+
+Everything of Ladybohn lives in this folder or is pointed to from here: its rules
+(``rules.py``), its rule set (``data/rulesets/ladybohn.toml``: ``edition = "ladybohn"``
+and the ``[ladybohn]`` settings), its rule texts (``lady.*`` in ``data/rules.toml``), its
+scenes (``content/scenes/files/l_*.scene``), its Mach-du cases (``cases.py``, chapter
+``ladybohn``) and its site chapter (``site/ladybohn_page.py``, ``notebooks/14_Ladybohn.ipynb``).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bohnteach.editions.ladybohn import cases, rules
+from bohnteach.editions.ladybohn.rules import *  # noqa: F403 - the rules' public names
+from bohnteach.editions.ladybohn.rules import (
+    IMMEDIATE_ZONE, LadybohnSettings, immediate_fields, pending, settings,
+)
+from bohnteach.game.actions import Plant
+from bohnteach.game.edition import Edition, card_name, OfferView, Zone, ZoneDisplay, register_edition
+from bohnteach.game.engine import harvest_coins
+
+_IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
+                  rule="lady.baby-trade-immediate")
+
+
+class Ladybohn(Edition):
+    name = "ladybohn"
+    title = "Ladybohn – Manche mögen's heiss"
+    zones = (_IMMEDIATE,)
+    notation_words = {
+        "attribute": {
+            "w": "w", "weiblich": "w", "weibchen": "w", "m": "m", "männlich": "m",
+            "maennlich": "m", "männchen": "m", "b": "B", "baby": "B", "babybohne": "B",
+        },
+        "adjective": {
+            "weibliche": "w", "weiblichen": "w", "männliche": "m", "männlichen": "m",
+            "maennliche": "m", "maennlichen": "m",
+        },
+        "label": {"w": "w", "m": "m", "B": "Baby"},
+    }
+    scenes_prefix = "l_"
+    tryit_chapter = "ladybohn"
+    tryit_cases = cases.CASES
+
+    def read_settings(self, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
+        return LadybohnSettings.from_toml(raw, source)
+
+    def settings_summary(self, found: Any) -> list[str]:
+        if not isinstance(found, LadybohnSettings):
+            return []
+        lines = (
+            (found.baby_lift, "Baby hebt ein Weibchen an"),
+            (found.baby_trade_immediate, "eingetauschtes Baby sofort pflanzen"),
+            (found.female_garden_from_discard, "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
+            (found.offer_names_variety_only, "beim Anbieten nur die Sorte nennen"),
+        )
+        return [label for on, label in lines if on]
+
+    def offer_view(self, s, viewer, offer=None) -> OfferView | None:
+        return rules.offer_view(s, viewer, offer)
+
+    def offer_hides_cards(self, s) -> bool:
+        return settings(s).offer_names_variety_only
+
+    def choice_moves(self, s, seat: int, plantable) -> list[tuple[str, Plant]]:
+        """lady.baby-lift: each female on a field of the baby's variety, moved 1 … up to
+        ``baby_lift`` places (also past the top: the engine refuses that and says why)."""
+        limit = settings(s).baby_lift
+        if not limit:
+            return []
+        out: list[tuple[str, Plant]] = []
+        for card in plantable:
+            if not rules.is_baby(s, card):
+                continue
+            for k, cards in enumerate(s.players[seat].fields):
+                if not cards or s.variety[cards[0]] != s.variety[card]:
+                    continue
+                for index, female in enumerate(cards):
+                    if not rules.is_female(s, female):
+                        continue
+                    for by in range(1, limit + 1):
+                        label = (f"Baby auf Feld {k + 1}: ♀ w ({index + 1}. von unten) "
+                                 f"{by} {'Platz' if by == 1 else 'Plätze'} hoch")
+                        out.append((label, Plant(seat, k, card, (female, by))))
+        return out
+
+    def choice_note(self, s, events) -> tuple[str, str, list[str]] | None:
+        """After a baby lift: which female moved, what lies on top now, what it would bring."""
+        for event in events:
+            if event and event[0] == "lift":
+                _, seat, field, _female, by = event
+                top = s.players[seat].fields[field][-1]
+                coins = harvest_coins(s, seat, field)
+                on_top = "das Baby – es hat kein Bohnometer" if rules.is_baby(s, top) else (
+                    card_name(s, top))
+                return ("Das Baby hat geschoben",
+                        f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
+                        f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
+                        f"{coins} Taler.", ["lady.baby-lift", "lady.top-card"])
+        return None
+
+    def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
+        waiting = pending(s, player)
+        if not waiting:
+            return []
+        fields = immediate_fields(s, player, waiting[0])
+        where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
+        note = f"eingetauschte Babybohne, muss jetzt auf {where} (vorher keine Ernte)"
+        return [ZoneDisplay(_IMMEDIATE, tuple(waiting), note, css="bt-waiting")]
+
+    # ---- hooks ------------------------------------------------------------------------------
+    def waiting_seats(self, s) -> list[int]:  # lady.baby-trade-immediate
+        return rules.pending_seats(s)
+
+    def waiting_plants(self, s, seat: int) -> list[tuple[int, list[int]]]:
+        return [(card, immediate_fields(s, seat, card)) for card in pending(s, seat)]
+
+    def waiting_cards(self, s, player: int) -> list[int]:
+        return pending(s, player)
+
+    def check_blocked(self, s) -> None:
+        rules.check_nothing_pending(s)
+
+    def check_plant_out_of_phase(self, s, a) -> tuple[int, str] | None:
+        if pending(s, a.player):
+            return rules.check_immediate_plant(s, a.player, a.field, a.card), "lady.baby-trade-immediate"
+        rules.check_nothing_pending(s)
+        return None
+
+    def take_planted(self, s, player: int, card: int) -> None:
+        rules.release(s, player, card)
+
+    def check_plant(self, s, player: int, field: int, card: int, lift: object):
+        return rules.check_lift(s, player, field, card, lift)  # lady.baby-lift
+
+    def after_plant(self, s, player: int, field: int, lift) -> None:
+        rules.apply_lift(s, player, field, lift)
+
+    def plant_choices(self, s, seat: int, field: int, card: int) -> list:
+        return rules.lift_choices(s, seat, field, card)
+
+    def check_harvest(self, s, player: int) -> None:
+        rules.check_harvest(s, player)
+
+    def harvest_coins(self, s, player: int, field: int) -> int | None:
+        if rules.coins_from_piles(s, player, field):  # lady.female-garden
+            return rules.pile_coins(s, player, field)
+        return None
+
+    def harvest(self, s, player: int, field: int) -> bool | None:
+        if rules.coins_from_piles(s, player, field):  # lady.female-garden
+            return rules.harvest_from_piles(s, player, field)
+        return None
+
+    def receive(self, s, player: int, card: int) -> bool:
+        if rules.plants_at_once(s, player, card):
+            rules.hold(s, player, card)
+            return True
+        return False
+
+    def after_deal(self, s, offer) -> None:
+        rules.after_deal(s, offer)
+
+
+LADYBOHN = register_edition(Ladybohn())
+
+__all__ = [*rules.__all__, "LADYBOHN", "Ladybohn", "settings"]  # noqa: F405

@@ -1,0 +1,244 @@
+"""How an edition (Ladybohn, a fan expansion, …) plugs into the game core.
+
+A rule set names its edition (``edition = "ladybohn"`` in its TOML; default ``"base"``).
+The engine, the notation, the player view, the table renderer and the widgets ask that
+edition object – found by name in a registry, as python-chess's ``find_variant`` does –
+at a few fixed points and never import an edition themselves. The editions package
+registers its editions when ``bohnteach`` is imported.
+
+Every *hook* below is ``None`` on the base edition. The engine tests ``hook is not None``
+before calling one, so a rule set whose edition leaves a hook out pays one attribute
+look-up at that point and never a call. A subclass switches a hook on by defining the
+method. docs/editions.md says when each hook runs and what it may do.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bohnteach.game.beans import find_variety
+from bohnteach.game.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from bohnteach.game.actions import Action, Offer, Plant
+    from bohnteach.game.state import State
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone an edition adds to the table (the core knows hand, fields, piles, …).
+
+    ``per_player`` zones live in ``Player.zones[key]`` (one list per player), the others in
+    ``State.extra[key]``. ``State.zones()`` names them ``"Anna.<key>"`` or ``"<key>"``."""
+
+    key: str
+    per_player: bool
+    title: str
+    """German heading in the table view (``Sofort pflanzen``)."""
+    rule: str = ""
+    """The rule the zone belongs to (its chip in the table view)."""
+
+
+@dataclass(frozen=True)
+class ZoneDisplay:
+    """One edition zone as the table shows it for a player right now."""
+
+    zone: Zone
+    cards: tuple[int, ...]
+    note: str
+    """German text after the heading (``eingetauschte Babybohne, muss jetzt auf Feld 1 …``)."""
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class OfferedCard:
+    """One card of an offer as a viewer sees it; ``sex`` and ``card`` are None when hidden."""
+
+    variety: str
+    sex: str | None
+    card: int | None
+
+    @property
+    def hidden(self) -> bool:
+        return self.card is None
+
+    @property
+    def label(self) -> str:
+        name = find_variety(self.variety).de
+        return f"{name} ({SEX_DE[self.sex]})" if self.sex in SEX_DE else name
+
+
+SEX_DE = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+"""German words for the card attribute ``sex`` (Ladybohn's m/w/B)."""
+SEX_SYMBOL = {"m": "♂ m", "w": "♀ w", "B": "Baby"}
+"""The same as symbol and letter, for buttons and notes (never colour alone)."""
+
+
+def card_name(s: State, card: int) -> str:
+    """A card's variety and, where it has one, its sex: ``"Blaue Bohne (♀ w)"``."""
+    sex = s.cards[card].sex
+    name = find_variety(s.variety[card]).de
+    return name + (f" ({SEX_SYMBOL[sex]})" if sex in SEX_SYMBOL else "")
+
+
+@dataclass(frozen=True)
+class OfferView:
+    player: int
+    to: int
+    give: tuple[OfferedCard, ...]
+    get: tuple[OfferedCard, ...]
+
+
+ActionRules = Mapping[type, tuple[Callable[["State", Any], Any], Callable[["State", Any, Any], None]]]
+
+
+class Edition:
+    """The base game: no settings, no zones, every hook off (``None``).
+
+    Subclass it and define a method to switch a hook on; register the instance with
+    ``register_edition``. Hooks receive the ``State`` (``s``); the edition's settings
+    from the rule set's TOML are ``s.ruleset.settings``.
+    """
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = "Grundspiel"
+    zones: ClassVar[tuple[Zone, ...]] = ()
+    """Zones the edition adds; the State creates them empty."""
+    actions: ClassVar[ActionRules] = {}
+    """Extra action types -> (checker, mutator), used by ``apply`` like the core's own."""
+    notation_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """Words the German notation understands for card attributes, by table:
+    ``attribute`` ((w) → "w"), ``adjective`` (weibliche → "w"), ``label`` ("B" → "Baby")."""
+    scenes_prefix: ClassVar[str] = ""
+    """Scene files of this edition start with this prefix (``l_`` for Ladybohn)."""
+    tryit_chapter: ClassVar[str] = ""
+    """The Mach-du chapter key of its cases."""
+    tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """Its Mach-du cases as data: the keyword arguments of ``widgets.tryit.TryItCase``."""
+
+    def __init__(self) -> None:
+        self.plain_listing = all(
+            getattr(self, hook) is None
+            for hook in ("check_harvest", "waiting_seats", "plant_choices", "legal_extra")
+        )
+        """No hook changes ``legal_actions``: the engine lists with its fast code."""
+
+    # ---- settings (not hooks: called once when a rule set is loaded) ---------------------
+    def read_settings(self, raw: Mapping[str, Any], source: str) -> Any:
+        """The edition's own settings from the rule set's ``[<edition name>]`` table."""
+        if raw:
+            raise ValueError(f"{source}: Das Grundspiel hat keine eigenen Einstellungen ({', '.join(raw)}).")
+        return None
+
+    def settings_summary(self, settings: Any) -> list[str]:
+        """German one-liners of the switched-on rules (rule-set comparison table)."""
+        return []
+
+    # ---- what a viewer may see (not hot; the base answers: everything) -------------------
+    def offer_view(self, s: State, viewer: int | None, offer: Offer | None = None) -> OfferView | None:
+        """The open offer (or ``offer``) as ``viewer`` sees it."""
+        o = offer if offer is not None else s.offer
+        if o is None:
+            return None
+
+        def shown(cards: Sequence[int]) -> tuple[OfferedCard, ...]:
+            return tuple(OfferedCard(s.variety[c], s.cards[c].sex, c) for c in cards)
+
+        return OfferView(o.player, o.to, shown(tuple(o.give)), shown(tuple(o.get)))
+
+    def refuse_plant_choice(self, s: State, a: Plant) -> None:
+        """A ``Plant`` with a choice (``lift``) where the edition offers none: refused under
+        the rule that gives the choice (lady.baby-lift)."""
+        raise RuleViolation(
+            "lady.baby-lift", f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
+        )
+
+    def offer_hides_cards(self, s: State) -> bool:
+        """Whether offers name only what ``offer_view`` lets a viewer see."""
+        return False
+
+    def choice_moves(self, s: State, seat: int, plantable: Sequence[int]) -> list[tuple[str, Plant]]:
+        """Every plant with an edition choice (``Plant.lift``) a learner may try now, as
+        (German button label, action) – wrong ones included: the engine explains them."""
+        return []
+
+    def choice_note(self, s: State, events: Sequence[tuple]) -> tuple[str, str, list[str]] | None:
+        """After such a plant: (title, German text, rule ids) for an info box, or None."""
+        return None
+
+    def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
+        """The player's edition zones to draw in the table view (non-empty ones)."""
+        return []
+
+    # ---- hooks (None = off) ---------------------------------------------------------------
+    setup: Callable[[State], None] | None = None
+    """After dealing, before the first turn (Indiana: fill the temple)."""
+    reveal: Callable[[State], list[int]] | None = None
+    """Phase 2 starts: turn cards face up and return them (replaces "reveal two")."""
+    draw: Callable[[State, int], list[int]] | None = None
+    """Phase 4: the draw of ``Draw(player)``; returns the cards drawn (replaces "draw three")."""
+    waiting_seats: Callable[[State], list[int]] | None = None
+    """Players who must act before anything else, in order (``actor`` asks first)."""
+    waiting_plants: Callable[[State, int], list[tuple[int, list[int]]]] | None = None
+    """For a waiting player: (card, fields) pairs, the only plants listed then."""
+    waiting_cards: Callable[[State, int], list[int]] | None = None
+    """Cards the player must plant before the usual ones (notation, widgets)."""
+    check_blocked: Callable[[State], None] | None = None
+    """Raise ``RuleViolation`` when a waiting player blocks offers, ending the trade,
+    and plants of other players in phase 2."""
+    check_plant_out_of_phase: Callable[[State, Plant], tuple[int, str] | None] | None = None
+    """A ``Plant`` in phase 2 (the core would refuse it): ``(card, no-room rule id)`` if
+    the edition allows it, else None (the core refuses as before). May raise."""
+    take_planted: Callable[[State, int, int], None] | None = None
+    """Remove a card planted out of phase from the edition's zone."""
+    check_plant: Callable[[State, int, int, int, Any], Any] | None = None
+    """``(s, player, field, card, plant.lift)``: raise for an edition choice that is not
+    allowed; the result is passed to ``after_plant``."""
+    after_plant: Callable[[State, int, int, Any], None] | None = None
+    """``(s, player, field, checked)`` right after the card lies on the field."""
+    plant_choices: Callable[[State, int, int, int], list[Any]] | None = None
+    """``(s, seat, field, card)``: the edition choices (``Plant.lift``) to list, best first;
+    empty = one plain ``Plant``."""
+    check_harvest: Callable[[State, int], None] | None = None
+    """Raise when ``player`` may not harvest now (after the core's checks)."""
+    harvest_coins: Callable[[State, int, int], int | None] | None = None
+    """Coins a harvest of that field brings, or None for the core's meter rule."""
+    harvest: Callable[[State, int, int], bool | None] | None = None
+    """Do the harvest itself (None = not handled, the core harvests); True when the draw
+    pile ran out in doing so (the core then counts it)."""
+    receive: Callable[[State, int, int], bool] | None = None
+    """A card received in a deal: True when the edition put it somewhere (not set aside)."""
+    after_deal: Callable[[State, Offer], None] | None = None
+    """After an accepted deal (events)."""
+    legal_extra: Callable[[State, Sequence[int]], list[Action]] | None = None
+    """Extra actions (types in ``actions``) of the given seats, appended to the listing."""
+
+
+BASE = Edition()
+_REGISTRY: dict[str, Edition] = {BASE.name: BASE}
+
+
+def register_edition(edition: Edition) -> Edition:
+    """Make ``edition`` findable by its name (a rule set's ``edition = "…"``)."""
+    _REGISTRY[edition.name] = edition
+    return edition
+
+
+def find_edition(name: str) -> Edition:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(
+            f"Unbekannte Edition {name!r}. Bekannt sind: {', '.join(sorted(_REGISTRY))}"
+        ) from None
+
+
+def all_editions() -> tuple[Edition, ...]:
+    return tuple(_REGISTRY.values())
+
+
+__all__ = [
+    "BASE", "Edition", "OfferView", "OfferedCard", "SEX_DE", "SEX_SYMBOL", "card_name", "Zone", "ZoneDisplay",
+    "all_editions", "find_edition", "register_edition",
+]

@@ -1,0 +1,254 @@
+"""Editions plug in through ``game/edition.py``: hooks are called for the edition that has
+them, never for the base rule sets; the core names no edition."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from bohnteach import RuleViolation, State, apply, find_ruleset, legal_actions, new_game
+from bohnteach.editions.ladybohn import LADYBOHN, Ladybohn
+from bohnteach.game import edition as edition_mod
+from bohnteach.game import engine
+from bohnteach.game.actions import Draw, Plant
+from bohnteach.game.edition import BASE, Edition, Zone, find_edition, register_edition
+from bohnteach.game.rulesets import ruleset_from_toml
+from bohnteach.maths.bots import RandomBot, make_bot
+from bohnteach.maths.simulate import play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+HOOKS = [
+    name for name, value in vars(Edition).items()
+    if value is None and not name.startswith("_")
+]
+
+
+def test_the_hook_list_is_what_the_docs_describe():
+    assert "waiting_seats" in HOOKS and "harvest" in HOOKS and "setup" in HOOKS
+    assert all(getattr(BASE, name) is None for name in HOOKS)
+    doc = (ROOT / "docs" / "editions.md").read_text(encoding="utf-8")
+    missing = [name for name in HOOKS if not re.search(rf"`{name}[`(]", doc)]
+    assert not missing, f"docs/editions.md does not describe: {missing}"
+
+
+def test_the_core_names_no_edition():
+    for module in ("engine", "notation", "view", "state", "rulesets", "actions"):
+        text = (ROOT / "bohnteach" / "game" / f"{module}.py").read_text(encoding="utf-8")
+        assert "bohnteach.editions" not in text, module
+        assert not re.search(r"\blady\.\w+\(", text), module
+    assert "lady" not in (ROOT / "bohnteach" / "game" / "engine.py").read_text(encoding="utf-8").lower()
+
+
+def test_rule_sets_name_their_edition_and_the_registry_finds_it():
+    assert find_ruleset("amigo").edition == "base" and find_ruleset("online").edition == "base"
+    assert find_ruleset("ladybohn").edition == "ladybohn"
+    assert find_edition("ladybohn") is LADYBOHN and find_edition("base") is BASE
+    with pytest.raises(ValueError, match="Unbekannte Edition 'indiana'"):
+        find_edition("indiana")
+    text = (ROOT / "bohnteach/data/rulesets/amigo.toml").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="Unbekannte Edition"):
+        ruleset_from_toml(text.replace('edition = "base"', 'edition = "indiana"'))
+    with pytest.raises(ValueError, match="keine eigenen Einstellungen"):
+        ruleset_from_toml(text + "\n[base]\nbaby_lift = 1\n")
+    lady = (ROOT / "bohnteach/data/rulesets/ladybohn.toml").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="kennt baby_jump nicht"):
+        ruleset_from_toml(lady.replace("baby_lift = 2", "baby_jump = 2"))
+
+
+class _Calls:
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def hit(self, name: str) -> None:
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+
+class Spy(Edition):
+    """An edition that switches every hook on and changes nothing: each hook answers
+    "not mine" (None, False, nothing waits), so games must run exactly as in amigo."""
+
+    name = "spy"
+    calls = _Calls()
+
+    def setup(self, s):
+        self.calls.hit("setup")
+
+    def waiting_seats(self, s):
+        self.calls.hit("waiting_seats")
+        return []
+
+    def waiting_cards(self, s, player):
+        self.calls.hit("waiting_cards")
+        return []
+
+    def check_blocked(self, s):
+        self.calls.hit("check_blocked")
+
+    def check_plant_out_of_phase(self, s, a):
+        self.calls.hit("check_plant_out_of_phase")
+        return None
+
+    def check_plant(self, s, player, field, card, lift):
+        self.calls.hit("check_plant")
+        if lift is not None:
+            raise RuleViolation("lady.baby-lift", "keine Wahl")
+        return None
+
+    def after_plant(self, s, player, field, checked):
+        self.calls.hit("after_plant")
+
+    def plant_choices(self, s, seat, field, card):
+        self.calls.hit("plant_choices")
+        return []
+
+    def check_harvest(self, s, player):
+        self.calls.hit("check_harvest")
+
+    def harvest_coins(self, s, player, field):
+        self.calls.hit("harvest_coins")
+        return None
+
+    def harvest(self, s, player, field):
+        self.calls.hit("harvest")
+        return None
+
+    def receive(self, s, player, card):
+        self.calls.hit("receive")
+        return False
+
+    def after_deal(self, s, offer):
+        self.calls.hit("after_deal")
+
+    def legal_extra(self, s, seats):
+        self.calls.hit("legal_extra")
+        return []
+
+
+@pytest.fixture()
+def spy(monkeypatch):
+    monkeypatch.setitem(edition_mod._REGISTRY, "spy", Spy())
+    Spy.calls = _Calls()
+    return replace(find_ruleset("amigo"), edition="spy")
+
+
+def _random_games(rules, n: int = 6) -> list:
+    """Random players and one trader (its offers go through ``check``; the simulation
+    applies the chosen, legal actions on the fast path)."""
+    return [play_game(rules, 4, seed, [RandomBot(seed * 8 + i, offer_rate=0.5) for i in range(3)]
+                      + [make_bot("trader", seed * 8 + 3)])
+            for seed in range(n)]
+
+
+def test_a_registered_edition_gets_its_hooks_called_and_neutral_hooks_change_nothing(spy):
+    with_spy = _random_games(spy)
+    assert with_spy == _random_games("amigo")  # same seeds, same games
+    called = set(Spy.calls.counts)
+    expected = {"setup", "waiting_seats", "check_plant", "after_plant", "plant_choices",
+                "check_harvest", "harvest", "receive", "after_deal", "legal_extra", "check_blocked"}
+    assert expected <= called, expected - called
+
+
+def test_base_rule_sets_never_call_an_edition_hook(spy, monkeypatch):
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a base rule set called an edition hook")
+
+    for name in HOOKS:  # any call of Ladybohn's hooks now fails loudly
+        if getattr(Ladybohn, name, None) is not None:
+            monkeypatch.setattr(Ladybohn, name, forbidden)
+    for ruleset in ("amigo", "online"):
+        for seed in range(4):
+            play_game(ruleset, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
+                                         enumerate(("random", "planter", "trader", "random"))])
+    assert Spy.calls.counts == {}
+
+
+# ---- the hooks an edition like Indiana Bohnes needs: setup, zones, reveal, draw, actions ----
+class TakeTemple(NamedTuple):
+    """Dummy extra action: take the temple's top card into the hand."""
+
+    player: int
+
+
+def _check_take(s: State, a: TakeTemple) -> None:
+    if s.phase is not engine.TRADE or a.player != s.active or not s.extra["temple"]:
+        raise RuleViolation("input.unknown-card", "Im Tempel liegt nichts für dich.")
+
+
+def _do_take(s: State, a: TakeTemple, _: None) -> None:
+    card = s.extra["temple"].pop()
+    s.players[a.player].hand.append(card)
+    s.events.append(("temple", a.player, card))
+
+
+class Temple(Edition):
+    name = "temple-test"
+    zones = (Zone("temple", per_player=False, title="Tempel"),
+             Zone("adventurer", per_player=True, title="Abenteurer"))
+    actions = {TakeTemple: (_check_take, _do_take)}
+
+    def setup(self, s):
+        s.extra["temple"].append(s.deck.pop())
+
+    def reveal(self, s):
+        card = s.deck.pop()  # one card only
+        s.revealed.append(card)
+        return [card]
+
+    def draw(self, s, player):  # every player draws one card, from the active player on
+        n = len(s.players)
+        drawn = []
+        for k in range(n):
+            card = s.deck.pop()
+            s.players[(player + k) % n].hand.append(card)
+            drawn.append(card)
+        return drawn
+
+    def legal_extra(self, s, seats):
+        return [TakeTemple(s.active)] if s.active in seats and s.extra["temple"] and \
+            s.phase is engine.TRADE else []
+
+
+def test_setup_zones_reveal_draw_and_extra_actions(monkeypatch):
+    monkeypatch.setitem(edition_mod._REGISTRY, "temple-test", Temple())
+    rules = replace(find_ruleset("amigo"), edition="temple-test")
+    s = new_game(rules, 3, seed=4)
+    temple = s.extra["temple"]
+    assert len(temple) == 1 and all(p.extra == {"adventurer": []} for p in s.players)
+    names = [name for name, _ in s.zones()]
+    assert "temple" in names and "Anna.adventurer" in names
+    assert State.from_dict(s.to_dict()) == s
+    refused = s.to_dict()
+    with pytest.raises(RuleViolation):
+        apply(s, TakeTemple(0))  # phase 1: not listed, refused, nothing changed
+    assert s.to_dict() == refused and TakeTemple(0) not in legal_actions(s)
+    apply(s, Plant(0, 0))
+    apply(s, engine.EndPlanting(0))
+    assert len(s.revealed) == 1  # the edition's reveal
+    assert TakeTemple(0) in legal_actions(s, 0)
+    card = temple[-1]
+    events = apply(s, TakeTemple(0))
+    assert ("temple", 0, card) in events and s.players[0].hand[-1] == card and not temple
+    apply(s, engine.EndTrading(0))
+    while s.phase is engine.PLANT_RECEIVED:
+        apply(s, legal_actions(s, engine.actor(s))[0])
+    hands = [len(p.hand) for p in s.players]
+    events = apply(s, Draw(0))
+    assert [len(p.hand) for p in s.players] == [h + 1 for h in hands]
+    assert events[0][0] == "draw" and len(events[0][2]) == 3
+
+
+def test_a_plant_choice_is_refused_where_the_edition_has_none():
+    s = new_game("amigo", 4, seed=1)
+    before = s.to_dict()
+    with pytest.raises(RuleViolation) as refused:
+        apply(s, Plant(0, 0, None, (1, 1)))
+    assert refused.value.rule_id == "lady.baby-lift" and s.to_dict() == before
+
+
+def test_register_edition_returns_it_and_lists_it(monkeypatch):
+    monkeypatch.setattr(edition_mod, "_REGISTRY", dict(edition_mod._REGISTRY))
+    ed = register_edition(Temple())
+    assert find_edition("temple-test") is ed and ed in edition_mod.all_editions()
