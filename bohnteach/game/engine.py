@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
-    Reorder, TakeIntoHand,
+    Reorder, TakeIntoHand, plain, short_repr,
 )
 from bohnteach.editions import ladybohn as lady
 from bohnteach.game.beans import find_variety, meter_value
@@ -158,6 +158,7 @@ def _exhausted(s: State) -> None:
         s.ending = True  # end.third-exhaustion; Auslegung for an empty discard pile
         return
     cards, s.discard = s.discard, []
+    s.face_down.clear()  # the whole discard pile becomes the new draw pile
     random.Random(f"bohnteach:{s.seed}:{s.exhaustions}").shuffle(cards)
     s.deck = cards
     s.events.append(("reshuffle", s.exhaustions + 1))
@@ -218,6 +219,8 @@ def _harvest(s: State, player: int, field: int) -> None:
     if lady.coins_from_piles(s, player, field):  # lady.female-garden
         if lady.harvest_from_piles(s, player, field) and not s.ending:
             _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
+        if s.face_down:  # coins taken from the discard pile are no longer on it
+            s.face_down.intersection_update(s.discard)
         return
     p = s.players[player]
     cards = p.fields[field]
@@ -610,6 +613,7 @@ def _do_buy(s: State, a: BuyField, cost: int) -> None:
     paid = p.coins[-cost:]
     del p.coins[-cost:]
     s.discard.extend(paid)  # G: the top coins go face down onto the discard pile
+    s.face_down.update(paid)
     p.fields.append([])
     s.events.append(("buy", a.player, cost))
 
@@ -644,17 +648,21 @@ _RULES = {
 }
 
 
-def _validate(s: State, action: object):
-    """Run the checker of ``action``; any malformed input becomes a RuleViolation."""
+def _validate(s: State, action: object) -> tuple[Action, object]:
+    """Run the checker of ``action`` in its plain form (``actions.plain``: ints, tuples);
+    return that form and what the checker returned. Malformed input is a RuleViolation."""
     rules = _RULES.get(type(action))
     if rules is None:
-        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
+        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
     try:
-        return rules[0](s, action)
+        action = plain(action)  # type: ignore[arg-type]
+        return action, rules[0](s, action)  # type: ignore[return-value]
     except RuleViolation:
         raise
     except Exception as error:  # malformed input of any kind: refused, never a crash
-        raise RuleViolation("input.unknown-card", f"Ungültige Aktion {action!r}: {error}") from None
+        raise RuleViolation(
+            "input.unknown-card", f"Ungültige Aktion {short_repr(action)}: {short_repr(error)}"
+        ) from None
 
 
 def apply(s: State, action: Action) -> list[tuple]:
@@ -663,7 +671,7 @@ def apply(s: State, action: Action) -> list[tuple]:
     Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
     check runs before anything is changed.
     """
-    checked = _validate(s, action)
+    action, checked = _validate(s, action)
     s.events = []
     _RULES[type(action)][1](s, action, checked)
     return s.events
@@ -730,13 +738,13 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
             if seat in seats:
                 for card in lady.pending(s, seat):
                     result += _plants(s, seat, card, lady.immediate_fields(s, seat, card), card)
-        return result
+        return result + _field_buys(s, seats)
     if s.offer is not None:
         if s.offer.to in seats:
             result += [Accept(s.offer.to), Decline(s.offer.to)]
         if s.offer.player in seats:
             result.append(Decline(s.offer.player))
-        return result
+        return result + _field_buys(s, seats)
     active = s.active
     if s.phase is PLANT:
         hand = s.players[active].hand
@@ -764,13 +772,18 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                 result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
     elif s.phase is DRAW and active in seats:
         result.append(Draw(active))
+    return result + _field_buys(s, seats)
+
+
+def _field_buys(s: State, seats: Sequence[int]) -> list[Action]:
+    """field.buy-third: allowed at any moment of the game (also while an offer is open)."""
     cost = s.setup.third_field_cost
-    if cost:
-        result += [
-            BuyField(seat) for seat in seats
-            if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
-        ]
-    return result
+    if not cost:
+        return []
+    return [
+        BuyField(seat) for seat in seats
+        if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
+    ]
 
 
 def _plants(
