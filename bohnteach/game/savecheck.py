@@ -22,7 +22,7 @@ MAX_SAVE_CHARS = 5_000_000
 MAX_LOG = 50_000
 """Most actions in a log (a game of random play needs ~500–2,000)."""
 MAX_NAME = 40
-MAX_SEED = 2**63
+MAX_SEED = 2**63 - 1
 
 _PLAYER_KEYS = ("name", "hand", "fields", "set_aside", "coins")
 _INITIAL_KEYS = (
@@ -49,7 +49,7 @@ def _fail(field: str, reason: str) -> SaveFileError:
 
 def _object(value: object, field: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     if not isinstance(value, dict):
-        raise _fail(field, f"erwartet ein Objekt, gefunden {_kind(value)}.")
+        raise _fail(field or "spielstand", f"erwartet ein Objekt, gefunden {_kind(value)}.")
     for key in required:
         if key not in value:
             raise _fail(f"{field}.{key}" if field else key, "fehlt.")
@@ -60,7 +60,7 @@ def _object(value: object, field: str, required: tuple[str, ...], optional: tupl
 
 
 def _list(value: object, field: str, limit: int) -> list:
-    if not isinstance(value, list):
+    if not isinstance(value, (list, tuple)):
         raise _fail(field, f"erwartet eine Liste, gefunden {_kind(value)}.")
     if len(value) > limit:
         raise _fail(field, f"{len(value)} Einträge, höchstens {limit}.")
