@@ -5,6 +5,18 @@ Whether the steps *hold* (legal where they should be, refused where they should 
 expectations true) is checked by ``check.py``; the loader only needs the engine to
 replay the steps, because every action sentence is read against the table it is
 played on.
+
+Limits, checked before anything is built from the text (docs/scenes.md, „Grenzen“):
+
+* a file has at most ``MAX_FILE_BYTES`` bytes (only that many are read), ``MAX_LINES``
+  lines of at most ``MAX_LINE_CHARS`` characters, and at most ``MAX_STEPS`` steps;
+* a number has at most ``notation.MAX_DIGITS`` ASCII digits, and each key its own range:
+  ``Felder`` what the rule set allows, ``Taler`` at most the cards of the game,
+  ``Gepflanzt`` 0–2 (0–1 in phase 1), ``Zug`` at most ``MAX_TURN``, ``Durchgang`` at most
+  the rule set's passes;
+* a card list names at most ``MAX_CARDS_PER_LINE`` cards (``N Karten`` is refused before
+  the N cards are made), ``Aufgedeckt`` at most 2;
+* messages quote at most ``QUOTE_CHARS`` characters of the file.
 """
 from __future__ import annotations
 
@@ -16,10 +28,29 @@ from pathlib import Path
 from bohnteach.game.beans import find_variety
 from bohnteach.game.engine import apply, make_cards, to_plant
 from bohnteach.game.errors import RuleViolation, rule_catalogue
-from bohnteach.game.notation import NotationError, _clean, _number, _parse_ref, _split_list, parse_action
+from bohnteach.game.notation import (
+    MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, parse_action,
+)
 from bohnteach.game.rulesets import find_ruleset
 from bohnteach.game.state import Phase, State
 from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
+
+
+MAX_FILE_BYTES = 100_000
+"""Largest scene file (the largest shipped one has ~3 kB)."""
+MAX_LINES = 2_000
+MAX_LINE_CHARS = 500
+MAX_STEPS = 200
+MAX_CARDS_PER_LINE = 200
+"""More cards than any rule set has."""
+MAX_TURN = 10_000
+QUOTE_CHARS = 60
+
+
+def _cut(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``repr(text)`` of at most ``limit`` characters, for messages."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
 
 
 class SceneFormatError(ValueError):
@@ -75,6 +106,9 @@ def _lines(text: str, path: str) -> list[_Entry]:
     the text value above it (narration, intro); a blank line there is a paragraph break."""
     entries: list[_Entry] = []
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise SceneFormatError(path, number, f"Die Zeile hat {len(raw)} Zeichen, höchstens "
+                                   f"{MAX_LINE_CHARS} sind erlaubt: {_cut(raw.strip())}")
         raw = raw.rstrip()
         in_text = bool(entries) and entries[-1].key in _TEXT_KEYS
         if not raw.strip():
@@ -89,7 +123,7 @@ def _lines(text: str, path: str) -> list[_Entry]:
             continue
         if not sep:
             raise SceneFormatError(
-                path, number, f"Zeile ohne Doppelpunkt: {raw.strip()!r}. Jede Zeile hat die Form "
+                path, number, f"Zeile ohne Doppelpunkt: {_cut(raw.strip())}. Jede Zeile hat die Form "
                 "„Schlüssel: Wert“; Fortsetzungen von Text werden eingerückt."
             )
         entries.append(_Entry(number, " ".join(key.split()).casefold(), value.strip(),
@@ -121,10 +155,16 @@ def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
     return ids
 
 
-def _int(value: str, path: str, line: int, what: str, low: int = 0) -> int:
-    n = _number(value.strip().split(" ")[0]) if value.strip() else None
+def _int(value: str, path: str, line: int, what: str, low: int = 0, high: int = 10**MAX_DIGITS - 1) -> int:
+    """A number from ``low`` to ``high`` (at most ``MAX_DIGITS`` digits: no huge ints)."""
+    word = value.strip().split(" ")[0] if value.strip() else ""
+    n = _number(word)
+    if n is None and word.isascii() and word.isdigit():
+        raise SceneFormatError(path, line, f"{what}: {_cut(word)} ist zu groß (höchstens {high}).")
     if n is None or n < low:
-        raise SceneFormatError(path, line, f"{what}: {value!r} ist keine Zahl ≥ {low}.")
+        raise SceneFormatError(path, line, f"{what}: {_cut(value)} ist keine Zahl ≥ {low}.")
+    if n > high:
+        raise SceneFormatError(path, line, f"{what}: {n} ist zu groß (höchstens {high}).")
     return n
 
 
@@ -152,24 +192,33 @@ def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None]
         raise SceneFormatError(path, line, str(error)) from None
     if value.strip().casefold() in ("leer",):
         return []
+    def room(n: int) -> int:  # refuse a count before its cards are made
+        if len(out) + n > MAX_CARDS_PER_LINE:
+            raise SceneFormatError(path, line, f"{len(out) + n} Karten in einer Zeile; so viele "
+                                   f"hat kein Regelwerk (höchstens {MAX_CARDS_PER_LINE}).")
+        return n
+
     for item in items:
         words = item.split()
+        if len(words) in (1, 2) and words[0].isdigit() and _number(words[0]) is None:
+            raise SceneFormatError(path, line, f"{_cut(words[0])} ist keine Anzahl (höchstens "
+                                   f"{MAX_DIGITS} Ziffern 0–9).")
         if len(words) == 2 and _number(words[0]) is not None and words[1].casefold() in (
             "karte", "karten", "beliebige", "taler",
         ):
-            out += [None] * _number(words[0])  # type: ignore[operator]
+            out += [None] * room(_number(words[0]))  # type: ignore[arg-type]
             continue
         if len(words) == 1 and words[0].isdigit():
-            out += [None] * int(words[0])
+            out += [None] * room(_number(words[0]))  # type: ignore[arg-type]
             continue
         try:
             ref = _parse_ref(item, item)
         except NotationError as error:
             raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
         if ref.variety is None or ref.where or ref.card_id is not None:
-            raise SceneFormatError(path, line, f"{item!r}: im Aufbau nur „Anzahl Sorte“ "
+            raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“ "
                                    "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
-        out += [(ref.variety.key, ref.sex)] * ref.count
+        out += [(ref.variety.key, ref.sex)] * room(ref.count)
     return out
 
 
@@ -233,7 +282,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             raise SceneFormatError(path, pe.line, "Phase muss 1, 2, 3 oder 4 sein.")
         state.phase = Phase(ph)
     if get("turn"):
-        state.turn = _int(get("turn").value, path, get("turn").line, "Zug", 1)
+        state.turn = _int(get("turn").value, path, get("turn").line, "Zug", 1, MAX_TURN)
     if get("pass"):
         pe = get("pass")
         k = _int(pe.value, path, pe.line, "Durchgang", 1)
@@ -242,7 +291,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
         state.exhaustions = k - 1
     if get("hand_plants"):
         pe = get("hand_plants")
-        state.hand_plants = _int(pe.value, path, pe.line, "Gepflanzt")
+        state.hand_plants = _int(pe.value, path, pe.line, "Gepflanzt", 0, 2)
         if state.hand_plants > 1 and state.phase is Phase.PLANT:
             raise SceneFormatError(path, pe.line, "Nach zwei Karten ist Phase 1 schon vorbei.")
     if get("ending"):
@@ -269,7 +318,8 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     for entry in zones:
         kind, player, fld = _zone_of(entry, names, path)
         if kind == "fields":
-            count = _int(entry.value, path, entry.line, "Felder", 1)
+            most = 3 if state.setup.third_field_cost else state.setup.fields  # field.buy-third
+            count = _int(entry.value, path, entry.line, "Felder", state.setup.fields, most)
             p = state.players[player]
             if count < len(p.fields):
                 del p.fields[count:]
@@ -277,7 +327,8 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
                 p.fields.append([])
             continue
         if kind == "coins" and entry.value.strip().isdigit():
-            wanted: list[tuple[str, str | None] | None] = [None] * int(entry.value)
+            coins = _int(entry.value, path, entry.line, "Taler", 0, len(state.cards))
+            wanted: list[tuple[str, str | None] | None] = [None] * coins
         else:
             wanted = _card_items(entry.value, path, entry.line)
         ids: list[int | None] = []
@@ -345,6 +396,9 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             state.players[player].coins += cards
         elif kind == "revealed":
             state.revealed += cards
+            if len(state.revealed) > 2:  # p2.reveal-two
+                raise SceneFormatError(path, entry.line, f"{len(state.revealed)} aufgedeckte "
+                                       "Karten; in Phase 2 deckt man 2 auf.")
         elif kind == "deck":
             deck_listed += cards
         elif kind == "discard":
@@ -417,6 +471,9 @@ def _sanity(state: State, path: str, header: dict[str, _Entry]) -> None:
     if not state.deck and not state.ending:
         raise SceneFormatError(path, line, "Der Nachziehstapel ist leer (sonst „Stapel "
                                "aufgebraucht: ja“).")
+    if state.deck and state.ending:
+        raise SceneFormatError(path, header["ending"].line, f"„Stapel aufgebraucht: ja“, aber im "
+                               f"Stapel liegen noch {len(state.deck)} Karten (dann „Rest: Schachtel“).")
 
 
 # ---- expectations ----------------------------------------------------------------------------
@@ -501,7 +558,15 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
 # ---- the whole file ------------------------------------------------------------------------
 def parse_scene(text: str, filename: str = "<szene>") -> Scene:
     """Read a scene from its text. Raises ``SceneFormatError`` (file, line, reason)."""
-    path = str(filename)
+    path = str(filename)[:200]
+    if not isinstance(text, str):
+        raise SceneFormatError(path, 0, "Eine Szene ist ein Text.")
+    if len(text) > MAX_FILE_BYTES:
+        raise SceneFormatError(path, 0, f"Die Datei hat {len(text)} Zeichen, höchstens "
+                               f"{MAX_FILE_BYTES} sind erlaubt.")
+    lines = text.count("\n") + 1
+    if lines > MAX_LINES:
+        raise SceneFormatError(path, 0, f"Die Datei hat {lines} Zeilen, höchstens {MAX_LINES}.")
     entries = _lines(text, path)
     header: dict[str, _Entry] = {}
     zones: list[_Entry] = []
@@ -540,6 +605,9 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
                 raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} steht doppelt da "
                                        f"(zuerst in Zeile {header[kind].line}).")
             header[kind] = entry
+    if len(step_groups) > MAX_STEPS:
+        raise SceneFormatError(path, step_groups[MAX_STEPS][0].line,
+                               f"Mehr als {MAX_STEPS} Schritte in einer Szene.")
     for key, what in (("id", "Szene: kurze-id"), ("title", "Titel: …"), ("chapter", "Kapitel: …")):
         if key not in header:
             raise SceneFormatError(path, 0, f"Es fehlt „{what}“.")
@@ -624,11 +692,17 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
 
 def load_scene(path: str | Path) -> Scene:
     """Read a scene file. Raises ``SceneFormatError`` (also for unreadable files)."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: {error}") from None
+        with open(Path(path), "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)  # never more: /dev/zero has no end
+    except OSError as error:
+        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise SceneFormatError(str(path), 0, f"Die Datei ist größer als {MAX_FILE_BYTES} Bytes.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: kein UTF-8 (Byte {error.start}).") from None
     return parse_scene(text, str(path))
 
 
