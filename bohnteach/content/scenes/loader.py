@@ -141,7 +141,7 @@ _CHAPTER_INDEX.update({t.casefold(): k for k, t in CHAPTERS})
 def _chapter(value: str, path: str, line: int) -> str:
     key = _CHAPTER_INDEX.get(value.strip().casefold())
     if key is None:
-        raise SceneFormatError(path, line, f"Unbekanntes Kapitel {value!r}. Möglich: "
+        raise SceneFormatError(path, line, f"Unbekanntes Kapitel {_cut(value)}. Möglich: "
                                + ", ".join(t for _, t in CHAPTERS))
     return key
 
@@ -151,7 +151,7 @@ def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
     known = rule_catalogue()
     for rid in ids:
         if rid not in known:
-            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {rid!r} (siehe RULES.md).")
+            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {_cut(rid)} (siehe RULES.md).")
     return ids
 
 
@@ -174,7 +174,7 @@ def _yes(value: str, path: str, line: int) -> bool:
         return True
     if v in ("nein", "no", "falsch", "0"):
         return False
-    raise SceneFormatError(path, line, f"Erwartet „ja“ oder „nein“, nicht {value!r}.")
+    raise SceneFormatError(path, line, f"Erwartet „ja“ oder „nein“, nicht {_cut(value)}.")
 
 
 def _card_list(value: str, path: str, line: int) -> list[str | None]:
@@ -243,7 +243,7 @@ def _player_of(names: list[str], name: str) -> int | None:
 def _need_player(names: list[str], name: str, path: str, line: int) -> int:
     i = _player_of(names, name)
     if i is None:
-        raise SceneFormatError(path, line, f"{name.strip()!r} sitzt nicht am Tisch "
+        raise SceneFormatError(path, line, f"{_cut(name.strip())} sitzt nicht am Tisch "
                                f"(Spieler: {', '.join(names)}).")
     return i
 
@@ -418,7 +418,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     elif rest in ("schachtel", "aus dem spiel", "box"):
         under_deck, under_discard, box = [], [], remaining
     else:
-        raise SceneFormatError(path, rest_entry.line, f"Rest: {rest_entry.value!r}? Möglich: "
+        raise SceneFormatError(path, rest_entry.line, f"Rest: {_cut(rest_entry.value)}? Möglich: "
                                "Stapel gemischt, Stapel, Ablage, Schachtel.")
     # piles are written top first; the engine keeps the top at the end of the list
     state.deck = list(reversed(deck_listed + under_deck))
@@ -454,7 +454,7 @@ def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | Non
         return "fields", player, None
     num = _number(zone.split()[1])
     if num is None or num < 1 or zone.endswith("ertrag"):
-        raise SceneFormatError(path, entry.line, f"{entry.raw_key!r}: Felder zählen ab 1 "
+        raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)}: Felder zählen ab 1 "
                                "(„Ertrag“ nur in Erwartungen).")
     return "field", player, num - 1
 
@@ -485,7 +485,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``)."""
     subject_text, sep, value = text.partition("=")
     if not sep:
-        raise SceneFormatError(path, line, f"Erwartung ohne „=“: {text!r} "
+        raise SceneFormatError(path, line, f"Erwartung ohne „=“: {_cut(text)} "
                                "(z. B. „Erwartet: Anna Taler = 3“).")
     subj = " ".join(subject_text.split())
     low = subj.casefold()
@@ -504,7 +504,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     else:
         m = _PLAYER_ZONE.match(subj)
         if not m:
-            raise SceneFormatError(path, line, f"Was soll geprüft werden: {subj!r}? Möglich z. B. "
+            raise SceneFormatError(path, line, f"Was soll geprüft werden: {_cut(subj)}? Möglich z. B. "
                                    "„Anna Taler“, „Anna Feld 1“, „Anna Hand“, „Anna quer“, "
                                    "„Phase“, „Am Zug“, „Stapel“, „Ablage“, „Sieger“.")
         player = _need_player(names, m.group("name"), path, line)
@@ -515,7 +515,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         if subject in ("field", "yield"):
             num = _number(zone.split()[1])
             if num is None or num < 1:
-                raise SceneFormatError(path, line, f"{subj!r}: Felder zählen ab 1.")
+                raise SceneFormatError(path, line, f"{_cut(subj)}: Felder zählen ab 1.")
             fld = num - 1
     if subject in ("coins", "fields", "pass", "hand_plants", "yield"):
         return Expectation(line, text, subject, _int(value, path, line, subj), player, fld)
@@ -577,7 +577,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         if step_groups:
             kind = _STEP_KEYS.get(entry.key)
             if kind is None:
-                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} gehört nicht in einen "
+                raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)} gehört nicht in einen "
                                        "Schritt (dort: Text, Regeln, Quelle, Erwartet, Abgelehnt).")
             entry.key = kind
             if kind == "step":
@@ -589,7 +589,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         if kind is None and _PLAYER_ZONE.match(entry.raw_key):
             kind = "zone"
         if kind is None:
-            raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {entry.raw_key!r}.")
+            raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {_cut(entry.raw_key)}.")
         entry.key = kind if kind != "zone" else entry.key
         if kind == "step":
             entry.key = "step"
@@ -602,7 +602,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
             setup_expect_raw.append(entry)
         else:
             if kind in header:
-                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} steht doppelt da "
+                raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)} steht doppelt da "
                                        f"(zuerst in Zeile {header[kind].line}).")
             header[kind] = entry
     if len(step_groups) > MAX_STEPS:
@@ -613,7 +613,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
             raise SceneFormatError(path, 0, f"Es fehlt „{what}“.")
     scene_id = header["id"].value.strip()
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", scene_id):
-        raise SceneFormatError(path, header["id"].line, f"Die Szenen-ID {scene_id!r}: nur a–z, "
+        raise SceneFormatError(path, header["id"].line, f"Die Szenen-ID {_cut(scene_id)}: nur a–z, "
                                "0–9, - und _ (klein geschrieben).")
     chapter = _chapter(header["chapter"].value, path, header["chapter"].line)
     order = _int(header["order"].value, path, header["order"].line, "Reihenfolge") if "order" in header else 0
@@ -631,7 +631,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         seen: set[str] = set()
         for e in group[1:]:
             if e.key in seen and e.key not in ("expect",):
-                raise SceneFormatError(path, e.line, f"{e.raw_key!r} steht in diesem Schritt doppelt.")
+                raise SceneFormatError(path, e.line, f"{_cut(e.raw_key)} steht in diesem Schritt doppelt.")
             seen.add(e.key)
             if e.key == "text":
                 step.narration = e.value
