@@ -45,6 +45,12 @@ def _both(data: object) -> list[SaveFileError]:
     return errors
 
 
+def test_the_state_with_its_open_offer_loads() -> None:
+    d = {"format": FORMAT, "initial": GAME.state.to_dict(), "log": []}
+    for load in (Game.from_json, savefile.parse_game):
+        assert load(json.dumps(d)).state == GAME.state
+
+
 def test_a_real_save_loads_in_both_entry_points() -> None:
     text = GAME.to_json()
     for load in (Game.from_json, savefile.parse_game):
@@ -93,7 +99,17 @@ def _offer_seat_9(d: dict) -> None:
     d["initial"]["offer"] = [9, 9, [], []]
 
 
+def _offer_of_a_field_card(d: dict) -> None:
+    """The table of GAME (with its open offer) as the initial state, offering a field card."""
+    d["initial"] = json.loads(json.dumps(GAME.state.to_dict()))
+    d["log"] = []
+    active = GAME.state.active
+    field_card = next(c for f in GAME.state.players[active].fields for c in f)
+    d["initial"]["offer"] = [active, (active + 1) % 4, [field_card], []]
+
+
 TAMPERED = {
+    "offer of a field card": (_offer_of_a_field_card, "initial.offer"),
     "card in two hands": (_card_in_two_hands, "initial.players[1].hand"),
     "missing id": (_missing_card, "initial"),
     "id 999": (_set("initial/players/0/hand/0", 999), "initial.players[0].hand[0]"),

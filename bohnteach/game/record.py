@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from bohnteach.game.actions import Action, action_from_dict, action_to_dict, plain
-from bohnteach.game.engine import actor, apply, legal_actions, new_game
+from bohnteach.game.engine import actor, apply, check, legal_actions, new_game
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.rulesets import RuleSet
 from bohnteach.game.savecheck import (
@@ -87,6 +87,11 @@ class Game:
         action is replayed and must be legal. Raises ``SaveFileError`` naming the field."""
         initial_data, log_data = check_game_dict(data, ruleset)
         initial = State.from_dict(initial_data, ruleset)
+        offer, initial.offer = initial.offer, None
+        refusal = None if offer is None else check(initial, offer)
+        if refusal is not None:  # the open offer must be one the engine accepts here
+            raise SaveFileError("initial.offer", refusal.message)
+        initial.offer = offer
         try:  # a safety net behind the checks: the engine must be able to go on from here
             legal_actions(initial)
             actor(initial)
