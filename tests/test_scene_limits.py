@@ -129,6 +129,10 @@ def test_load_reads_no_more_than_the_limit(tmp_path) -> None:
     assert check_main([str(tmp_path)], out) == 1  # a folder: a problem, not a traceback
 
 
+def test_a_long_unknown_rule_set_name_is_cut() -> None:
+    refused(scene(ruleset="9" * 450), 4, "Regelwerk")
+
+
 def test_a_scene_with_too_many_steps() -> None:
     steps = "Schritt:\nText: nur Text.\n" * 201
     refused(scene(steps=steps), words="Schritte")

@@ -37,9 +37,9 @@ class SaveFileError(ValueError):
     ``initial.players[0].hand``) and ``reason`` (German)."""
 
     def __init__(self, field: str, reason: str):
-        self.field = field
-        self.reason = reason
-        super().__init__(f"Spielstand, Feld {field}: {reason}")
+        self.field = field[:120]
+        self.reason = reason if len(reason) <= 300 else reason[:299] + "…"  # never echo huge input
+        super().__init__(f"Spielstand, Feld {self.field}: {self.reason}")
 
 
 # ---- structure ---------------------------------------------------------------------------

@@ -45,6 +45,7 @@ MAX_CARDS_PER_LINE = 200
 """More cards than any rule set has."""
 MAX_TURN = 10_000
 QUOTE_CHARS = 60
+MAX_REASON = 300
 
 
 def _cut(text: str, limit: int = QUOTE_CHARS) -> str:
@@ -60,9 +61,10 @@ class SceneFormatError(ValueError):
     def __init__(self, path: str, line: int, reason: str):
         self.path = path
         self.line = line
-        self.reason = reason
+        # whatever a message quotes (a notation error, a rule set's name): never a huge line
+        self.reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
         where = f"{path}:{line}" if line else path
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"{where}: {self.reason}")
 
 
 # ---- raw lines ------------------------------------------------------------------------------
