@@ -5,7 +5,10 @@ Two actions of different types never compare equal (unlike plain named tuples), 
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
+
+from bohnteach.game.errors import RuleViolation
 
 
 class Plant(NamedTuple):
@@ -118,6 +121,91 @@ for _cls in ACTION_TYPES:
     _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
     _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
     _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+
+
+MAX_CARDS_IN_ACTION = 200
+"""More cards than any deck has: a longer card list in an action is refused unread."""
+
+# per action type, the kind of each field: a seat, a field index, an optional card id or
+# count, an optional (card, positions) pair, or a list of card ids
+_KINDS: dict[type, tuple[str, ...]] = {
+    Plant: ("seat", "field", "card?", "lift?"),
+    EndPlanting: ("seat",),
+    Harvest: ("seat", "field", "count?"),
+    Offer: ("seat", "seat", "cards", "cards"),
+    Accept: ("seat",),
+    Decline: ("seat",),
+    EndTrading: ("seat",),
+    Draw: ("seat",),
+    BuyField: ("seat",),
+    Reorder: ("seat", "cards"),
+    TakeIntoHand: ("seat", "card"),
+}
+_RULE_OF_KIND = {"seat": "input.unknown-player", "field": "input.no-field", "lift?": "lady.baby-lift"}
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a plain int, or None if it is no whole number (bool and float are not)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)  # an int subclass such as IntEnum: its plain value
+    return None
+
+
+def _card_ids(value: object) -> tuple[int, ...] | None:
+    """A list of card ids read once (a generator is consumed here, not by later checks)."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        return None
+    items = tuple(islice(value, MAX_CARDS_IN_ACTION + 1))  # type: ignore[call-overload]
+    if len(items) > MAX_CARDS_IN_ACTION:
+        return None
+    ids = tuple(_whole(c) for c in items)
+    return None if None in ids else ids  # type: ignore[return-value]
+
+
+def plain(action: Action) -> Action:
+    """``action`` with plain field types: ints for seats, fields and cards, tuples for
+    card lists (any iterable is read exactly once). Returns ``action`` itself when it is
+    already plain. Raises ``RuleViolation`` (input.*) for a field of the wrong type, so
+    that a float card id, a bool seat or a string card list never reaches the table."""
+    kinds = _KINDS.get(type(action))
+    if kinds is None:
+        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
+    values = list(action)
+    changed = False
+    for i, (kind, value) in enumerate(zip(kinds, values)):
+        if value is None and kind.endswith("?"):
+            continue
+        if kind in ("cards", "lift?"):
+            if type(value) is tuple and all(type(c) is int for c in value) and (
+                len(value) == 2 if kind == "lift?" else len(value) <= MAX_CARDS_IN_ACTION
+            ):
+                continue
+        elif type(value) is int:
+            continue
+        if kind in ("seat", "field", "card", "card?", "count?"):
+            new: object = _whole(value)
+        elif kind == "cards":
+            new = _card_ids(value)
+        else:  # lift?: (female card id, positions)
+            pair = _card_ids(value)
+            new = pair if pair is not None and len(pair) == 2 else None
+        if new is None:
+            name = type(action)._fields[i]
+            raise RuleViolation(
+                _RULE_OF_KIND.get(kind, "input.unknown-card"),
+                f"{type(action).__name__}: {name} = {short_repr(value)} ist keine gültige Angabe.",
+            )
+        if new is not value:
+            values[i], changed = new, True
+    return type(action)(*values) if changed else action
+
+
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr`` cut to ``limit`` characters, so that a message never echoes huge input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def action_to_dict(action: Action) -> dict:

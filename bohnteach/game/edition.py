@@ -167,6 +167,12 @@ class Edition:
         """After such a plant: (title, German text, rule ids) for an info box, or None."""
         return None
 
+    def saved_zone_problem(self, ruleset: Any, key: str, cards: Sequence[int],
+                           sexes: Sequence[Any], phase: int, offer_open: bool) -> str | None:
+        """Why a saved game's edition zone ``key`` cannot hold ``cards`` (German), or
+        ``None``. ``sexes`` gives each card id's attribute; the core has checked the ids."""
+        return None
+
     def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
         """The player's edition zones to draw in the table view (non-empty ones)."""
         return []

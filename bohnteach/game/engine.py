@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
-    Reorder, TakeIntoHand,
+    Reorder, TakeIntoHand, plain, short_repr,
 )
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.errors import RuleViolation
@@ -177,6 +177,7 @@ def _exhausted(s: State) -> None:
         s.ending = True  # end.third-exhaustion; Auslegung for an empty discard pile
         return
     cards, s.discard = s.discard, []
+    s.face_down.clear()  # the whole discard pile becomes the new draw pile
     random.Random(f"bohnteach:{s.seed}:{s.exhaustions}").shuffle(cards)
     s.deck = cards
     s.events.append(("reshuffle", s.exhaustions + 1))
@@ -246,6 +247,8 @@ def _harvest(s: State, player: int, field: int) -> None:
         if ran_out is not None:
             if ran_out and not s.ending:
                 _exhausted(s)  # the draw pile ran out; the field already lies on the discard pile
+            if s.face_down:  # coins taken from the discard pile are no longer on it
+                s.face_down.intersection_update(s.discard)
             return
     p = s.players[player]
     cards = p.fields[field]
@@ -649,6 +652,7 @@ def _do_buy(s: State, a: BuyField, cost: int) -> None:
     paid = p.coins[-cost:]
     del p.coins[-cost:]
     s.discard.extend(paid)  # G: the top coins go face down onto the discard pile
+    s.face_down.update(paid)
     p.fields.append([])
     s.events.append(("buy", a.player, cost))
 
@@ -683,17 +687,23 @@ _RULES = {
 }
 
 
-def _validate(s: State, action: object):
-    """Run the checker of ``action``; any malformed input becomes a RuleViolation."""
+def _validate(s: State, action: object) -> tuple[Action, object]:
+    """Run the checker of ``action`` in its plain form (``actions.plain``: ints, tuples);
+    return that form and what the checker returned. Malformed input is a RuleViolation.
+    An edition's own action types are checked by the edition's checker alone."""
     rules = _RULES.get(type(action)) or s.edition.actions.get(type(action))
     if rules is None:
-        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {action!r}.")
+        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
     try:
-        return rules[0](s, action)
+        if type(action) in _RULES:
+            action = plain(action)  # type: ignore[arg-type]
+        return action, rules[0](s, action)  # type: ignore[return-value]
     except RuleViolation:
         raise
     except Exception as error:  # malformed input of any kind: refused, never a crash
-        raise RuleViolation("input.unknown-card", f"Ungültige Aktion {action!r}: {error}") from None
+        raise RuleViolation(
+            "input.unknown-card", f"Ungültige Aktion {short_repr(action)}: {short_repr(error)}"
+        ) from None
 
 
 def apply(s: State, action: Action) -> list[tuple]:
@@ -702,7 +712,7 @@ def apply(s: State, action: Action) -> list[tuple]:
     Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
     check runs before anything is changed.
     """
-    checked = _validate(s, action)
+    action, checked = _validate(s, action)
     s.events = []
     (_RULES.get(type(action)) or s.edition.actions[type(action)])[1](s, action, checked)
     return s.events
@@ -860,14 +870,14 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
             if seat in seats:
                 for card, fields in ed.waiting_plants(s, seat):
                     result += _plants(s, seat, card, fields, card)
-        return result
+        return result + _field_buys(s, seats)
     o = s.offer
     if o is not None:
         if o.to in seats:
             result += [_one(_ACCEPT, Accept, o.to), _one(_DECLINE, Decline, o.to)]
         if o.player in seats:
             result.append(_one(_DECLINE, Decline, o.player))
-        return result
+        return result + _field_buys(s, seats)
     active = s.active
     phase = s.phase
     if phase is PLANT:
@@ -896,12 +906,7 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
                 result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
     elif phase is DRAW and active in seats:
         result.append(_one(_DRAW, Draw, active))
-    cost = s.setup.third_field_cost
-    if cost:
-        result += [
-            _one(_BUY, BuyField, seat) for seat in seats
-            if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
-        ]
+    result += _field_buys(s, seats)
     if ed.legal_extra is not None:
         result += ed.legal_extra(s, seats)
     return result
@@ -931,7 +936,7 @@ def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
             result += [_one(_ACCEPT, Accept, player), _one(_DECLINE, Decline, player)]
         if o.player == player:
             result.append(_one(_DECLINE, Decline, player))
-        return result
+        return result + _field_buys(s, (player,))
     phase = s.phase
     active = s.active
     if phase is PLANT:
@@ -970,6 +975,17 @@ def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
     if cost and n_fields < 3 and len(p.coins) >= cost:
         result.append(_one(_BUY, BuyField, player))
     return result
+
+
+def _field_buys(s: State, seats: Sequence[int]) -> list[Action]:
+    """field.buy-third: allowed at any moment of the game (also while an offer is open)."""
+    cost = s.setup.third_field_cost
+    if not cost:
+        return []
+    return [
+        _one(_BUY, BuyField, seat) for seat in seats
+        if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
+    ]
 
 
 def _plants(

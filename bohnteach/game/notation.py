@@ -72,8 +72,9 @@ def _clean(text: str) -> str:
     return text.rstrip(".!").strip()
 
 
-def _quote(text: str) -> str:
-    return f"„{text}“"
+def _quote(text: str, limit: int = 80) -> str:
+    """``text`` in German quotes, cut to ``limit`` characters (never echo huge input)."""
+    return f"„{text}“" if len(text) <= limit else f"„{text[:limit - 1]}…“"
 
 
 def _variety_label(v: Variety, n: int = 1) -> str:
@@ -103,10 +104,15 @@ def _find_player(s: State, text: str, sentence: str) -> tuple[int, str]:
     return best[0], text[best[1]:].strip()
 
 
+MAX_DIGITS = 6
+MAX_SENTENCE = 500
+"""Longest number read from a sentence: no count, field or position in a game is larger."""
+
+
 def _number(word: str) -> int | None:
     word = word.casefold()
-    if word.isdigit():
-        return int(word)
+    if word.isdigit():  # also „²“ or „٣“: only up to MAX_DIGITS ASCII digits are a number
+        return int(word) if word.isascii() and len(word) <= MAX_DIGITS else None
     return _NUMBER_WORDS.get(word)
 
 
@@ -156,7 +162,7 @@ class _Ref:
 
 
 _PAREN = re.compile(r"\(([^)]*)\)\s*$")
-_ID = re.compile(r"#\s*(\d+)\s*$")
+_ID = re.compile(r"#\s*([0-9]{1,6})\s*$")
 _WORDS: dict[str, tuple[tuple, dict[str, str]]] = {}
 
 
@@ -197,8 +203,8 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
         body = body[: m.start()].strip()
         for part in m.group(1).split(","):
             inner = " ".join(part.split()).casefold()
-            hm = re.fullmatch(r"hand\s*(?:stelle\s*)?(\d+)", inner)
-            fm = re.fullmatch(r"feld\s*(\d+)", inner)
+            hm = re.fullmatch(r"hand\s*(?:stelle\s*)?([0-9]{1,6})", inner)
+            fm = re.fullmatch(r"feld\s*([0-9]{1,6})", inner)
             if hm:
                 where, pos = "hand", int(hm.group(1))
             elif fm:
@@ -414,7 +420,9 @@ def parse_action(state: State, text: str) -> Action:
     """The action a German sentence describes, e.g. ``"Anna erntet Feld 1"`` ->
     ``Harvest(0, 0)``. Raises ``NotationError`` (a ``ValueError``) with a German message."""
     if not isinstance(text, str):
-        raise NotationError(f"Eine Aktion ist ein Satz, nicht {text!r}.")
+        raise NotationError(f"Eine Aktion ist ein Satz, nicht {_quote(repr(text))}.")
+    if len(text) > MAX_SENTENCE:
+        raise NotationError(f"{_quote(text)}: {len(text)} Zeichen; ein Satz hat höchstens {MAX_SENTENCE}.")
     sentence = _clean(text)
     if not sentence:
         raise NotationError("Die Aktion ist leer.")
@@ -589,8 +597,10 @@ def _reorder(s: State, player: int, text: str, sentence: str) -> tuple[int, ...]
     order: list[int] = []
     used: set[int] = set()
     for item in _split_list(text):
-        if item.strip().isdigit():
-            pos = int(item)
+        pos = _number(item.strip()) if item.strip().isdigit() else None
+        if item.strip().isdigit() and pos is None:
+            raise NotationError(f"{_quote(sentence)}: {_quote(item.strip())} ist keine Stelle der Hand.")
+        if pos is not None:
             if not 1 <= pos <= len(hand):
                 raise NotationError(
                     f"{_quote(sentence)}: {s.players[player].name} hat {len(hand)} Handkarten, "

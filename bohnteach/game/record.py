@@ -5,13 +5,14 @@ import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from bohnteach.game.actions import Action, action_from_dict, action_to_dict
-from bohnteach.game.engine import apply, new_game
+from bohnteach.game.actions import Action, action_from_dict, action_to_dict, plain
+from bohnteach.game.engine import actor, apply, check, legal_actions, new_game
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.rulesets import RuleSet
+from bohnteach.game.savecheck import (
+    FORMAT, MAX_SAVE_CHARS, SaveFileError, check_game_dict, parse_save_text,
+)
 from bohnteach.game.state import State
-
-FORMAT = "bohnteach-game/1"
 
 
 class Game:
@@ -36,7 +37,9 @@ class Game:
         return cls(new_game(ruleset, players, seed, start_player))
 
     def apply(self, action: Action) -> list[tuple]:
-        """Apply and record; a refused action raises ``RuleViolation`` and is not recorded."""
+        """Apply and record; a refused action raises ``RuleViolation`` and is not recorded.
+        The log keeps the action's plain form (``actions.plain``: tuples, ints)."""
+        action = plain(action)
         events = apply(self.state, action)
         self.log.append(action)
         self.events.append(events)
@@ -79,18 +82,53 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict, ruleset: RuleSet | None = None) -> Game:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"Kein bohnteach-Spielstand (erwartet format={FORMAT!r}).")
-        initial = State.from_dict(data["initial"], ruleset)
-        return cls(initial, [action_from_dict(a) for a in data["log"]])
+        """The game of a ``to_dict`` form. Everything is checked first (``savecheck``:
+        types, each card once, fields, seats, counters, the offer), then every logged
+        action is replayed and must be legal. Raises ``SaveFileError`` naming the field."""
+        initial_data, log_data = check_game_dict(data, ruleset)
+        initial = State.from_dict(initial_data, ruleset)
+        offer, initial.offer = initial.offer, None
+        refusal = None if offer is None else check(initial, offer)
+        if refusal is not None:  # the open offer must be one the engine accepts here
+            raise SaveFileError("initial.offer", refusal.message)
+        initial.offer = offer
+        try:  # a safety net behind the checks: the engine must be able to go on from here
+            legal_actions(initial)
+            actor(initial)
+        except Exception as error:  # noqa: BLE001 - any failure is a bad save, not a crash
+            raise SaveFileError("initial", f"Mit diesem Stand kann die Engine nicht spielen "
+                                f"({type(error).__name__}).") from None
+        game = cls(initial)
+        for i, raw in enumerate(log_data):
+            try:
+                game.apply(action_from_dict(raw))
+            except RuleViolation as refusal:
+                raise SaveFileError(f"log[{i}]", f"Zug {i + 1} ist nicht erlaubt: {refusal.message}") from None
+            except (TypeError, ValueError) as error:
+                raise SaveFileError(f"log[{i}]", f"keine gültige Aktion ({str(error)[:80]}).") from None
+        return game
 
     @classmethod
-    def from_json(cls, text: str, ruleset: RuleSet | None = None) -> Game:
-        return cls.from_dict(json.loads(text), ruleset)
+    def from_json(cls, text: str | bytes, ruleset: RuleSet | None = None) -> Game:
+        """``from_dict`` of a JSON text; bad JSON is a ``SaveFileError`` too."""
+        return cls.from_dict(parse_save_text(text), ruleset)  # type: ignore[arg-type]
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path, ruleset: RuleSet | None = None) -> Game:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"), ruleset)
+        """``from_json`` of a file; an unreadable or too large file is a ``SaveFileError``."""
+        return cls.from_json(read_save_file(path), ruleset)
+
+
+def read_save_file(path: str | Path) -> bytes:
+    """A save file's bytes, reading at most ``MAX_SAVE_CHARS`` + 1 of them."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVE_CHARS + 1)
+    except OSError as error:
+        raise SaveFileError("datei", f"{path}: nicht lesbar ({error.strerror or error}).") from None
+    if len(data) > MAX_SAVE_CHARS:
+        raise SaveFileError("datei", f"{path}: größer als {MAX_SAVE_CHARS} Bytes.")
+    return data

@@ -94,6 +94,7 @@ class State:
         "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
         "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
         "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
+        "face_down",
     )
 
     def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
@@ -122,6 +123,8 @@ class State:
         self.scores: list[int] | None = None
         self.winners: list[int] | None = None
         self.events: list[tuple] = []
+        self.face_down: set[int] = set()
+        """Cards lying face down on the discard pile (coins paid for a field)."""
 
     # ---- reading -------------------------------------------------------------------
     @property
@@ -171,6 +174,7 @@ class State:
         other.scores = None if self.scores is None else self.scores[:]
         other.winners = None if self.winners is None else self.winners[:]
         other.events = []
+        other.face_down = set(self.face_down)
         return other
 
     # ---- JSON ----------------------------------------------------------------------
@@ -196,6 +200,7 @@ class State:
             "extra": {k: v[:] for k, v in self.extra.items()},
             "scores": self.scores,
             "winners": self.winners,
+            "face_down": sorted(self.face_down),
         }
 
     @classmethod
@@ -227,6 +232,7 @@ class State:
         state.extra.update({k: list(v) for k, v in data.get("extra", {}).items()})
         state.scores = data.get("scores")
         state.winners = data.get("winners")
+        state.face_down = set(data.get("face_down", ()))
         return state
 
     def __eq__(self, other: object) -> bool:

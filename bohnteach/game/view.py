@@ -19,6 +19,12 @@ def _cards(s: State, cards: list[int]) -> list[dict[str, Any]]:
     return [_card(s, c) for c in cards]
 
 
+def _pile(s: State, cards: list[int]) -> list[dict[str, Any]]:
+    """The discard pile: coins paid for a field lie face down (G „Dritte Bohnenfelder“)."""
+    hidden = s.face_down
+    return [{"face_down": True} if c in hidden else _card(s, c) for c in cards]
+
+
 def _offered(card: OfferedCard) -> dict[str, Any]:
     shown: dict[str, Any] = {"variety": card.variety}
     if not card.hidden:
@@ -33,7 +39,8 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
 
     Public: fields (in order), set-aside cards, revealed cards, coin counts, the discard
     pile, the draw pile's size and pass number, phase, active and start player, scores.
-    Hidden: other players' hands (only their size) and the order of the draw pile.
+    Hidden: other players' hands (only their size), the order of the draw pile and the
+    coins paid for a field, which lie face down on the discard pile (``{"face_down": True}``).
     Open offers name the variety of hidden hand cards only (lady.offer-variety-only).
     """
     players = []
@@ -59,7 +66,7 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
         "turn": s.turn,
         "deck_size": len(s.deck),
         "pass_number": s.pass_number,
-        "discard": _cards(s, s.discard),
+        "discard": _pile(s, s.discard),
         "revealed": _cards(s, s.revealed),
         "waiting": {
             **{k: _cards(s, v) for k, v in s.extra.items()},

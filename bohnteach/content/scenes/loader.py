@@ -5,6 +5,18 @@ Whether the steps *hold* (legal where they should be, refused where they should 
 expectations true) is checked by ``check.py``; the loader only needs the engine to
 replay the steps, because every action sentence is read against the table it is
 played on.
+
+Limits, checked before anything is built from the text (docs/scenes.md, „Grenzen“):
+
+* a file has at most ``MAX_FILE_BYTES`` bytes (only that many are read), ``MAX_LINES``
+  lines of at most ``MAX_LINE_CHARS`` characters, and at most ``MAX_STEPS`` steps;
+* a number has at most ``notation.MAX_DIGITS`` ASCII digits, and each key its own range:
+  ``Felder`` what the rule set allows, ``Taler`` at most the cards of the game,
+  ``Gepflanzt`` 0–2 (0–1 in phase 1), ``Zug`` at most ``MAX_TURN``, ``Durchgang`` at most
+  the rule set's passes;
+* a card list names at most ``MAX_CARDS_PER_LINE`` cards (``N Karten`` is refused before
+  the N cards are made), ``Aufgedeckt`` at most 2;
+* messages quote at most ``QUOTE_CHARS`` characters of the file.
 """
 from __future__ import annotations
 
@@ -16,10 +28,30 @@ from pathlib import Path
 from bohnteach.game.beans import find_variety
 from bohnteach.game.engine import apply, make_cards, to_plant
 from bohnteach.game.errors import RuleViolation, rule_catalogue
-from bohnteach.game.notation import NotationError, _clean, _number, _parse_ref, _split_list, parse_action
+from bohnteach.game.notation import (
+    MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, parse_action,
+)
 from bohnteach.game.rulesets import find_ruleset
 from bohnteach.game.state import Phase, State
 from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
+
+
+MAX_FILE_BYTES = 100_000
+"""Largest scene file (the largest shipped one has ~3 kB)."""
+MAX_LINES = 2_000
+MAX_LINE_CHARS = 500
+MAX_STEPS = 200
+MAX_CARDS_PER_LINE = 200
+"""More cards than any rule set has."""
+MAX_TURN = 10_000
+QUOTE_CHARS = 60
+MAX_REASON = 300
+
+
+def _cut(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``repr(text)`` of at most ``limit`` characters, for messages."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
 
 
 class SceneFormatError(ValueError):
@@ -29,9 +61,10 @@ class SceneFormatError(ValueError):
     def __init__(self, path: str, line: int, reason: str):
         self.path = path
         self.line = line
-        self.reason = reason
+        # whatever a message quotes (a notation error, a rule set's name): never a huge line
+        self.reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
         where = f"{path}:{line}" if line else path
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"{where}: {self.reason}")
 
 
 # ---- raw lines ------------------------------------------------------------------------------
@@ -75,6 +108,9 @@ def _lines(text: str, path: str) -> list[_Entry]:
     the text value above it (narration, intro); a blank line there is a paragraph break."""
     entries: list[_Entry] = []
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise SceneFormatError(path, number, f"Die Zeile hat {len(raw)} Zeichen, höchstens "
+                                   f"{MAX_LINE_CHARS} sind erlaubt: {_cut(raw.strip())}")
         raw = raw.rstrip()
         in_text = bool(entries) and entries[-1].key in _TEXT_KEYS
         if not raw.strip():
@@ -89,7 +125,7 @@ def _lines(text: str, path: str) -> list[_Entry]:
             continue
         if not sep:
             raise SceneFormatError(
-                path, number, f"Zeile ohne Doppelpunkt: {raw.strip()!r}. Jede Zeile hat die Form "
+                path, number, f"Zeile ohne Doppelpunkt: {_cut(raw.strip())}. Jede Zeile hat die Form "
                 "„Schlüssel: Wert“; Fortsetzungen von Text werden eingerückt."
             )
         entries.append(_Entry(number, " ".join(key.split()).casefold(), value.strip(),
@@ -107,7 +143,7 @@ _CHAPTER_INDEX.update({t.casefold(): k for k, t in CHAPTERS})
 def _chapter(value: str, path: str, line: int) -> str:
     key = _CHAPTER_INDEX.get(value.strip().casefold())
     if key is None:
-        raise SceneFormatError(path, line, f"Unbekanntes Kapitel {value!r}. Möglich: "
+        raise SceneFormatError(path, line, f"Unbekanntes Kapitel {_cut(value)}. Möglich: "
                                + ", ".join(t for _, t in CHAPTERS))
     return key
 
@@ -117,14 +153,20 @@ def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
     known = rule_catalogue()
     for rid in ids:
         if rid not in known:
-            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {rid!r} (siehe RULES.md).")
+            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {_cut(rid)} (siehe RULES.md).")
     return ids
 
 
-def _int(value: str, path: str, line: int, what: str, low: int = 0) -> int:
-    n = _number(value.strip().split(" ")[0]) if value.strip() else None
+def _int(value: str, path: str, line: int, what: str, low: int = 0, high: int = 10**MAX_DIGITS - 1) -> int:
+    """A number from ``low`` to ``high`` (at most ``MAX_DIGITS`` digits: no huge ints)."""
+    word = value.strip().split(" ")[0] if value.strip() else ""
+    n = _number(word)
+    if n is None and word.isascii() and word.isdigit():
+        raise SceneFormatError(path, line, f"{what}: {_cut(word)} ist zu groß (höchstens {high}).")
     if n is None or n < low:
-        raise SceneFormatError(path, line, f"{what}: {value!r} ist keine Zahl ≥ {low}.")
+        raise SceneFormatError(path, line, f"{what}: {_cut(value)} ist keine Zahl ≥ {low}.")
+    if n > high:
+        raise SceneFormatError(path, line, f"{what}: {n} ist zu groß (höchstens {high}).")
     return n
 
 
@@ -134,7 +176,7 @@ def _yes(value: str, path: str, line: int) -> bool:
         return True
     if v in ("nein", "no", "falsch", "0"):
         return False
-    raise SceneFormatError(path, line, f"Erwartet „ja“ oder „nein“, nicht {value!r}.")
+    raise SceneFormatError(path, line, f"Erwartet „ja“ oder „nein“, nicht {_cut(value)}.")
 
 
 def _card_list(value: str, path: str, line: int) -> list[str | None]:
@@ -152,24 +194,33 @@ def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None]
         raise SceneFormatError(path, line, str(error)) from None
     if value.strip().casefold() in ("leer",):
         return []
+    def room(n: int) -> int:  # refuse a count before its cards are made
+        if len(out) + n > MAX_CARDS_PER_LINE:
+            raise SceneFormatError(path, line, f"{len(out) + n} Karten in einer Zeile; so viele "
+                                   f"hat kein Regelwerk (höchstens {MAX_CARDS_PER_LINE}).")
+        return n
+
     for item in items:
         words = item.split()
+        if len(words) in (1, 2) and words[0].isdigit() and _number(words[0]) is None:
+            raise SceneFormatError(path, line, f"{_cut(words[0])} ist keine Anzahl (höchstens "
+                                   f"{MAX_DIGITS} Ziffern 0–9).")
         if len(words) == 2 and _number(words[0]) is not None and words[1].casefold() in (
             "karte", "karten", "beliebige", "taler",
         ):
-            out += [None] * _number(words[0])  # type: ignore[operator]
+            out += [None] * room(_number(words[0]))  # type: ignore[arg-type]
             continue
         if len(words) == 1 and words[0].isdigit():
-            out += [None] * int(words[0])
+            out += [None] * room(_number(words[0]))  # type: ignore[arg-type]
             continue
         try:
             ref = _parse_ref(item, item)
         except NotationError as error:
             raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
         if ref.variety is None or ref.where or ref.card_id is not None:
-            raise SceneFormatError(path, line, f"{item!r}: im Aufbau nur „Anzahl Sorte“ "
+            raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“ "
                                    "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
-        out += [(ref.variety.key, ref.sex)] * ref.count
+        out += [(ref.variety.key, ref.sex)] * room(ref.count)
     return out
 
 
@@ -194,7 +245,7 @@ def _player_of(names: list[str], name: str) -> int | None:
 def _need_player(names: list[str], name: str, path: str, line: int) -> int:
     i = _player_of(names, name)
     if i is None:
-        raise SceneFormatError(path, line, f"{name.strip()!r} sitzt nicht am Tisch "
+        raise SceneFormatError(path, line, f"{_cut(name.strip())} sitzt nicht am Tisch "
                                f"(Spieler: {', '.join(names)}).")
     return i
 
@@ -233,7 +284,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             raise SceneFormatError(path, pe.line, "Phase muss 1, 2, 3 oder 4 sein.")
         state.phase = Phase(ph)
     if get("turn"):
-        state.turn = _int(get("turn").value, path, get("turn").line, "Zug", 1)
+        state.turn = _int(get("turn").value, path, get("turn").line, "Zug", 1, MAX_TURN)
     if get("pass"):
         pe = get("pass")
         k = _int(pe.value, path, pe.line, "Durchgang", 1)
@@ -242,7 +293,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
         state.exhaustions = k - 1
     if get("hand_plants"):
         pe = get("hand_plants")
-        state.hand_plants = _int(pe.value, path, pe.line, "Gepflanzt")
+        state.hand_plants = _int(pe.value, path, pe.line, "Gepflanzt", 0, 2)
         if state.hand_plants > 1 and state.phase is Phase.PLANT:
             raise SceneFormatError(path, pe.line, "Nach zwei Karten ist Phase 1 schon vorbei.")
     if get("ending"):
@@ -269,7 +320,8 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     for entry in zones:
         kind, player, fld = _zone_of(entry, names, path)
         if kind == "fields":
-            count = _int(entry.value, path, entry.line, "Felder", 1)
+            most = 3 if state.setup.third_field_cost else state.setup.fields  # field.buy-third
+            count = _int(entry.value, path, entry.line, "Felder", state.setup.fields, most)
             p = state.players[player]
             if count < len(p.fields):
                 del p.fields[count:]
@@ -277,7 +329,8 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
                 p.fields.append([])
             continue
         if kind == "coins" and entry.value.strip().isdigit():
-            wanted: list[tuple[str, str | None] | None] = [None] * int(entry.value)
+            coins = _int(entry.value, path, entry.line, "Taler", 0, len(state.cards))
+            wanted: list[tuple[str, str | None] | None] = [None] * coins
         else:
             wanted = _card_items(entry.value, path, entry.line)
         ids: list[int | None] = []
@@ -345,6 +398,9 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             state.players[player].coins += cards
         elif kind == "revealed":
             state.revealed += cards
+            if len(state.revealed) > 2:  # p2.reveal-two
+                raise SceneFormatError(path, entry.line, f"{len(state.revealed)} aufgedeckte "
+                                       "Karten; in Phase 2 deckt man 2 auf.")
         elif kind == "deck":
             deck_listed += cards
         elif kind == "discard":
@@ -364,7 +420,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     elif rest in ("schachtel", "aus dem spiel", "box"):
         under_deck, under_discard, box = [], [], remaining
     else:
-        raise SceneFormatError(path, rest_entry.line, f"Rest: {rest_entry.value!r}? Möglich: "
+        raise SceneFormatError(path, rest_entry.line, f"Rest: {_cut(rest_entry.value)}? Möglich: "
                                "Stapel gemischt, Stapel, Ablage, Schachtel.")
     # piles are written top first; the engine keeps the top at the end of the list
     state.deck = list(reversed(deck_listed + under_deck))
@@ -400,7 +456,7 @@ def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | Non
         return "fields", player, None
     num = _number(zone.split()[1])
     if num is None or num < 1 or zone.endswith("ertrag"):
-        raise SceneFormatError(path, entry.line, f"{entry.raw_key!r}: Felder zählen ab 1 "
+        raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)}: Felder zählen ab 1 "
                                "(„Ertrag“ nur in Erwartungen).")
     return "field", player, num - 1
 
@@ -417,6 +473,9 @@ def _sanity(state: State, path: str, header: dict[str, _Entry]) -> None:
     if not state.deck and not state.ending:
         raise SceneFormatError(path, line, "Der Nachziehstapel ist leer (sonst „Stapel "
                                "aufgebraucht: ja“).")
+    if state.deck and state.ending:
+        raise SceneFormatError(path, header["ending"].line, f"„Stapel aufgebraucht: ja“, aber im "
+                               f"Stapel liegen noch {len(state.deck)} Karten (dann „Rest: Schachtel“).")
 
 
 # ---- expectations ----------------------------------------------------------------------------
@@ -428,7 +487,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``)."""
     subject_text, sep, value = text.partition("=")
     if not sep:
-        raise SceneFormatError(path, line, f"Erwartung ohne „=“: {text!r} "
+        raise SceneFormatError(path, line, f"Erwartung ohne „=“: {_cut(text)} "
                                "(z. B. „Erwartet: Anna Taler = 3“).")
     subj = " ".join(subject_text.split())
     low = subj.casefold()
@@ -447,7 +506,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     else:
         m = _PLAYER_ZONE.match(subj)
         if not m:
-            raise SceneFormatError(path, line, f"Was soll geprüft werden: {subj!r}? Möglich z. B. "
+            raise SceneFormatError(path, line, f"Was soll geprüft werden: {_cut(subj)}? Möglich z. B. "
                                    "„Anna Taler“, „Anna Feld 1“, „Anna Hand“, „Anna quer“, "
                                    "„Phase“, „Am Zug“, „Stapel“, „Ablage“, „Sieger“.")
         player = _need_player(names, m.group("name"), path, line)
@@ -458,7 +517,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         if subject in ("field", "yield"):
             num = _number(zone.split()[1])
             if num is None or num < 1:
-                raise SceneFormatError(path, line, f"{subj!r}: Felder zählen ab 1.")
+                raise SceneFormatError(path, line, f"{_cut(subj)}: Felder zählen ab 1.")
             fld = num - 1
     if subject in ("coins", "fields", "pass", "hand_plants", "yield"):
         return Expectation(line, text, subject, _int(value, path, line, subj), player, fld)
@@ -501,7 +560,15 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
 # ---- the whole file ------------------------------------------------------------------------
 def parse_scene(text: str, filename: str = "<szene>") -> Scene:
     """Read a scene from its text. Raises ``SceneFormatError`` (file, line, reason)."""
-    path = str(filename)
+    path = str(filename)[:200]
+    if not isinstance(text, str):
+        raise SceneFormatError(path, 0, "Eine Szene ist ein Text.")
+    if len(text) > MAX_FILE_BYTES:
+        raise SceneFormatError(path, 0, f"Die Datei hat {len(text)} Zeichen, höchstens "
+                               f"{MAX_FILE_BYTES} sind erlaubt.")
+    lines = text.count("\n") + 1
+    if lines > MAX_LINES:
+        raise SceneFormatError(path, 0, f"Die Datei hat {lines} Zeilen, höchstens {MAX_LINES}.")
     entries = _lines(text, path)
     header: dict[str, _Entry] = {}
     zones: list[_Entry] = []
@@ -512,7 +579,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         if step_groups:
             kind = _STEP_KEYS.get(entry.key)
             if kind is None:
-                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} gehört nicht in einen "
+                raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)} gehört nicht in einen "
                                        "Schritt (dort: Text, Regeln, Quelle, Erwartet, Abgelehnt).")
             entry.key = kind
             if kind == "step":
@@ -524,7 +591,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         if kind is None and _PLAYER_ZONE.match(entry.raw_key):
             kind = "zone"
         if kind is None:
-            raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {entry.raw_key!r}.")
+            raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {_cut(entry.raw_key)}.")
         entry.key = kind if kind != "zone" else entry.key
         if kind == "step":
             entry.key = "step"
@@ -537,15 +604,18 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
             setup_expect_raw.append(entry)
         else:
             if kind in header:
-                raise SceneFormatError(path, entry.line, f"{entry.raw_key!r} steht doppelt da "
+                raise SceneFormatError(path, entry.line, f"{_cut(entry.raw_key)} steht doppelt da "
                                        f"(zuerst in Zeile {header[kind].line}).")
             header[kind] = entry
+    if len(step_groups) > MAX_STEPS:
+        raise SceneFormatError(path, step_groups[MAX_STEPS][0].line,
+                               f"Mehr als {MAX_STEPS} Schritte in einer Szene.")
     for key, what in (("id", "Szene: kurze-id"), ("title", "Titel: …"), ("chapter", "Kapitel: …")):
         if key not in header:
             raise SceneFormatError(path, 0, f"Es fehlt „{what}“.")
     scene_id = header["id"].value.strip()
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", scene_id):
-        raise SceneFormatError(path, header["id"].line, f"Die Szenen-ID {scene_id!r}: nur a–z, "
+        raise SceneFormatError(path, header["id"].line, f"Die Szenen-ID {_cut(scene_id)}: nur a–z, "
                                "0–9, - und _ (klein geschrieben).")
     chapter = _chapter(header["chapter"].value, path, header["chapter"].line)
     order = _int(header["order"].value, path, header["order"].line, "Reihenfolge") if "order" in header else 0
@@ -563,7 +633,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         seen: set[str] = set()
         for e in group[1:]:
             if e.key in seen and e.key not in ("expect",):
-                raise SceneFormatError(path, e.line, f"{e.raw_key!r} steht in diesem Schritt doppelt.")
+                raise SceneFormatError(path, e.line, f"{_cut(e.raw_key)} steht in diesem Schritt doppelt.")
             seen.add(e.key)
             if e.key == "text":
                 step.narration = e.value
@@ -624,11 +694,17 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
 
 def load_scene(path: str | Path) -> Scene:
     """Read a scene file. Raises ``SceneFormatError`` (also for unreadable files)."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: {error}") from None
+        with open(Path(path), "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)  # never more: /dev/zero has no end
+    except OSError as error:
+        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise SceneFormatError(str(path), 0, f"Die Datei ist größer als {MAX_FILE_BYTES} Bytes.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SceneFormatError(str(path), 0, f"Datei nicht lesbar: kein UTF-8 (Byte {error.start}).") from None
     return parse_scene(text, str(path))
 
 

@@ -57,6 +57,19 @@ class Ladybohn(Edition):
         )
         return [label for on, label in lines if on]
 
+    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
+        """lady.baby-trade-immediate: babies wait there only in phase 2, right after a deal."""
+        if key != IMMEDIATE_ZONE or not cards:
+            return None
+        found = ruleset.settings
+        if not (isinstance(found, LadybohnSettings) and found.baby_trade_immediate):
+            return "Diese Regel (eingetauschtes Baby sofort pflanzen) gilt in diesem Regelwerk nicht."
+        if phase != 2 or offer_open:
+            return "Wartende Babybohnen gibt es nur in Phase 2 direkt nach einem Handel."
+        if any(sexes[c] != "B" for c in cards):
+            return "Hier warten nur Babybohnen auf ihr Feld."
+        return None
+
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:
         return rules.offer_view(s, viewer, offer)
 
