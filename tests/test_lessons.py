@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 
 from bohnteach.widgets import questions as ex
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import LESSONS, SEED_FILE, facts_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -332,10 +334,10 @@ def typed_forms(q: ex.NumberQuestion) -> list[str]:
     if a.denominator == 1:
         forms.append(str(a.numerator))
     else:
-        comma = ex.de_number(a, digits)
+        comma = de_number(a, digits)
         forms += [comma, comma.replace(",", ".")]
     if q.probability:
-        forms += [ex.de_percent(a, 2), ex.de_percent(a, 2).replace(",", ".").replace(" %", "%")]
+        forms += [de_percent(a, 2), de_percent(a, 2).replace(",", ".").replace(" %", "%")]
     return forms
 
 
@@ -349,7 +351,7 @@ def test_number_questions_accept_every_format_and_reject_wrong(lesson):
             assert fb.correct, (lesson, q.prompt, text, fb.message)
             assert "Richtig!" in q.feedback.value
         wrong = q.answer + 10 * q.tolerance + Fraction(1, 20) + (1 if q.tolerance == 0 else 0)
-        fb = q.submit(ex.de_number(wrong, 4))
+        fb = q.submit(de_number(wrong, 4))
         assert fb.status == "wrong", (lesson, q.prompt)
         assert "Richtig" not in q.feedback.value
 
@@ -431,14 +433,14 @@ def test_a_failing_callback_shows_a_friendly_box():
 
     box = w.HTML()
 
-    @ex.friendly(box)
+    @guard(box)
     def broken():
         raise ValueError("Das geht so nicht.")
 
     assert broken() is None
-    assert "bohnteach-error" in box.value and "Das geht so nicht." in box.value
+    assert "bt-box bt-error" in box.value and "Das geht so nicht." in box.value
     out = w.HTML()
-    ex.friendly(out)(lambda: 1 / 0)()
+    guard(out)(lambda: 1 / 0)()
     assert "schiefgegangen" in out.value and "Traceback" not in out.value
 
 
@@ -581,5 +583,5 @@ def test_notebook_cells_build_without_error_boxes(path: Path, shown_figures):
             text = value.data
         elif hasattr(value, "value") and isinstance(value.value, str):
             text = value.value
-        assert "bohnteach-error" not in text and "bt-error" not in text, text[:500]
+        assert "bt-error" not in text, text[:500]
         assert not isinstance(value, go.FigureWidget)

@@ -39,7 +39,7 @@ def _real(errors: list[str]) -> list[str]:
 def test_lesson_page_loads_for_students(page, site_url, name):
     errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
-    assert page.locator(".bohnteach-error").count() == 0
+    assert page.locator(".bt-box.bt-error").count() == 0
     title = page.get_by_role("heading", level=1).first.inner_text().strip()
     assert re.match(rf"Lektion {int(name[:2])}: ", title)
     assert page.locator(".bohnteach-exercise").count() >= 4

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach.site import pages as site
+from bohnteach.widgets.failure import guard, safe_display
 from bohnteach.site.serve import build_voila_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,8 +61,8 @@ def test_site_page_exists_with_title_header_and_nav(page):
     assert cells[0]["cell_type"] == "markdown" and first.startswith(f"# {page.title}\n"), (
         f"{page.filename}: first cell must be the title '# {page.title}'")
     code = [_source(c) for c in cells if c["cell_type"] == "code"]
-    assert f'site.page_header("{page.name}")' in code[0]
-    assert code[-1] == f'site.nav_links("{page.name}")', "the last cell shows the prev/next links"
+    assert f'pages.page_header("{page.name}")' in code[0]
+    assert code[-1] == f'pages.nav_links("{page.name}")', "the last cell shows the prev/next links"
     prose = " ".join(_source(c) for c in cells if c["cell_type"] == "markdown")
     assert len(prose.split()) >= 40, "every page explains something in German prose"
 
@@ -145,8 +146,8 @@ def test_start_page_lists_chapters_and_lessons():
 
 
 # ---- failures become friendly boxes ----------------------------------------------------------
-def test_friendly_builder_returns_error_box(capsys):
-    @site.friendly
+def test_guarded_builder_returns_error_box(capsys):
+    @guard()
     def broken():
         raise ValueError("kaputt")
 
@@ -161,7 +162,7 @@ def test_safe_display_shows_box_instead_of_raising(monkeypatch):
     import IPython.display
 
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
-    assert site.safe_display(lambda: 1 / 0) is None
+    assert safe_display(lambda: 1 / 0) is None
     assert len(shown) == 1 and "bt-error" in shown[0].data and "Traceback" not in shown[0].data
 
 

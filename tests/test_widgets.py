@@ -13,9 +13,11 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import bohnteach as b  # noqa: E402
-from bohnteach.widgets.tryit import TryIt, TryItCase  # noqa: E402
-from bohnteach.content.tryit_cases import CASES, get_case, make_tryit  # noqa: E402
-from bohnteach.widgets.scene_player import ScenePlayer, guard  # noqa: E402
+from bohnteach.content.tryit_case import TryItCase  # noqa: E402
+from bohnteach.content.tryit_cases import CASES, get_case  # noqa: E402
+from bohnteach.widgets.tryit import TryIt, make_tryit  # noqa: E402
+from bohnteach.widgets.failure import guard, setup_server_log  # noqa: E402
+from bohnteach.widgets.scene_player import ScenePlayer  # noqa: E402
 
 
 def text(html: str) -> str:
@@ -239,13 +241,14 @@ def test_goal_by_rule_id_is_reached_by_the_refusal():
 
 @pytest.fixture
 def widget_log(caplog, monkeypatch):
-    """caplog for bohnteach.widgets.scene_player, even after an in-process Jupyter app (run by other
-    tests) called logging.config.dictConfig and disabled existing loggers."""
-    logger = logging.getLogger("bohnteach.widgets.scene_player")
+    """caplog for the guard's log, even after an in-process Jupyter app (run by other tests)
+    called logging.config.dictConfig and disabled existing loggers."""
+    logger = logging.getLogger("bohnteach.widgets.failure")
     monkeypatch.setattr(logger, "disabled", False)
     monkeypatch.setattr(logger, "propagate", True)
-    # bohnteach.site.pages routes the package's logs to the server log and stops them at the
-    # "bohnteach" logger (propagate=False) as soon as any test imports it
+    # the guard routes the package's logs to the server log and stops them at the
+    # "bohnteach" logger (propagate=False); let them reach caplog as well
+    setup_server_log()
     monkeypatch.setattr(logging.getLogger("bohnteach"), "propagate", True)
     return caplog
 
@@ -258,7 +261,7 @@ def test_callback_that_raises_shows_error_box(widget_log):
         raise ValueError("kaputt")
 
     t.play = lambda action: boom()  # type: ignore[method-assign]
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.failure"):
         control(t, "Nachziehen").click()
     assert "bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
     assert any("Nachziehen" in r.getMessage() for r in caplog.records)
@@ -272,7 +275,7 @@ def test_guard_returns_none_and_logs(widget_log):
     def bad() -> None:
         raise RuntimeError("nein")
 
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.failure"):
         assert bad() is None
     assert shown and "RuntimeError" in shown[0] and caplog.records
 

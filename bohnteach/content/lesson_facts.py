@@ -22,7 +22,7 @@ from functools import lru_cache
 from math import comb, sqrt
 
 from bohnteach.game.beans import find_variety, harvest_value
-from bohnteach.widgets.questions import de_number
+from bohnteach.render.words import de_number
 from bohnteach.maths.probability import (
     coins_per_card,
     count_distribution,

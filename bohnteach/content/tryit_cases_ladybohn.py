@@ -10,7 +10,7 @@ assumed Ladybohn meters (``RuleSet.meter_assumption``), which the table shows.
 """
 from __future__ import annotations
 
-from bohnteach.widgets.tryit import TryItCase
+from bohnteach.content.tryit_case import TryItCase
 
 CASES: tuple[TryItCase, ...] = (
     TryItCase(

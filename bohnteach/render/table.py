@@ -14,17 +14,11 @@ from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.errors import find_rule
+from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
+from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
 from bohnteach.game.state import Phase, State
 
-PHASE_NAMES = {
-    Phase.PLANT: "Pflanzen",
-    Phase.TRADE: "Aufdecken & Handeln",
-    Phase.PLANT_RECEIVED: "Erhaltenes pflanzen",
-    Phase.DRAW: "Nachziehen",
-}
-SEX_LABEL = {"m": ("♂", "m"), "w": ("♀", "w"), "B": ("B", "Baby")}
-SEX_WORD = {"m": "männlich", "w": "weiblich", "B": "Baby"}
 
 Highlight = Collection[int | str]
 """Card ids and/or zone names (as ``State.zones()`` names them, e.g. ``"Anna.field1"``)."""
@@ -87,14 +81,14 @@ def card_html(
     variety = find_variety(info.variety)
     bg = variety.colour
     symbol = sex = ""
-    if info.sex in SEX_LABEL:
-        mark, word = SEX_LABEL[info.sex]
+    if info.sex in SEX_SHORT:
+        mark, word = SEX_SYMBOLS[info.sex], SEX_SHORT[info.sex]
         symbol = f'<i class="bt-sx">{mark}</i>'
         sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
     tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if quer else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    title = variety.de + (f" ({SEX_WORD[info.sex]})" if info.sex in SEX_WORD else "")
+    title = variety.de + (f" ({sex_word(info.sex)})" if sex_word(info.sex) else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
         f'title="{escape(title)}" data-card="{card}">'
@@ -181,7 +175,7 @@ def field_order_html(state: State, cards: list[int]) -> str:
     parts = []
     for i, c in enumerate(cards):
         sex = state.cards[c].sex
-        mark, word = SEX_LABEL.get(sex, ("", "?"))
+        mark, word = SEX_SYMBOLS.get(sex, ""), SEX_SHORT.get(sex, "?")
         top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
         parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
     return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
@@ -461,16 +455,6 @@ def render_refusal(violation: Refusal) -> str:
     parts.append(chips([rule_id] if rule_id else [], [source] if source else []))
     parts.append('<p class="bt-next">Der Tisch bleibt, wie er war.</p>')
     return f'{style_block()}<div class="bt bt-box bt-refusal" role="alert">{"".join(parts)}</div>'
-
-
-def render_error(message: str, *, title: str = "Hoppla, da ist etwas schiefgegangen") -> str:
-    """A friendly box for any failure that is not a rule refusal."""
-    return (
-        f'{style_block()}<div class="bt bt-box bt-error" role="alert"><h4>⚠ {escape(title)}</h4>'
-        f"<p>{escape(str(message))}</p>"
-        '<p class="bt-next">Du kannst es noch einmal versuchen oder neu starten. '
-        "Die Einzelheiten stehen im Protokoll des Servers.</p></div>"
-    )
 
 
 def render_success(message: str, rule_ids: Iterable[str] = ()) -> str:

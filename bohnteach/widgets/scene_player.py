@@ -1,19 +1,17 @@
 """Interactive views (ipywidgets): ``ScenePlayer`` steps through a scene, ``TryIt`` lets a
 learner play a situation (see ``tryit.py``).
 
-Voilà hides tracebacks, so every callback runs through :func:`guard`: an exception
-becomes a friendly box on the page and a full traceback in the server's log.
+Every callback runs through :func:`bohnteach.widgets.failure.guard`: an exception becomes a
+friendly box on the page and a full traceback in the server's log.
 
     ScenePlayer(get_scene("q-handelsfall"))       # a widget (VBox)
 """
 from __future__ import annotations
 
-import functools
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -24,38 +22,8 @@ from bohnteach.render.table import (
 )
 from bohnteach.render.style import style_block
 from bohnteach.game.state import State
+from bohnteach.widgets.failure import guard
 
-log = logging.getLogger("bohnteach.widgets.scene_player")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-# ---- never die silently ------------------------------------------------------------------
-def friendly_message(error: BaseException) -> str:
-    """A short German sentence for an unexpected error (details go to the log)."""
-    if isinstance(error, RuleViolation):
-        return error.message
-    return f"Ein interner Fehler ist aufgetreten ({type(error).__name__}: {error})."
-
-
-def guard(show: Callable[[str], None], what: str = "") -> Callable[[F], F]:
-    """Decorator: run the callback; on any exception log it and ``show`` an error box."""
-
-    def wrap(callback: F) -> F:
-        @functools.wraps(callback)
-        def safe(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return callback(*args, **kwargs)
-            except Exception as error:  # noqa: BLE001 - shown to the user, logged in full
-                log.exception("Fehler in %s", what or getattr(callback, "__name__", "Callback"))
-                try:
-                    show(render_error(friendly_message(error)))
-                except Exception:  # noqa: BLE001 - the error box itself must not raise
-                    log.exception("Fehlerbox konnte nicht angezeigt werden")
-                return None
-
-        return safe  # type: ignore[return-value]
-
-    return wrap
 
 
 def button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> Any:
@@ -240,12 +208,11 @@ class ScenePlayer(widgets.VBox):
 
 
 def __getattr__(name: str) -> Any:  # TryIt lives in its own module
-    if name in ("TryIt", "TryItCase"):
+    if name == "TryIt":
         from bohnteach.widgets import tryit
 
-        return getattr(tryit, name)
+        return tryit.TryIt
     raise AttributeError(name)
 
 
-__all__ = ["ScenePlayer", "TryIt", "TryItCase", "button", "flow", "friendly_message", "guard",
-           "replay"]
+__all__ = ["ScenePlayer", "TryIt", "button", "flow", "replay"]

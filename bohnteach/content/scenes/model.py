@@ -24,6 +24,7 @@ from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.state import Phase, State
+from bohnteach.render.words import phase_label, sex_short
 
 CHAPTERS: tuple[tuple[str, str], ...] = (
     ("material", "Material & Aufbau"),
@@ -40,13 +41,6 @@ CHAPTERS: tuple[tuple[str, str], ...] = (
 )
 """(key, German title) of every chapter, in the order the site lists them."""
 
-PHASE_NAMES = {
-    Phase.PLANT: "Phase 1 (pflanzen)",
-    Phase.TRADE: "Phase 2 (aufdecken und handeln)",
-    Phase.PLANT_RECEIVED: "Phase 3 (Erhaltenes pflanzen)",
-    Phase.DRAW: "Phase 4 (nachziehen)",
-    Phase.OVER: "Spielende",
-}
 
 
 def chapter_title(key: str) -> str:
@@ -105,8 +99,8 @@ class Expectation:
             return None
         if self.subject == "phase":
             if int(state.phase) != self.value:
-                return (f"erwartet {PHASE_NAMES[Phase(self.value)]}, "
-                        f"tatsächlich {PHASE_NAMES[state.phase]}")
+                return (f"erwartet {phase_label(Phase(self.value))}, "
+                        f"tatsächlich {phase_label(state.phase)}")
             return None
         if self.subject == "active":
             if state.active != self.value:
@@ -178,9 +172,6 @@ def _same_sexed(got: tuple[str, ...], got_sexes: tuple[str | None, ...],
     return True
 
 
-_SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
-
-
 def describe_cards(varieties: tuple[str, ...] | list[str],
                    sexes: tuple[str | None, ...] | None = None) -> str:
     """``("blue", "blue", "red")`` -> ``"2 Blaue Bohnen, Rote Bohne"`` (runs grouped);
@@ -189,7 +180,7 @@ def describe_cards(varieties: tuple[str, ...] | list[str],
         return "nichts"
     if sexes is not None and any(sexes):
         return ", ".join(
-            find_variety(key).de + (f" ({_SEX_SHORT[sx]})" if sx in _SEX_SHORT else "")
+            find_variety(key).de + (f" ({sex_short(sx)})" if sex_short(sx) else "")
             for key, sx in zip(varieties, sexes)
         )
     parts: list[str] = []
@@ -325,6 +316,6 @@ class Scene:
 
 
 __all__ = [
-    "CHAPTERS", "Expectation", "PHASE_NAMES", "Scene", "Step", "StepResult", "chapter_title",
+    "CHAPTERS", "Expectation", "Scene", "Step", "StepResult", "chapter_title",
     "describe_cards",
 ]
