@@ -158,7 +158,8 @@ def test_rule_catalogue_has_every_lady_id_of_rules_md() -> None:
         assert re.findall(r"^\| (lady\.[a-z0-9-]+) \|", section, re.M) == wanted
     for rule_id in wanted:
         rule = find_rule(rule_id)
-        assert rule.source.startswith(L_SEED) and SEED_FILE.search(rule.source)
+        assert rule.seed.startswith(L_SEED) and SEED_FILE.search(rule.seed)
+        assert rule.source.startswith("Ladybohn-Spielregel")
         assert len(rule.explanation) > 60 and rule.title
     for rule_id in ["lady.female-meter", "lady.baby-lift", "lady.offer-variety-only",
                     "lady.baby-trade-immediate", "lady.female-garden"]:

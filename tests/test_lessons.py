@@ -27,12 +27,16 @@ from bohnteach.widgets import questions as ex
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import LESSONS, SEED_FILE, facts_for
+from bohnteach.game.errors import source_title
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
 LESSON_FILES = sorted(TUTORIALS.glob("[0-9][0-9]_*.ipynb"))
 BOHNOMETER = ROOT / "notebooks" / "12_Bohnometer.ipynb"
 ALL_NOTEBOOKS = [*LESSON_FILES, BOHNOMETER]
+
+SOURCE = source_title(SEED_FILE)
+"""The base-game rulebook as the lessons cite it."""
 
 
 @pytest.fixture(autouse=True)
@@ -519,7 +523,7 @@ def test_lessons_have_goals_sources_and_links(path: Path):
     first = "".join(load(path)["cells"][0]["source"])
     assert first.startswith(f"# Lektion {int(path.stem[:2])}: ")
     assert "## Lernziele" in text and "## Aufgaben" in text
-    assert SEED_FILE in text, "die Quelle (Seed-Datei und Abschnitt) fehlt"
+    assert SOURCE in text, "die Quelle (Regelheft und Abschnitt) fehlt"
     links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
     assert "../notebooks/00_Start.ipynb" in links
     i = LESSON_FILES.index(path)
@@ -544,7 +548,7 @@ def test_bohnometer_page_matches_the_site():
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert 'page_header("12_Bohnometer")' in code and 'nav_links("12_Bohnometer")' in code
     assert code.index("uebersicht()") < code.index("kurven()")  # plain chart before the Output one
-    assert SEED_FILE in markdown_of(BOHNOMETER)
+    assert SOURCE in markdown_of(BOHNOMETER)
 
 
 def _run_cells(path: Path) -> list[object]:

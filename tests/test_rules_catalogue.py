@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach import rule_catalogue
-from bohnteach.game.errors import SEED_FILES
+from bohnteach.game.errors import SEED_FILES, SOURCE_TITLES
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_CANDIDATES = [REPO.parent / "shared", REPO / "shared"]  # CI: ../shared beside the repo
@@ -100,11 +100,11 @@ def test_every_section2_rule_is_in_the_catalogue() -> None:
         rule = catalogue[rule_id]
         assert rule.title.strip()
         assert rule.explanation.strip() and GERMAN.search(rule.explanation), f"{rule_id}: no German explanation"
-        seed_file = rule.source.split(",")[0].strip()
-        assert seed_file in letter_of, f"{rule_id}: source {rule.source!r} names no seed file"
+        seed_file = rule.seed.split(",")[0].strip()
+        assert seed_file in letter_of, f"{rule_id}: source {rule.seed!r} names no seed file"
         assert letter_of[seed_file] in re.findall(r"[A-Z]", sources), (
             f"{rule_id}: source {letter_of[seed_file]} is not among RULES.md's {sources}")
-        section = re.search(r"„(.+)“", rule.source)
+        section = re.search(r"„(.+)“", rule.seed)
         if section and (seeds / seed_file).is_file():
             assert section.group(1) in (seeds / seed_file).read_text("utf-8"), (
                 f"{rule_id}: section {section.group(1)!r} not found in {seed_file}")
@@ -133,4 +133,5 @@ def test_every_rule_id_raised_in_the_code_is_in_the_catalogue() -> None:
 def test_catalogue_entries_are_complete() -> None:
     for rule in rule_catalogue().values():
         assert rule.title.strip() and rule.explanation.strip(), rule.id
-        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.source), f"{rule.id}: {rule.source}"
+        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.seed), f"{rule.id}: {rule.seed}"
+        assert rule.source.split(",")[0] in SOURCE_TITLES.values(), f"{rule.id}: {rule.source}"

@@ -14,6 +14,7 @@ pytest.importorskip("ipywidgets")
 
 import bohnteach as b  # noqa: E402
 from bohnteach.content.tryit_case import TryItCase  # noqa: E402
+from bohnteach.game.errors import find_rule  # noqa: E402
 from bohnteach.content.tryit_cases import CASES, get_case  # noqa: E402
 from bohnteach.widgets.tryit import TryIt, make_tryit  # noqa: E402
 from bohnteach.widgets.failure import guard, setup_server_log  # noqa: E402
@@ -78,7 +79,8 @@ def test_scene_player_steps_and_back(mini):
     assert p.table.value != start
     assert "bt-changed" in p.table.value.split("</style>")[1]
     assert "Anna pflanzt ihre vorderste Karte." in text(p.narration.value)
-    assert "Regel p1.plant-front" in text(p.narration.value)
+    assert "p1.plant-front" in text(p.narration.value)
+    assert find_rule("p1.plant-front").title in text(p.narration.value)
     p.first_button.click()
     assert "Schritt 0 / 4" in text(p.label.value) and p.table.value == start
     p.last_button.click()
@@ -91,7 +93,7 @@ def test_scene_player_mistake_step_shows_refusal(mini):
     after_first = p.table.value
     p.next_button.click()
     out = text(p.feedback.value)
-    assert "Nicht erlaubt" in out and "Regel p1.plant-front" in out
+    assert "Nicht erlaubt" in out and "p1.plant-front" in out
     assert "Ein Fehler, den man oft macht" in text(p.narration.value)
     # the table is the one before the refused step, without marks
     assert p._frames[2].state == p._frames[1].state
@@ -125,7 +127,8 @@ def test_scene_player_shows_the_handelsfall_mistake():
     assert mistakes
     p.go(mistakes[0])
     assert "Nicht erlaubt" in text(p.feedback.value)
-    assert f"Regel {scene.steps[mistakes[0] - 1].refused}" in text(p.feedback.value)
+    refused = scene.steps[mistakes[0] - 1].refused
+    assert f'data-rule="{refused}"' in p.feedback.value and refused in text(p.feedback.value)
 
 
 def test_scene_player_flags_a_mistake_the_engine_allows(mini):

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
-from bohnteach.game.errors import find_rule
+from bohnteach.game.errors import find_rule, readable_source
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
@@ -50,17 +50,20 @@ def changed_zones(before: State, after: State) -> set[str]:
 
 # ---- small pieces ----------------------------------------------------------------------
 def rule_chip(rule_id: str) -> str:
-    """A small chip naming a rule ID; the rule's title is the tooltip."""
+    """A chip naming a rule by its German title; the ID follows in small print (for
+    teachers, who find it in ``docs/rules.md``) and is the tooltip."""
+    rid = escape(rule_id)
     try:
         title = find_rule(rule_id).title
     except KeyError:
-        title = "Regel"
-    return f'<span class="bt-chip bt-rule" title="{escape(title)}">Regel {escape(rule_id)}</span>'
+        return f'<span class="bt-chip bt-rule" data-rule="{rid}">Regel {rid}</span>'
+    return (f'<span class="bt-chip bt-rule" data-rule="{rid}" title="Regel {rid}">'
+            f'Regel: {escape(title)}<small class="bt-rid">{rid}</small></span>')
 
 
 def source_chip(source: str) -> str:
-    """A chip naming the rulebook (seed file and section)."""
-    return f'<span class="bt-chip bt-src">Quelle: {escape(source)}</span>'
+    """A chip naming the rulebook by title and section (never a seed file name)."""
+    return f'<span class="bt-chip bt-src">Quelle: {escape(readable_source(source))}</span>'
 
 
 def chips(rule_ids: Iterable[str] = (), sources: Iterable[str] = ()) -> str:
