@@ -1,4 +1,4 @@
-"""Ladybohn (seed 003; RULES.md §1 and §4, ``lady.*``): deck, meters, the user's own
+"""Ladybohn (Ladybohn-Spielregel; ``lady.*`` in docs/rules.md): deck, meters, the user's own
 meter file, every lady.* rule allowed and refused, and random full games.
 
 Cards are written ``"Sojabohne w"`` (variety name + m/w/B; without a sex: m).

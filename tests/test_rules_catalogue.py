@@ -1,6 +1,10 @@
-"""The rule catalogue against RULES.md: every §2 rule ID is known to the engine, explained in
-German and sourced from a seed file; every ID the engine raises is in the catalogue; and every
-§2 rule ID has its tests (the COVERAGE table below, checked against the test modules)."""
+"""The rule catalogue (``data/rules.toml``, written out as ``docs/rules.md``).
+
+Where the shared design document ``../shared/design/RULES.md`` sits beside the repository
+(it is not part of the project), every rule ID of its §2 must be known to the engine,
+explained in German and sourced from a seed file. Always: every ID the engine raises is in
+the catalogue, every §2 rule ID has its tests (the COVERAGE table below), and
+``docs/rules.md`` is up to date."""
 from __future__ import annotations
 
 import importlib
@@ -135,3 +139,14 @@ def test_catalogue_entries_are_complete() -> None:
         assert rule.title.strip() and rule.explanation.strip(), rule.id
         assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.seed), f"{rule.id}: {rule.seed}"
         assert rule.source.split(",")[0] in SOURCE_TITLES.values(), f"{rule.id}: {rule.source}"
+
+
+def test_docs_rules_md_is_up_to_date() -> None:
+    """docs/rules.md is written from the data; regenerate it after changing rules.toml."""
+    from bohnteach.render.rules_doc import rules_markdown
+
+    doc = REPO / "docs" / "rules.md"
+    assert doc.is_file() and doc.read_text("utf-8") == rules_markdown(), (
+        "docs/rules.md is stale: python -m bohnteach.render.rules_doc docs/rules.md")
+    for rule in rule_catalogue().values():
+        assert f"`{rule.id}` – {rule.title}" in doc.read_text("utf-8")

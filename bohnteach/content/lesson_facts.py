@@ -39,7 +39,7 @@ from bohnteach.maths.probability import (
 RULESET = "amigo"
 PLAYERS = 4
 SEED_FILE = "000_2752a7130280637f.txt"
-"""The Amigo base-game rulebook (RULES.md: source A)."""
+"""The Amigo base-game rulebook (Amigo-Spielregel, letter A in data/rules.toml)."""
 
 
 @dataclass(frozen=True)

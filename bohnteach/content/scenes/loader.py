@@ -117,7 +117,7 @@ def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
     known = rule_catalogue()
     for rid in ids:
         if rid not in known:
-            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {rid!r} (siehe RULES.md).")
+            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {rid!r} (siehe docs/rules.md).")
     return ids
 
 
