@@ -280,7 +280,7 @@ def test_probespiel_refusal_is_explained():
     assert wrong, "a button to try planting the second card"
     wrong[0].click()
     assert "bt-refusal" in game.feedback.value and "p1.plant-front" in game.feedback.value
-    assert "000_2752a7130280637f.txt" in game.feedback.value
+    assert "Quelle: Amigo-Spielregel, „Phase 1" in game.feedback.value
     assert game.state.to_dict() == before
     sort = [b for b in _buttons(game.actions) if "bt-ps-reorder" in _classes(b)]
     sort[0].click()
@@ -341,6 +341,15 @@ def test_probespiel_one_full_turn_then_bots_play():
             paused += 1
     assert paused == 3, "one chance to trade with each bot"
     assert game.state.turn == 5 and game.state.active == 0
+    # every move went into the game record: replaying it gives the same table, and
+    # stepping back to any earlier point is the record's state there
+    from bohnteach.game.record import Game
+
+    again = Game.from_json(game.game.to_json())
+    assert again.state.to_dict() == game.state.to_dict() and len(again.log) > 10
+    assert again.state_at(0).to_dict() == game.game.initial.to_dict()
+    again.undo(len(again.log))
+    assert again.state.to_dict() == game.game.initial.to_dict()
     log = game.log_view.value
     for name in ("Ben", "Clara", "David"):
         assert f"{name} ist am Zug" in log

@@ -15,6 +15,10 @@ moves are logged in German (``notation.format_action``). When a bot is the activ
 player and wants to stop trading, the game pauses once so the learner can still offer
 that bot a deal (co-players trade only with the active player).
 
+Every move, the learner's and the bots', goes into one game record (``self.game``, a
+:class:`bohnteach.game.record.Game`): the table is its state, and the record can be
+saved, replayed step by step and taken back like any other game.
+
 Stable CSS classes for tests and styling: the widget ``bt-probespiel``; ``bt-ps-hint``,
 ``bt-ps-feedback``, ``bt-ps-actions``, ``bt-ps-table``, ``bt-ps-log``; every button
 ``bt-ps-btn`` plus ``bt-ps-plant``, ``bt-ps-plant-wrong``, ``bt-ps-end-planting``,
@@ -48,9 +52,10 @@ from bohnteach.game.actions import (
 )
 from bohnteach.game.beans import all_varieties, find_variety
 from bohnteach.maths.bots import make_bot
-from bohnteach.game.engine import actor, apply, fitting_fields, harvest_coins, new_game, to_plant
+from bohnteach.game.engine import actor, fitting_fields, harvest_coins, new_game, to_plant
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.notation import format_action
+from bohnteach.game.record import Game
 from bohnteach.render.table import changed_cards, changed_zones, render_info, render_refusal, render_table
 from bohnteach.game.state import Phase, State
 from bohnteach.render.words import card_label
@@ -147,7 +152,7 @@ class Probespiel(widgets.VBox):
         bot = bot or self.bot_pick.value
         self.seed = random.randrange(1, 10_000) if seed is None else seed
         names = list(NAMES[:players])
-        self.state = new_game(ruleset, names, seed=self.seed, start_player=self.seat)
+        self.game = Game(new_game(ruleset, names, seed=self.seed, start_player=self.seat))
         self.bots = {i: make_bot(bot, seed=self.seed * 10 + i)
                      for i in range(players) if i != self.seat}
         self.history: list[tuple[str, str]] = []  # (css class, html)
@@ -159,6 +164,11 @@ class Probespiel(widgets.VBox):
         self.feedback.value = ""
         self._advance()
         self._refresh()
+
+    @property
+    def state(self) -> State:
+        """The table now: the state of the game record (initial table + every move)."""
+        return self.game.state
 
     @property
     def me(self) -> str:
@@ -180,7 +190,7 @@ class Probespiel(widgets.VBox):
         before = self.state.copy()
         self._fresh = 0
         try:
-            events = apply(self.state, action)
+            events = self.game.apply(action)
         except RuleViolation as refusal:
             self.feedback.value = render_refusal(refusal)
             self._refresh(keep_feedback=True)
@@ -238,7 +248,7 @@ class Probespiel(widgets.VBox):
                     and self._passed_turn != s.turn):
                 return  # pause: the learner may still offer the active bot a deal
             before = s.copy()
-            events = apply(s, action)
+            events = self.game.apply(action)
             self._log_action(before, action, events, by_learner=False)
         raise RuntimeError("Die Computergegner kommen nicht weiter; starte bitte ein neues Spiel.")
 

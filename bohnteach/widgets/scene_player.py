@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 
 from bohnteach.game.errors import RuleViolation
+from bohnteach.game.record import play_script
 from bohnteach.render.table import (
     changed_cards, changed_zones, chips, render_error, render_info, render_refusal,
     render_table,
@@ -66,30 +67,22 @@ class _Frame:
 
 
 def replay(scene: SceneLike) -> list[_Frame]:
-    """The table before the first step and after each step (refused steps keep the table)."""
-    from bohnteach.game.engine import apply
-
-    results = scene.results() if hasattr(scene, "results") else None
-    frames = [_Frame(scene.initial.copy(), set())]
-    for i, step in enumerate(scene.steps, start=1):
-        before = frames[-1].state
-        if results is not None:
-            r = results[i]
-            state, refusal, error = r.state, r.refusal, r.error
-        else:
-            state, refusal, error = before.copy(), None, None
-            if step.action is not None:
-                try:
-                    apply(state, step.action)
-                except RuleViolation as refused:
-                    state, refusal = before.copy(), refused
-        if refusal is None and error is None and getattr(step, "refused", None):
+    """The table before the first step and after each step (refused steps keep the table),
+    from the scene's game record (:func:`bohnteach.game.record.play_script`)."""
+    if hasattr(scene, "results"):
+        results = scene.results()
+    else:
+        results = play_script(scene.initial, [step.action for step in scene.steps])[1]
+    frames = [_Frame(results[0].state, set())]
+    for step, r in zip(scene.steps, results[1:]):
+        before, error = frames[-1].state, r.error
+        if r.refusal is None and error is None and getattr(step, "refused", None):
             error = (f"Hier sollte die Regel-Engine den Zug ablehnen ({step.refused}), "
                      "sie hat ihn aber erlaubt. Die Szene passt nicht zu den Regeln.")
         hl: set[int | str] = set()
-        if refusal is None and error is None:
-            hl = set(changed_cards(before, state)) | set(changed_zones(before, state))
-        frames.append(_Frame(state, hl, refusal, error))
+        if r.refusal is None and error is None:
+            hl = set(changed_cards(before, r.state)) | set(changed_zones(before, r.state))
+        frames.append(_Frame(r.state, hl, r.refusal, error))
     return frames
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
+from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
 from bohnteach.render.words import phase_label, sex_short
 
@@ -224,15 +225,9 @@ class Step:
         return self.refused is not None
 
 
-@dataclass
-class StepResult:
-    """What playing one step did: the table afterwards, the refusal (if the engine said
-    no), the engine events, and ``error`` for anything unexpected (never raised)."""
-
-    state: State
-    refusal: RuleViolation | None = None
-    events: list[tuple] = field(default_factory=list)
-    error: str | None = None
+StepResult = Played
+"""What playing one step did: the table afterwards, the refusal (if the engine said no),
+the engine events, and ``error`` for anything unexpected (never raised)."""
 
 
 @dataclass
@@ -268,28 +263,17 @@ class Scene:
         return len(self.steps)
 
     @cached_property
-    def _results(self) -> list[StepResult]:
-        from bohnteach.game.engine import apply
+    def game(self) -> Game:
+        """The scene's legal steps as a game record (refused steps are not in its log)."""
+        return self._played[0]
 
-        results = [StepResult(self.initial.copy())]
-        for step in self.steps:
-            before = results[-1].state
-            if step.action is None:
-                results.append(StepResult(before.copy()))
-                continue
-            state = before.copy()
-            try:
-                events = apply(state, step.action)
-            except RuleViolation as refusal:
-                results.append(StepResult(before.copy(), refusal=refusal))
-                continue
-            except Exception as error:  # an engine bug must not kill the scene player
-                results.append(StepResult(
-                    before.copy(), error=f"{type(error).__name__}: {error}"
-                ))
-                continue
-            results.append(StepResult(state, events=list(events)))
-        return results
+    @cached_property
+    def _played(self) -> tuple[Game, list[StepResult]]:
+        return play_script(self.initial, [step.action for step in self.steps])
+
+    @property
+    def _results(self) -> list[StepResult]:
+        return self._played[1]
 
     def results(self) -> list[StepResult]:
         """One result per step, plus the initial table at index 0."""
