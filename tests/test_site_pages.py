@@ -210,7 +210,8 @@ def test_auslegungen_lists_every_decision():
 
 def test_rules_table_cites_sources():
     html = site.rules_table("p1.plant-front", "harvest.protection").data
-    assert "p1.plant-front" in html and "000_2752a7130280637f.txt" in html
+    assert "p1.plant-front" in html and "Amigo-Spielregel, „Phase 1" in html
+    assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", html)
 
 
 # ---- the Probespiel ---------------------------------------------------------------------------
