@@ -9,10 +9,10 @@ The picker and the quiz are ipywidgets; every callback shows failures in a visib
 (:func:`bohnteach.widgets.failure.guard`). Charts are plain ``go.Figure`` objects shown
 with ``fig.show()``, never a ``FigureWidget``.
 
-Measured here (Voilà 0.5.13, preheated kernels): if the *first* plotly chart of a page
-sits inside an ``Output`` widget, widgets displayed after it fail with "Error displaying
-widget: model not found" on visits served by a preheated kernel. A plain chart output
-earlier on the page (here :func:`uebersicht`) avoids it. The lessons follow the same rule.
+Why a plain chart comes first: with Voilà 0.5.13 and preheated kernels, if the *first*
+plotly chart of a page sits inside an ``Output`` widget, widgets displayed after it fail
+with "Error displaying widget: model not found". A plain chart output earlier on the page
+(here :func:`uebersicht`) avoids it. The lessons follow the same rule.
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ LADY_RULES = (
     "lady.p3-order", "lady.end",
 )
 PRINTED = {("stink", "m")}
-"""Meters the rulebook prints (seed 003, „Die Bohnenernte“): only the male Saubohne."""
+"""Meters the rulebook prints (Ladybohn-Spielregel, „Die Bohnenernte“): only the male Saubohne."""
 
 EXAMPLE = """# Trage hier die Zahlen von deinen Karten ein:
 # wie viele Karten du für 1, 2, 3 und 4 Taler brauchst.
@@ -161,9 +161,9 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
     """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget).
 
     Built on demand: the first plotly chart on a page makes the browser load plotly's
-    library (several MB), which made this page open more than twice as slowly as a
-    minimal page (``benchmarks/site.py``: 2.06×, target ≤ 2.0×). The meter table above
-    the button shows the same numbers at once.
+    library (several MB), which would keep this page well above the opening-time target
+    of ``benchmarks/site.py``. The meter table above the button shows the same numbers
+    at once.
     """
     import ipywidgets as widgets
 
