@@ -380,7 +380,7 @@ def test_solutions_are_hidden_by_default_and_shown_to_teachers(lesson):
         for q in qs:
             assert not q.solution.hidden and q.solution.content.value == ""
             q.solution.toggle.value = True
-            assert q.solution.shown and "bohnteach-solution" in q.solution.content.value
+            assert q.solution.shown and "bt-q-solution" in q.solution.content.value
         ex.set_teacher_mode(False)
         for q in qs:
             assert q.solution.hidden and not q.solution.shown
@@ -477,12 +477,12 @@ def test_coin_quiz_checks_with_harvest_value(shown_figures):
         for n in range(1, max(v.meter) + 2):
             quiz.new_task(v.de, n)
             right = harvest_value(v, n)
-            assert "bohnteach-wrong" in quiz.submit(str(right + 1))
+            assert "bt-q-wrong" in quiz.submit(str(right + 1))
             assert "Richtig!" in quiz.submit(str(right)), (v.de, n)
     assert quiz.right == quiz.asked > 0
     quiz.new_task()
     assert 1 <= quiz.cards <= max(quiz.variety.meter) + 1
-    assert "bohnteach-invalid" in quiz.submit("zwei")
+    assert "bt-q-invalid" in quiz.submit("zwei")
 
 
 def test_curve_picker_redraws_the_chosen_varieties(shown_figures):

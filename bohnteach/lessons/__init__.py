@@ -37,15 +37,15 @@ PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 TABLE_CSS = (
     "<style>"
-    ".bohnteach-tables table.bohnteach-table{border-collapse:collapse;font-size:14px;"
+    ".bt-lesson-tables table.bt-lesson-table{border-collapse:collapse;font-size:14px;"
     "margin:6px 0 10px;table-layout:auto}"
-    ".bohnteach-tables table.bohnteach-table th,.bohnteach-tables table.bohnteach-table td"
+    ".bt-lesson-tables table.bt-lesson-table th,.bt-lesson-tables table.bt-lesson-table td"
     "{border:1px solid #d0cabb;padding:4px 10px;text-align:left;vertical-align:top}"
-    ".bohnteach-tables table.bohnteach-table thead th{background:#f1ede4}"
-    ".bohnteach-tables table.bohnteach-table td.num,.bohnteach-tables table.bohnteach-table th.num"
+    ".bt-lesson-tables table.bt-lesson-table thead th{background:#f1ede4}"
+    ".bt-lesson-tables table.bt-lesson-table td.num,.bt-lesson-tables table.bt-lesson-table th.num"
     "{text-align:right;font-variant-numeric:tabular-nums}"
-    ".bohnteach-tables table.bohnteach-table tfoot td{font-weight:bold;background:#faf8f2}"
-    ".bohnteach-tables table.bohnteach-table caption{caption-side:top;text-align:left;"
+    ".bt-lesson-tables table.bt-lesson-table tfoot td{font-weight:bold;background:#faf8f2}"
+    ".bt-lesson-tables table.bt-lesson-table caption{caption-side:top;text-align:left;"
     "font-weight:bold;padding:4px 0}"
     "</style>"
 )
@@ -100,8 +100,8 @@ def table_html(
     foot = ("<tfoot><tr>" + "".join(cell(i, v) for i, v in enumerate(footer)) + "</tr></tfoot>"
             if footer else "")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f'{TABLE_CSS}<div class="bohnteach-tables" style="overflow-x:auto">'
-            f'<table class="bohnteach-table">{cap}'
+    return (f'{TABLE_CSS}<div class="bt-lesson-tables" style="overflow-x:auto">'
+            f'<table class="bt-lesson-table">{cap}'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
 
 

@@ -71,7 +71,7 @@ class CurvePicker:
                    layout=w.Layout(align_items="center")),
             self.message, self.output,
         ])
-        self.widget.add_class("bohnteach-curves")
+        self.widget.add_class("bt-curves")
         self._quiet = False
         draw = guard(self.message)(self.draw)
         self._draw = draw
@@ -172,7 +172,7 @@ class CoinQuiz:
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
             self.feedback, self.score_label,
         ], layout=w.Layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
-        self.widget.add_class("bohnteach-quiz")
+        self.widget.add_class("bt-quiz")
         check = guard(self.feedback)(self._check)
         self.button.on_click(lambda _b: check())
         self.text.observe(lambda c: check() if c["new"].strip() else None, "value")

@@ -84,7 +84,7 @@ def box_html(kind: str, body_html: str) -> str:
     """A coloured message box (``kind``: correct, wrong, invalid, solution, teacher, info).
     Failures use :func:`bohnteach.render.failure.render_error` instead."""
     return (
-        f'<div class="bohnteach-{kind}" style="{STYLES[kind]}">'
+        f'<div class="bt-q-{kind}" style="{STYLES[kind]}">'
         f'<span aria-hidden="true" style="font-weight:bold">{ICONS[kind]}</span> {body_html}</div>'
     )
 
@@ -409,7 +409,7 @@ class TeacherSolution:
             value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
             layout=widgets.Layout(width="auto"),
         )
-        self.toggle.add_class("bohnteach-teacher-toggle")
+        self.toggle.add_class("bt-teacher-toggle")
         self.content = widgets.HTML("")
         self.widget = widgets.VBox([widgets.HBox([self.toggle]), self.content])
         self.toggle.observe(guard(self.content)(self._toggled), "value")
@@ -474,7 +474,7 @@ class _Question:
             border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
             max_width="860px",
         ))
-        box.add_class("bohnteach-exercise")
+        box.add_class("bt-exercise")
         return box
 
     def _show(self, fb: Feedback) -> None:
@@ -491,7 +491,7 @@ class _Question:
         """The verdict currently shown under the question (status "" if none)."""
         value = self.feedback.value
         status = next((s for s in ("correct", "wrong", "invalid", "error")
-                       if f"bohnteach-{s}" in value), "")
+                       if f"bt-q-{s}" in value), "")
         return Feedback(status, value)
 
     def _repr_mimebundle_(self, **kwargs: Any):
