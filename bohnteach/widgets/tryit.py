@@ -23,7 +23,6 @@ from bohnteach.game.actions import (
     Accept, Action, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
     TakeIntoHand,
 )
-from bohnteach.game.beans import find_variety
 from bohnteach.game.engine import actor, apply, check as check_action, harvest_coins, legal_actions, to_plant
 from bohnteach.game.errors import RuleViolation, find_rule
 from bohnteach.render.table import (

@@ -22,7 +22,6 @@ from typing import Any
 
 from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
-from bohnteach.game.errors import RuleViolation
 from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
 from bohnteach.render.words import phase_label, sex_short
