@@ -192,7 +192,8 @@ def refuse(s: State, action: object, rule_id: str) -> RuleViolation:
         raise AssertionError(f"{action} was applied, expected a refusal by {rule_id}")
     assert error.rule_id == rule_id, f"{error.rule_id} ({error.message}), expected {rule_id}"
     assert error.explanation.strip(), f"{rule_id}: no German explanation"
-    assert error.source.strip() and SEED_FILE.search(error.source), f"{rule_id}: source {error.source!r}"
+    assert error.source.strip() and not SEED_FILE.search(error.source), f"{rule_id}: source {error.source!r}"
+    assert SEED_FILE.search(error.rule.seed), f"{rule_id}: seed {error.rule.seed!r}"
     assert error.message.endswith(f"[{rule_id}]")
     assert s.to_dict() == before, f"{action} was refused but changed the table"
     return error

@@ -1,6 +1,6 @@
-"""Varieties, Bohnometer and rule-set decks against RULES.md §1 and §3.
+"""Varieties, Bohnometer and rule-set decks against the rulebooks.
 
-The thresholds below are copied by hand from the RULES.md §1 table, independently of
+The thresholds below are copied by hand from the rulebooks (the Bohnometer on the cards), independently of
 ``data/varieties.toml``; every card count 0..25 of every variety is checked.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from bohnteach import UnknownVarietyError, all_varieties, find_ruleset, find_variety, harvest_value, new_game
 from bohnteach.game.engine import make_cards
 
-# RULES.md §1: DE name, EN name, cards in the box, cards for 1/2/3/4 coins (None = "–").
+# The rulebooks: DE name, EN name, cards in the box, cards for 1/2/3/4 coins (None = "–").
 BOHNOMETER = {
     "Kaffeebohne": ("Coffee", 24, (4, 7, 10, 12)),
     "Wachsbohne": ("Wax", 22, (4, 7, 9, 11)),
@@ -31,7 +31,7 @@ AMIGO = ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne", "Au
 
 
 def expected_coins(thresholds: tuple, cards: int) -> int:
-    """The highest coin step whose card count is reached (RULES.md §1)."""
+    """The highest coin step whose card count is reached (the rulebooks)."""
     reached = [coins for coins, need in enumerate(thresholds, 1) if need is not None and cards >= need]
     return max(reached, default=0)
 
@@ -123,7 +123,7 @@ def test_bad_card_counts_are_rejected(cards: object) -> None:
         harvest_value("Blaue Bohne", cards)  # type: ignore[arg-type]
 
 
-# ---- rule sets: decks, fields, deal, draw, end, third field (RULES.md §3) ---------------
+# ---- rule sets: decks, fields, deal, draw, end, third field (docs/rules.md, „Regelwerke“) ---------------
 def deck_counts(ruleset: str, players: int) -> Counter:
     return Counter(find_variety(c.variety).de for c in make_cards(find_ruleset(ruleset), players))
 
@@ -161,7 +161,7 @@ def test_new_game_uses_every_card_once(ruleset: str, players: int) -> None:
 
 
 # fields, cards dealt per seat from the start player, draw in phase 4, exhaustions to end,
-# coins for a 3rd field (0 = cannot buy) — RULES.md §3
+# coins for a 3rd field (0 = cannot buy) — the rulebooks
 SETUP = {
     ("amigo", 3): (3, [5, 5, 5], 3, 3, 0),
     ("amigo", 4): (2, [5, 5, 5, 5], 3, 3, 0),

@@ -1,5 +1,5 @@
-"""Every worked example, beginner mistake and FAQ of seeds 000 (A), 001 (G) and 002 (Q),
-as listed in RULES.md §6, played through the engine."""
+"""Every worked example, beginner mistake and FAQ of the Amigo-Spielregel (A), the
+Online-Regeln (G) and the Amigo-Kurzregel (Q), played through the engine."""
 from __future__ import annotations
 
 from collections import Counter

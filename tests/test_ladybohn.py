@@ -1,4 +1,4 @@
-"""Ladybohn (seed 003; RULES.md §1 and §4, ``lady.*``): deck, meters, the user's own
+"""Ladybohn (Ladybohn-Spielregel; ``lady.*`` in docs/rules.md): deck, meters, the user's own
 meter file, every lady.* rule allowed and refused, and random full games.
 
 Cards are written ``"Sojabohne w"`` (variety name + m/w/B; without a sex: m).
@@ -159,7 +159,8 @@ def test_rule_catalogue_has_every_lady_id_of_rules_md() -> None:
         assert re.findall(r"^\| (lady\.[a-z0-9-]+) \|", section, re.M) == wanted
     for rule_id in wanted:
         rule = find_rule(rule_id)
-        assert rule.source.startswith(L_SEED) and SEED_FILE.search(rule.source)
+        assert rule.seed.startswith(L_SEED) and SEED_FILE.search(rule.seed)
+        assert rule.source.startswith("Ladybohn-Spielregel")
         assert len(rule.explanation) > 60 and rule.title
     for rule_id in ["lady.female-meter", "lady.baby-lift", "lady.offer-variety-only",
                     "lady.baby-trade-immediate", "lady.female-garden"]:

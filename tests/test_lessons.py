@@ -24,13 +24,19 @@ from pathlib import Path
 import pytest
 
 from bohnteach.widgets import questions as ex
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import LESSONS, SEED_FILE, facts_for
+from bohnteach.game.errors import source_title
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
 LESSON_FILES = sorted(TUTORIALS.glob("[0-9][0-9]_*.ipynb"))
 BOHNOMETER = ROOT / "notebooks" / "12_Bohnometer.ipynb"
 ALL_NOTEBOOKS = [*LESSON_FILES, BOHNOMETER]
+
+SOURCE = source_title(SEED_FILE)
+"""The base-game rulebook as the lessons cite it."""
 
 
 @pytest.fixture(autouse=True)
@@ -332,10 +338,10 @@ def typed_forms(q: ex.NumberQuestion) -> list[str]:
     if a.denominator == 1:
         forms.append(str(a.numerator))
     else:
-        comma = ex.de_number(a, digits)
+        comma = de_number(a, digits)
         forms += [comma, comma.replace(",", ".")]
     if q.probability:
-        forms += [ex.de_percent(a, 2), ex.de_percent(a, 2).replace(",", ".").replace(" %", "%")]
+        forms += [de_percent(a, 2), de_percent(a, 2).replace(",", ".").replace(" %", "%")]
     return forms
 
 
@@ -349,7 +355,7 @@ def test_number_questions_accept_every_format_and_reject_wrong(lesson):
             assert fb.correct, (lesson, q.prompt, text, fb.message)
             assert "Richtig!" in q.feedback.value
         wrong = q.answer + 10 * q.tolerance + Fraction(1, 20) + (1 if q.tolerance == 0 else 0)
-        fb = q.submit(ex.de_number(wrong, 4))
+        fb = q.submit(de_number(wrong, 4))
         assert fb.status == "wrong", (lesson, q.prompt)
         assert "Richtig" not in q.feedback.value
 
@@ -374,7 +380,7 @@ def test_solutions_are_hidden_by_default_and_shown_to_teachers(lesson):
         for q in qs:
             assert not q.solution.hidden and q.solution.content.value == ""
             q.solution.toggle.value = True
-            assert q.solution.shown and "bohnteach-solution" in q.solution.content.value
+            assert q.solution.shown and "bt-q-solution" in q.solution.content.value
         ex.set_teacher_mode(False)
         for q in qs:
             assert q.solution.hidden and not q.solution.shown
@@ -431,14 +437,14 @@ def test_a_failing_callback_shows_a_friendly_box():
 
     box = w.HTML()
 
-    @ex.friendly(box)
+    @guard(box)
     def broken():
         raise ValueError("Das geht so nicht.")
 
     assert broken() is None
-    assert "bohnteach-error" in box.value and "Das geht so nicht." in box.value
+    assert "bt-box bt-error" in box.value and "Das geht so nicht." in box.value
     out = w.HTML()
-    ex.friendly(out)(lambda: 1 / 0)()
+    guard(out)(lambda: 1 / 0)()
     assert "schiefgegangen" in out.value and "Traceback" not in out.value
 
 
@@ -471,12 +477,12 @@ def test_coin_quiz_checks_with_harvest_value(shown_figures):
         for n in range(1, max(v.meter) + 2):
             quiz.new_task(v.de, n)
             right = harvest_value(v, n)
-            assert "bohnteach-wrong" in quiz.submit(str(right + 1))
+            assert "bt-q-wrong" in quiz.submit(str(right + 1))
             assert "Richtig!" in quiz.submit(str(right)), (v.de, n)
     assert quiz.right == quiz.asked > 0
     quiz.new_task()
     assert 1 <= quiz.cards <= max(quiz.variety.meter) + 1
-    assert "bohnteach-invalid" in quiz.submit("zwei")
+    assert "bt-q-invalid" in quiz.submit("zwei")
 
 
 def test_curve_picker_redraws_the_chosen_varieties(shown_figures):
@@ -517,7 +523,7 @@ def test_lessons_have_goals_sources_and_links(path: Path):
     first = "".join(load(path)["cells"][0]["source"])
     assert first.startswith(f"# Lektion {int(path.stem[:2])}: ")
     assert "## Lernziele" in text and "## Aufgaben" in text
-    assert SEED_FILE in text, "die Quelle (Seed-Datei und Abschnitt) fehlt"
+    assert SOURCE in text, "die Quelle (Regelheft und Abschnitt) fehlt"
     links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
     assert "../notebooks/00_Start.ipynb" in links
     i = LESSON_FILES.index(path)
@@ -542,7 +548,7 @@ def test_bohnometer_page_matches_the_site():
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert 'page_header("12_Bohnometer")' in code and 'nav_links("12_Bohnometer")' in code
     assert code.index("uebersicht()") < code.index("kurven()")  # plain chart before the Output one
-    assert SEED_FILE in markdown_of(BOHNOMETER)
+    assert SOURCE in markdown_of(BOHNOMETER)
 
 
 def _run_cells(path: Path) -> list[object]:
@@ -581,5 +587,5 @@ def test_notebook_cells_build_without_error_boxes(path: Path, shown_figures):
             text = value.data
         elif hasattr(value, "value") and isinstance(value.value, str):
             text = value.value
-        assert "bohnteach-error" not in text and "bt-error" not in text, text[:500]
+        assert "bt-error" not in text, text[:500]
         assert not isinstance(value, go.FigureWidget)

@@ -39,13 +39,13 @@ def _real(errors: list[str]) -> list[str]:
 def test_lesson_page_loads_for_students(page, site_url, name):
     errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
-    assert page.locator(".bohnteach-error").count() == 0
+    assert page.locator(".bt-box.bt-error").count() == 0
     title = page.get_by_role("heading", level=1).first.inner_text().strip()
     assert re.match(rf"Lektion {int(name[:2])}: ", title)
-    assert page.locator(".bohnteach-exercise").count() >= 4
+    assert page.locator(".bt-exercise").count() >= 4
     # students: no teacher toggle, no solution text in the page
-    assert page.locator(".bohnteach-teacher-toggle:visible").count() == 0
-    assert page.locator(".bohnteach-solution").count() == 0
+    assert page.locator(".bt-teacher-toggle:visible").count() == 0
+    assert page.locator(".bt-q-solution").count() == 0
     assert page.locator('a[href="../notebooks/00_Start.ipynb"]').count() >= 1
     body = page.inner_text("#rendered_cells")
     assert "lektion.aufgaben" not in body and "Traceback" not in body
@@ -54,15 +54,15 @@ def test_lesson_page_loads_for_students(page, site_url, name):
 
 def test_typed_answer_is_checked_in_the_browser(page, site_url):
     _open(page, site_url, "tutorials/02_Zwei_Karten_aufdecken")
-    task = page.locator(".bohnteach-exercise").nth(1)
+    task = page.locator(".bt-exercise").nth(1)
     field = task.locator("input[type=text]")
     field.fill("12/104")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bohnteach-wrong").wait_for(timeout=30_000)
+    task.locator(".bt-q-wrong").wait_for(timeout=30_000)
     assert "doppelt" in task.inner_text()
     field.fill("11,26 %")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bohnteach-correct").wait_for(timeout=30_000)
+    task.locator(".bt-q-correct").wait_for(timeout=30_000)
     assert "Richtig!" in task.inner_text()
 
 
@@ -71,26 +71,26 @@ def test_teacher_sees_solutions_with_lehrkraft_in_the_address(page, site_url):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{site_url}/voila/render/tutorials/01_Bohnentreppe.ipynb?lehrkraft=1",
               timeout=180_000)
-    toggles = page.locator(".bohnteach-teacher-toggle")
+    toggles = page.locator(".bt-teacher-toggle")
     toggles.first.wait_for(state="visible", timeout=180_000)
-    assert toggles.count() == page.locator(".bohnteach-exercise").count()
-    first = page.locator(".bohnteach-exercise").first
+    assert toggles.count() == page.locator(".bt-exercise").count()
+    first = page.locator(".bt-exercise").first
     first.get_by_role("button", name="Lösung zeigen (Lehrkraft)").click()
-    first.locator(".bohnteach-solution").wait_for(timeout=30_000)
-    assert "104" in first.locator(".bohnteach-solution").inner_text()
+    first.locator(".bt-q-solution").wait_for(timeout=30_000)
+    assert "104" in first.locator(".bt-q-solution").inner_text()
     assert _real(errors) == []
 
 
 def test_bohnometer_quiz_and_picker(page, site_url):
     errors = _open(page, site_url, "notebooks/12_Bohnometer")
     assert visible_errors(page) == []
-    quiz = page.locator(".bohnteach-quiz")
+    quiz = page.locator(".bt-quiz")
     quiz.locator("input[type=text]").fill("99")
     quiz.get_by_role("button", name="Prüfen").click()
-    quiz.locator(".bohnteach-wrong").wait_for(timeout=30_000)
-    curves = page.locator(".bohnteach-curves")
+    quiz.locator(".bt-q-wrong").wait_for(timeout=30_000)
+    curves = page.locator(".bt-curves")
     curves.get_by_text("Rote Bohne").click()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.bohnteach-curves .legendtext')]"
+        "() => [...document.querySelectorAll('.bt-curves .legendtext')]"
         ".some(e => e.textContent.includes('Rote Bohne'))", timeout=60_000, polling=200)
     assert _real(errors) == []

@@ -12,6 +12,7 @@ from bohnteach.render.table import (
     changed_cards, changed_zones, render_error, render_refusal, render_table, rule_chip,
 )
 from bohnteach.render.style import contrast, text_colour
+from bohnteach.game.errors import SEED_FILE_NAME
 from bohnteach.game.state import CardInfo
 
 
@@ -194,8 +195,8 @@ def test_refusal_box_contents(game):
     assert rule.title in out
     assert refusal.detail in out
     assert rule.explanation in out
-    assert "Regel p1.plant-front" in out
-    assert "000_2752a7130280637f.txt" in out
+    assert f"Regel: {rule.title}" in out and "p1.plant-front" in out
+    assert "Amigo-Spielregel, „Phase 1" in out and not SEED_FILE_NAME.search(html)
     assert 'role="alert"' in html
 
 
@@ -204,4 +205,5 @@ def test_error_box_and_rule_chip():
     assert "Etwas &lt;kaputt&gt;" in html and "bt-error" in html
     chip = rule_chip("harvest.protection")
     assert "harvest.protection" in chip and "Bohnenschutzregel" in chip
+    assert 'title="Regel harvest.protection"' in chip
     assert "Regel nope" in rule_chip("nope")

@@ -1,6 +1,10 @@
-"""The rule catalogue against RULES.md: every §2 rule ID is known to the engine, explained in
-German and sourced from a seed file; every ID the engine raises is in the catalogue; and every
-§2 rule ID has its tests (the COVERAGE table below, checked against the test modules)."""
+"""The rule catalogue (``data/rules.toml``, written out as ``docs/rules.md``).
+
+Where the shared design document ``../shared/design/RULES.md`` sits beside the repository
+(it is not part of the project), every rule ID of its §2 must be known to the engine,
+explained in German and sourced from a seed file. Always: every ID the engine raises is in
+the catalogue, every §2 rule ID has its tests (the COVERAGE table below), and
+``docs/rules.md`` is up to date."""
 from __future__ import annotations
 
 import importlib
@@ -10,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach import rule_catalogue
-from bohnteach.game.errors import SEED_FILES
+from bohnteach.game.errors import SEED_FILES, SOURCE_TITLES
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_CANDIDATES = [REPO.parent / "shared", REPO / "shared"]  # CI: ../shared beside the repo
@@ -100,11 +104,11 @@ def test_every_section2_rule_is_in_the_catalogue() -> None:
         rule = catalogue[rule_id]
         assert rule.title.strip()
         assert rule.explanation.strip() and GERMAN.search(rule.explanation), f"{rule_id}: no German explanation"
-        seed_file = rule.source.split(",")[0].strip()
-        assert seed_file in letter_of, f"{rule_id}: source {rule.source!r} names no seed file"
+        seed_file = rule.seed.split(",")[0].strip()
+        assert seed_file in letter_of, f"{rule_id}: source {rule.seed!r} names no seed file"
         assert letter_of[seed_file] in re.findall(r"[A-Z]", sources), (
             f"{rule_id}: source {letter_of[seed_file]} is not among RULES.md's {sources}")
-        section = re.search(r"„(.+)“", rule.source)
+        section = re.search(r"„(.+)“", rule.seed)
         if section and (seeds / seed_file).is_file():
             assert section.group(1) in (seeds / seed_file).read_text("utf-8"), (
                 f"{rule_id}: section {section.group(1)!r} not found in {seed_file}")
@@ -133,4 +137,16 @@ def test_every_rule_id_raised_in_the_code_is_in_the_catalogue() -> None:
 def test_catalogue_entries_are_complete() -> None:
     for rule in rule_catalogue().values():
         assert rule.title.strip() and rule.explanation.strip(), rule.id
-        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.source), f"{rule.id}: {rule.source}"
+        assert re.match(r"00[0-4]_[0-9a-f]{16}\.txt", rule.seed), f"{rule.id}: {rule.seed}"
+        assert rule.source.split(",")[0] in SOURCE_TITLES.values(), f"{rule.id}: {rule.source}"
+
+
+def test_docs_rules_md_is_up_to_date() -> None:
+    """docs/rules.md is written from the data; regenerate it after changing rules.toml."""
+    from bohnteach.render.rules_doc import rules_markdown
+
+    doc = REPO / "docs" / "rules.md"
+    assert doc.is_file() and doc.read_text("utf-8") == rules_markdown(), (
+        "docs/rules.md is stale: python -m bohnteach.render.rules_doc docs/rules.md")
+    for rule in rule_catalogue().values():
+        assert f"`{rule.id}` – {rule.title}" in doc.read_text("utf-8")

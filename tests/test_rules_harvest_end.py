@@ -1,4 +1,4 @@
-"""RULES.md §2: harvesting, reshuffling, game end, scoring and the tie-break."""
+"""The rule catalogue (docs/rules.md): harvesting, reshuffling, game end, scoring and the tie-break."""
 from __future__ import annotations
 
 import pytest

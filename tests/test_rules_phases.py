@@ -1,4 +1,4 @@
-"""RULES.md §2: set-up, hand order, fields and the four phases of a turn.
+"""The rule catalogue (docs/rules.md): set-up, hand order, fields and the four phases of a turn.
 
 Each rule: the allowed case, and where the rule can refuse something the refused case
 (rule ID, German explanation and source, table unchanged — see ``tables.refuse``).

@@ -1,4 +1,4 @@
-"""RULES.md §2: phase 2, trading and giving (trade.*)."""
+"""The rule catalogue (docs/rules.md): phase 2, trading and giving (trade.*)."""
 from __future__ import annotations
 
 from bohnteach import (

@@ -1,4 +1,4 @@
-"""RULES.md §3: where Amigo (A, Q) and the online rules (G) differ — one RuleSet each."""
+"""Where Amigo (A, Q) and the online rules (G) differ — one RuleSet each."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""The shipped scene catalogue (RULES.md §6 for seeds 000, 001, 002) and the CLI check."""
+"""The shipped scene catalogue (the worked examples of the Amigo-Spielregel, the Online-Regeln and the Amigo-Kurzregel) and the CLI check."""
 from __future__ import annotations
 
 import re
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path("/work/shared/seeds")
 FILES = scene_files()
 
-# RULES.md §6, seeds 000/001/002: every worked example, mistake and FAQ has its scene.
+# Amigo-Spielregel, Online-Regeln, Amigo-Kurzregel: every worked example, mistake and FAQ has its scene.
 REQUIRED = {
     # phases
     "a-phase1", "a-phase2", "a-phase3", "a-phase4",

@@ -228,3 +228,18 @@ def test_the_complete_example_in_the_docs_holds():
     scene = parse_scene(example, "docs/scenes.md")
     assert check_scene(scene) == []
     assert scene.steps[-1].is_narration
+
+
+def test_scenes_step_through_their_game_record():
+    """A scene's positions come from one game record: refused steps are not in its log,
+    and replaying the log reaches the scene's last table."""
+    from bohnteach.content.scenes import list_scenes
+
+    for scene in list_scenes():
+        legal = [r for step, r in zip(scene.steps, scene.results()[1:])
+                 if step.action is not None and r.refusal is None and r.error is None]
+        game = scene.game
+        assert len(game.log) == len(legal), scene.id
+        assert game.state_at(len(game.log)).to_dict() == scene.state_at(len(scene)).to_dict(), scene.id
+        if any(step.refused for step in scene.steps):
+            assert len(game.log) < sum(step.action is not None for step in scene.steps), scene.id

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bohnteach.site import pages as site
+from bohnteach.widgets.failure import guard, safe_display
 from bohnteach.site.serve import build_voila_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,8 +146,8 @@ def test_start_page_lists_chapters_and_lessons():
 
 
 # ---- failures become friendly boxes ----------------------------------------------------------
-def test_friendly_builder_returns_error_box(capsys):
-    @site.friendly
+def test_guarded_builder_returns_error_box(capsys):
+    @guard()
     def broken():
         raise ValueError("kaputt")
 
@@ -161,7 +162,7 @@ def test_safe_display_shows_box_instead_of_raising(monkeypatch):
     import IPython.display
 
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
-    assert site.safe_display(lambda: 1 / 0) is None
+    assert safe_display(lambda: 1 / 0) is None
     assert len(shown) == 1 and "bt-error" in shown[0].data and "Traceback" not in shown[0].data
 
 
@@ -209,7 +210,8 @@ def test_auslegungen_lists_every_decision():
 
 def test_rules_table_cites_sources():
     html = site.rules_table("p1.plant-front", "harvest.protection").data
-    assert "p1.plant-front" in html and "000_2752a7130280637f.txt" in html
+    assert "p1.plant-front" in html and "Amigo-Spielregel, „Phase 1" in html
+    assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", html)
 
 
 # ---- the Probespiel ---------------------------------------------------------------------------
@@ -279,7 +281,7 @@ def test_probespiel_refusal_is_explained():
     assert wrong, "a button to try planting the second card"
     wrong[0].click()
     assert "bt-refusal" in game.feedback.value and "p1.plant-front" in game.feedback.value
-    assert "000_2752a7130280637f.txt" in game.feedback.value
+    assert "Quelle: Amigo-Spielregel, „Phase 1" in game.feedback.value
     assert game.state.to_dict() == before
     sort = [b for b in _buttons(game.actions) if "bt-ps-reorder" in _classes(b)]
     sort[0].click()
@@ -340,6 +342,15 @@ def test_probespiel_one_full_turn_then_bots_play():
             paused += 1
     assert paused == 3, "one chance to trade with each bot"
     assert game.state.turn == 5 and game.state.active == 0
+    # every move went into the game record: replaying it gives the same table, and
+    # stepping back to any earlier point is the record's state there
+    from bohnteach.game.record import Game
+
+    again = Game.from_json(game.game.to_json())
+    assert again.state.to_dict() == game.state.to_dict() and len(again.log) > 10
+    assert again.state_at(0).to_dict() == game.game.initial.to_dict()
+    again.undo(len(again.log))
+    assert again.state.to_dict() == game.game.initial.to_dict()
     log = game.log_view.value
     for name in ("Ben", "Clara", "David"):
         assert f"{name} ist am Zug" in log

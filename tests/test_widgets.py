@@ -13,9 +13,12 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import bohnteach as b  # noqa: E402
-from bohnteach.widgets.tryit import TryIt, TryItCase  # noqa: E402
-from bohnteach.content.tryit_cases import CASES, get_case, make_tryit  # noqa: E402
-from bohnteach.widgets.scene_player import ScenePlayer, guard  # noqa: E402
+from bohnteach.content.tryit_case import TryItCase  # noqa: E402
+from bohnteach.game.errors import find_rule  # noqa: E402
+from bohnteach.content.tryit_cases import CASES, get_case  # noqa: E402
+from bohnteach.widgets.tryit import TryIt, make_tryit  # noqa: E402
+from bohnteach.widgets.failure import guard, setup_server_log  # noqa: E402
+from bohnteach.widgets.scene_player import ScenePlayer  # noqa: E402
 
 
 def text(html: str) -> str:
@@ -76,7 +79,8 @@ def test_scene_player_steps_and_back(mini):
     assert p.table.value != start
     assert "bt-changed" in p.table.value.split("</style>")[1]
     assert "Anna pflanzt ihre vorderste Karte." in text(p.narration.value)
-    assert "Regel p1.plant-front" in text(p.narration.value)
+    assert "p1.plant-front" in text(p.narration.value)
+    assert find_rule("p1.plant-front").title in text(p.narration.value)
     p.first_button.click()
     assert "Schritt 0 / 4" in text(p.label.value) and p.table.value == start
     p.last_button.click()
@@ -89,7 +93,7 @@ def test_scene_player_mistake_step_shows_refusal(mini):
     after_first = p.table.value
     p.next_button.click()
     out = text(p.feedback.value)
-    assert "Nicht erlaubt" in out and "Regel p1.plant-front" in out
+    assert "Nicht erlaubt" in out and "p1.plant-front" in out
     assert "Ein Fehler, den man oft macht" in text(p.narration.value)
     # the table is the one before the refused step, without marks
     assert p._frames[2].state == p._frames[1].state
@@ -123,7 +127,8 @@ def test_scene_player_shows_the_handelsfall_mistake():
     assert mistakes
     p.go(mistakes[0])
     assert "Nicht erlaubt" in text(p.feedback.value)
-    assert f"Regel {scene.steps[mistakes[0] - 1].refused}" in text(p.feedback.value)
+    refused = scene.steps[mistakes[0] - 1].refused
+    assert f'data-rule="{refused}"' in p.feedback.value and refused in text(p.feedback.value)
 
 
 def test_scene_player_flags_a_mistake_the_engine_allows(mini):
@@ -239,13 +244,14 @@ def test_goal_by_rule_id_is_reached_by_the_refusal():
 
 @pytest.fixture
 def widget_log(caplog, monkeypatch):
-    """caplog for bohnteach.widgets.scene_player, even after an in-process Jupyter app (run by other
-    tests) called logging.config.dictConfig and disabled existing loggers."""
-    logger = logging.getLogger("bohnteach.widgets.scene_player")
+    """caplog for the guard's log, even after an in-process Jupyter app (run by other tests)
+    called logging.config.dictConfig and disabled existing loggers."""
+    logger = logging.getLogger("bohnteach.widgets.failure")
     monkeypatch.setattr(logger, "disabled", False)
     monkeypatch.setattr(logger, "propagate", True)
-    # bohnteach.site.pages routes the package's logs to the server log and stops them at the
-    # "bohnteach" logger (propagate=False) as soon as any test imports it
+    # the guard routes the package's logs to the server log and stops them at the
+    # "bohnteach" logger (propagate=False); let them reach caplog as well
+    setup_server_log()
     monkeypatch.setattr(logging.getLogger("bohnteach"), "propagate", True)
     return caplog
 
@@ -258,7 +264,7 @@ def test_callback_that_raises_shows_error_box(widget_log):
         raise ValueError("kaputt")
 
     t.play = lambda action: boom()  # type: ignore[method-assign]
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.failure"):
         control(t, "Nachziehen").click()
     assert "bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
     assert any("Nachziehen" in r.getMessage() for r in caplog.records)
@@ -272,7 +278,7 @@ def test_guard_returns_none_and_logs(widget_log):
     def bad() -> None:
         raise RuntimeError("nein")
 
-    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.scene_player"):
+    with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.failure"):
         assert bad() is None
     assert shown and "RuntimeError" in shown[0] and caplog.records
 

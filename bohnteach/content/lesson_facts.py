@@ -22,7 +22,7 @@ from functools import lru_cache
 from math import comb, sqrt
 
 from bohnteach.game.beans import find_variety, harvest_value
-from bohnteach.widgets.questions import de_number
+from bohnteach.render.words import de_number
 from bohnteach.maths.probability import (
     coins_per_card,
     count_distribution,
@@ -39,7 +39,7 @@ from bohnteach.maths.probability import (
 RULESET = "amigo"
 PLAYERS = 4
 SEED_FILE = "000_2752a7130280637f.txt"
-"""The Amigo base-game rulebook (RULES.md: source A)."""
+"""The Amigo base-game rulebook (Amigo-Spielregel, letter A in data/rules.toml)."""
 
 
 @dataclass(frozen=True)

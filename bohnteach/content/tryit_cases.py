@@ -2,14 +2,12 @@
 
 Each table is written in the scene-file format (``docs/scenes.md``); ``success`` lists
 expectations in the same format. The texts are our own words; the rule IDs are those of
-RULES.md. ``make_tryit("phase1")`` (a chapter key) or ``make_tryit("p1-vorderste")``
-(a case id) gives the widget.
+docs/rules.md. :func:`bohnteach.widgets.tryit.make_tryit` turns a case id or a chapter key
+into the widget.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from bohnteach.widgets.tryit import TryItCase
+from bohnteach.content.tryit_case import TryItCase
 
 CASES: tuple[TryItCase, ...] = (
     TryItCase(
@@ -228,17 +226,4 @@ def get_case(case_id: str) -> TryItCase:
     raise KeyError(f"Keine Übung {case_id!r}. Bekannt: " + ", ".join(c.id for c in CASES))
 
 
-def make_tryit(case: str) -> Any:
-    """The widget for a case id, or for all cases of a chapter key (stacked)."""
-    from bohnteach.widgets.tryit import TryIt
-
-    chosen = list_cases(case) or [get_case(case)]
-    if len(chosen) == 1:
-        return TryIt(chosen[0])
-    import ipywidgets as widgets
-
-    return widgets.VBox([TryIt(c) for c in chosen],
-                        layout=widgets.Layout(width="100%"))
-
-
-__all__ = ["CASES", "get_case", "list_cases", "make_tryit"]
+__all__ = ["CASES", "TryItCase", "get_case", "list_cases"]

@@ -1,4 +1,4 @@
-"""Bean varieties and the Bohnometer (RULES.md §1), loaded from ``data/varieties.toml``."""
+"""Bean varieties and the Bohnometer (listed in docs/rules.md), loaded from ``data/varieties.toml``."""
 from __future__ import annotations
 
 import tomllib

@@ -115,7 +115,7 @@ class Edition:
     tryit_chapter: ClassVar[str] = ""
     """The Mach-du chapter key of its cases."""
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
-    """Its Mach-du cases as data: the keyword arguments of ``widgets.tryit.TryItCase``."""
+    """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``."""
 
     def __init__(self) -> None:
         self.plain_listing = all(

@@ -1,22 +1,40 @@
 """The one exception a refused action raises, and the rule catalogue it quotes.
 
-Explanations live in ``data/rules.toml`` (German, written for learners), keyed by the
-stable rule IDs of RULES.md, so that the engine, scenes, site and tests share one text.
+Explanations live in ``data/rules.toml`` (German, written for learners), keyed by stable
+rule IDs (listed in ``docs/rules.md``), so that the engine, scenes, site and tests share
+one text. The rulebooks are named by the titles in ``data/sources.toml``; their seed file
+names stay in the data for traceability and never reach a learner (:func:`readable_source`).
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-SEED_FILES = {
-    "A": "000_2752a7130280637f.txt",
-    "G": "001_cd0bfb58e4129994.txt",
-    "Q": "002_879428c668d50930.txt",
-    "L": "003_ad83c54c2d3b0d84.txt",
-    "I": "004_2138814a4dd4b935.txt",
-}
+
+def _data(name: str) -> dict:
+    return tomllib.loads(resources.files("bohnteach.data").joinpath(name).read_text("utf-8"))
+
+
+_SOURCES = _data("sources.toml")
+SEED_FILES: dict[str, str] = {letter: entry["file"] for letter, entry in _SOURCES.items()}
+"""Letter of ``rules.toml`` -> seed file name (traceability)."""
+SOURCE_TITLES: dict[str, str] = {entry["file"]: entry["title"] for entry in _SOURCES.values()}
+"""Seed file name -> the rulebook's title as learners read it."""
+SEED_FILE_NAME = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+def source_title(seed_file: str) -> str:
+    """The readable title of a rulebook, e.g. ``"Amigo-Spielregel"`` for its seed file."""
+    return SOURCE_TITLES.get(seed_file.strip(), "Regelheft")
+
+
+def readable_source(text: str) -> str:
+    """``"000_….txt, „Phase 1: …“"`` -> ``"Amigo-Spielregel, „Phase 1: …“"``: every seed
+    file name in ``text`` replaced by its rulebook's title."""
+    return SEED_FILE_NAME.sub(lambda m: source_title(m.group(0)), text)
 
 
 @dataclass(frozen=True)
@@ -25,29 +43,29 @@ class Rule:
     title: str
     explanation: str
     source: str
-    """Seed file and section, e.g. ``000_2752a7130280637f.txt, „Phase 1: …“``."""
+    """Rulebook and section as a learner reads it, e.g. ``Amigo-Spielregel, „Phase 1: …“``."""
     auslegung: str = ""
     """Our decision where the rulebooks are silent or ambiguous."""
+    seed: str = ""
+    """The same with the seed file name, e.g. ``000_2752a7130280637f.txt, „Phase 1: …“``
+    (traceability: which text the rule was checked against)."""
 
 
 @lru_cache(maxsize=1)
 def rule_catalogue() -> dict[str, Rule]:
     """All rules the engine knows, by ID."""
-    raw = tomllib.loads(
-        resources.files("bohnteach.data").joinpath("rules.toml").read_text("utf-8")
-    )
     rules: dict[str, Rule] = {}
-    for rule_id, entry in raw.items():
-        seed, _, section = entry["source"].partition(":")
-        source = SEED_FILES.get(seed.strip(), seed.strip())
-        if section.strip():
-            source += f", „{section.strip()}“"
+    for rule_id, entry in _data("rules.toml").items():
+        letter, _, section = entry["source"].partition(":")
+        seed = SEED_FILES.get(letter.strip(), letter.strip())
+        where = f", „{section.strip()}“" if section.strip() else ""
         rules[rule_id] = Rule(
             id=rule_id,
             title=entry["title"],
             explanation=entry["explanation"].strip(),
-            source=source,
+            source=source_title(seed) + where,
             auslegung=entry.get("auslegung", "").strip(),
+            seed=seed + where,
         )
     return rules
 

@@ -1,8 +1,12 @@
-"""A game is its initial state plus the log of applied actions: replay, undo, save, load."""
+"""A game is its initial state plus the log of applied actions: replay, undo, save, load.
+
+:func:`play_script` plays a scripted list of actions (a scene) into a :class:`Game`.
+"""
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.game.actions import Action, action_from_dict, action_to_dict, plain
@@ -132,3 +136,42 @@ def read_save_file(path: str | Path) -> bytes:
     if len(data) > MAX_SAVE_CHARS:
         raise SaveFileError("datei", f"{path}: größer als {MAX_SAVE_CHARS} Bytes.")
     return data
+
+
+# ---- stepping through a script ---------------------------------------------------------------
+@dataclass
+class Played:
+    """One scripted step played into a :class:`Game`: the table afterwards (a copy), the
+    engine's events, its refusal (the table stays) or an unexpected ``error`` text."""
+
+    state: State
+    refusal: RuleViolation | None = None
+    events: list[tuple] = field(default_factory=list)
+    error: str | None = None
+
+
+def play_script(initial: State, actions: Iterable[Action | None]) -> tuple[Game, list[Played]]:
+    """Play ``actions`` in order into a new :class:`Game` and keep every table.
+
+    ``None`` is a pause (narration only). A refused action is not recorded and leaves the
+    table as it was; so does an unexpected exception, which is kept as text instead of
+    raised (a scene with an engine bug still shows every other step). Returns the game
+    and one :class:`Played` per position: index 0 is the initial table, index *i* the
+    table after step *i*.
+    """
+    game = Game(initial)
+    played = [Played(game.state.copy())]
+    for action in actions:
+        if action is None:
+            played.append(Played(game.state.copy()))
+            continue
+        try:
+            events = game.apply(action)
+        except RuleViolation as refusal:
+            played.append(Played(game.state.copy(), refusal=refusal))
+        except Exception as error:  # noqa: BLE001 - reported per step, never raised
+            game.state = game.state_at(len(game.log))  # the failed apply may have changed it
+            played.append(Played(game.state.copy(), error=f"{type(error).__name__}: {error}"))
+        else:
+            played.append(Played(game.state.copy(), events=list(events)))
+    return game, played

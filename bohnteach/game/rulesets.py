@@ -1,4 +1,4 @@
-"""Frozen rule sets, one per rulebook, loaded from ``data/rulesets/*.toml`` (RULES.md §3).
+"""Frozen rule sets, one per rulebook, loaded from ``data/rulesets/*.toml`` (listed in docs/rules.md, „Regelwerke“).
 
 Every difference between the rulebooks is a data field here; the engine reads the fields
 and never asks for a rule set by name. Rules of an edition (Ladybohn) are switched on by

@@ -9,23 +9,20 @@ notebook is prose plus one-line calls::
     lektion.aufgaben()       # the exercises
     lektion.ende()           # reads ?lehrkraft=1 from the page address (last cell!)
 
-Every builder is wrapped in :func:`builder`: a failure becomes a friendly German box on
-the page instead of a hidden traceback (Voilà). Numbers come from
+Every builder is wrapped in :func:`bohnteach.widgets.failure.guard`: a failure becomes a
+friendly German box on the page instead of a hidden traceback (Voilà). Numbers come from
 :mod:`bohnteach.content.lesson_facts`.
 """
 from __future__ import annotations
 
-import functools
 import html
-import logging
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
-from bohnteach.widgets.questions import error_html, teacher_banner, teacher_mode_from_url
-
-log = logging.getLogger("bohnteach.lessons")
-
-F = TypeVar("F", bound=Callable[..., Any])
+from bohnteach.game.beans import find_variety
+from bohnteach.render.words import variety_label
+from bohnteach.widgets.failure import guard
+from bohnteach.widgets.questions import teacher_banner, teacher_mode_from_url
 
 #: The lessons in order: (notebook name, title).
 LESSONS: tuple[tuple[str, str], ...] = (
@@ -40,15 +37,15 @@ PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 TABLE_CSS = (
     "<style>"
-    ".bohnteach-tables table.bohnteach-table{border-collapse:collapse;font-size:14px;"
+    ".bt-lesson-tables table.bt-lesson-table{border-collapse:collapse;font-size:14px;"
     "margin:6px 0 10px;table-layout:auto}"
-    ".bohnteach-tables table.bohnteach-table th,.bohnteach-tables table.bohnteach-table td"
+    ".bt-lesson-tables table.bt-lesson-table th,.bt-lesson-tables table.bt-lesson-table td"
     "{border:1px solid #d0cabb;padding:4px 10px;text-align:left;vertical-align:top}"
-    ".bohnteach-tables table.bohnteach-table thead th{background:#f1ede4}"
-    ".bohnteach-tables table.bohnteach-table td.num,.bohnteach-tables table.bohnteach-table th.num"
+    ".bt-lesson-tables table.bt-lesson-table thead th{background:#f1ede4}"
+    ".bt-lesson-tables table.bt-lesson-table td.num,.bt-lesson-tables table.bt-lesson-table th.num"
     "{text-align:right;font-variant-numeric:tabular-nums}"
-    ".bohnteach-tables table.bohnteach-table tfoot td{font-weight:bold;background:#faf8f2}"
-    ".bohnteach-tables table.bohnteach-table caption{caption-side:top;text-align:left;"
+    ".bt-lesson-tables table.bt-lesson-table tfoot td{font-weight:bold;background:#faf8f2}"
+    ".bt-lesson-tables table.bt-lesson-table caption{caption-side:top;text-align:left;"
     "font-weight:bold;padding:4px 0}"
     "</style>"
 )
@@ -56,28 +53,9 @@ TABLE_CSS = (
 ``.jp-RenderedHTMLCommon td`` (right-aligned cells)."""
 
 
-def builder(fn: F) -> F:
-    """Decorator: return a friendly error box instead of raising."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 – shown on the page, logged
-            log.exception("Baustein %s fehlgeschlagen", fn.__name__)
-            from IPython.display import HTML
-
-            return HTML(error_html(exc))
-
-    return wrapper  # type: ignore[return-value]
-
-
 def variety_options(keys) -> list[tuple[str, str]]:
     """Dropdown options (label, German name) – the label adds the rulebook's other name,
     e.g. "Saubohne (Stinkbohne)"."""
-    from bohnteach.game.beans import find_variety
-    from bohnteach.site.bohnometer_page import variety_label
-
     return [(variety_label(find_variety(k)), find_variety(k).de) for k in keys]
 
 
@@ -122,8 +100,8 @@ def table_html(
     foot = ("<tfoot><tr>" + "".join(cell(i, v) for i, v in enumerate(footer)) + "</tr></tfoot>"
             if footer else "")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f'{TABLE_CSS}<div class="bohnteach-tables" style="overflow-x:auto">'
-            f'<table class="bohnteach-table">{cap}'
+    return (f'{TABLE_CSS}<div class="bt-lesson-tables" style="overflow-x:auto">'
+            f'<table class="bt-lesson-table">{cap}'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
 
 
@@ -138,13 +116,13 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
         fig.show(config=PLOT_CONFIG)
 
 
-@builder
+@guard()
 def start():
     """First code cell of a lesson: the teacher banner (hidden for students)."""
     return teacher_banner()
 
 
-@builder
+@guard()
 def ende():
     """Last code cell of a lesson: teacher mode from the page address (``?lehrkraft=1``).
 
@@ -153,5 +131,5 @@ def ende():
     return teacher_mode_from_url()
 
 
-__all__ = ["LESSONS", "builder", "ende", "headroom", "show_figure", "start", "swatch", "table_html",
+__all__ = ["LESSONS", "ende", "headroom", "show_figure", "start", "swatch", "table_html",
            "variety_options"]

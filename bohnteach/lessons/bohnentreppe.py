@@ -12,26 +12,26 @@ from bohnteach.game.beans import find_variety
 from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
-    de_number,
     exercise_list,
-    friendly,
 )
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts
-from bohnteach.lessons import builder, ende, show_figure, start, swatch, table_html
+from bohnteach.lessons import ende, show_figure, start, swatch, table_html
 
 F = facts_for("01_Bohnentreppe")
 
 __all__ = ["aufgaben", "ende", "experiment", "start", "tabelle", "treppe"]
 
 
-@builder
+@guard()
 def treppe() -> go.Figure:
     """The deck of the base game as a staircase (charts.deck_chart)."""
     return charts.deck_chart(RULESET, PLAYERS)
 
 
-@builder
+@guard()
 def tabelle():
     """Absolute and relative frequency of every variety, as a table."""
     from IPython.display import HTML
@@ -53,14 +53,10 @@ def tabelle():
 
 
 def _dec(p: Fraction) -> str:
-    from bohnteach.widgets.questions import de_number
-
     return de_number(p, 4)
 
 
 def _pct(p: Fraction) -> str:
-    from bohnteach.widgets.questions import de_percent
-
     return de_percent(p, 1)
 
 
@@ -131,7 +127,7 @@ class DrawExperiment:
         self.output = w.Output(layout=w.Layout(min_height="420px"))
         self.error = w.HTML()
         self.widget = w.VBox([w.HBox([self.draws, self.button]), self.error, self.output])
-        run = friendly(self.error)(self.run)
+        run = guard(self.error)(self.run)
         self.button.on_click(lambda _b: run())
         run()
 
@@ -146,7 +142,7 @@ class DrawExperiment:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-@builder
+@guard()
 def experiment(seed: int | None = 1) -> DrawExperiment:
     """The drawing experiment (seeded first run; every click draws anew)."""
     return DrawExperiment(seed=seed)
@@ -226,7 +222,7 @@ def questions() -> list[Any]:
     ]
 
 
-@builder
+@guard()
 def aufgaben():
     """The exercises of lesson 1."""
     return exercise_list(questions())

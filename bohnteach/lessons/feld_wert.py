@@ -8,16 +8,15 @@ import plotly.graph_objects as go
 
 from bohnteach.render import charts
 from bohnteach.game.beans import find_variety, harvest_value, meter_value
-from bohnteach.site.bohnometer_page import variety_label
+from bohnteach.render.words import variety_label
 from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
-    de_number,
-    de_percent,
     exercise_list,
-    friendly,
 )
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import (
     best_field_size,
@@ -26,7 +25,7 @@ from bohnteach.maths.probability import (
     deck_counts,
     meter_of,
 )
-from bohnteach.lessons import builder, ende, show_figure, start, swatch, table_html, variety_options
+from bohnteach.lessons import ende, show_figure, start, swatch, table_html, variety_options
 
 F = facts_for("03_Was_bringt_ein_Feld")
 
@@ -34,20 +33,20 @@ __all__ = ["aufgaben", "bohnometer", "effizienz", "ende", "erwartung", "pro_kart
            "rechner", "start"]
 
 
-@builder
+@guard()
 def bohnometer() -> go.Figure:
     """Bohnometer curves of three varieties."""
     return charts.bohnometer_chart(["Saubohne", "Blaue Bohne", "Gartenbohne"], RULESET)
 
 
-@builder
+@guard()
 def pro_karte() -> go.Figure:
     """Taler per card by field size (stars where a new step is reached)."""
     return charts.coins_per_card_chart(["Saubohne", "Blaue Bohne", "Rote Bohne", "Gartenbohne"],
                                        RULESET)
 
 
-@builder
+@guard()
 def effizienz():
     """For every variety: its steps, the best field size and Taler per card there."""
     from IPython.display import HTML
@@ -84,7 +83,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
     return rows, total
 
 
-@builder
+@guard()
 def erwartung(variety: str = "Saubohne", field: int = 4, k: int = 2):
     """The expected-value table of the lesson's example."""
     from IPython.display import HTML
@@ -125,7 +124,7 @@ class WaitCalculator:
         self.result = w.HTML()
         self.output = w.Output(layout=w.Layout(min_height="380px"))
         self.widget = w.VBox([self.variety, self.field, self.k, self.result, self.output])
-        update = friendly(self.result)(self.update)
+        update = guard(self.result)(self.update)
         for control in (self.variety, self.field, self.k):
             control.observe(lambda _c: update(), "value")
         update()
@@ -165,7 +164,7 @@ class WaitCalculator:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-@builder
+@guard()
 def rechner() -> WaitCalculator:
     return WaitCalculator()
 
@@ -246,7 +245,7 @@ def questions() -> list[Any]:
     ]
 
 
-@builder
+@guard()
 def aufgaben():
     """The exercises of lesson 3."""
     return exercise_list(questions())

@@ -12,14 +12,14 @@ from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
-    de_number,
     exercise_list,
-    friendly,
 )
+from bohnteach.render.words import de_number, seat_label
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, marginal_value
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import builder, ende, show_figure, start, table_html, variety_options
+from bohnteach.lessons import ende, show_figure, start, table_html, variety_options
 
 F = facts_for("05_Handeln_lohnt_sich")
 
@@ -53,7 +53,7 @@ def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
     return fig
 
 
-@builder
+@guard()
 def dieselbe_karte() -> go.Figure:
     """The lesson's example: one Stinkbohne, four people."""
     f = F
@@ -63,13 +63,13 @@ def dieselbe_karte() -> go.Figure:
     })
 
 
-@builder
+@guard()
 def grenzwerte() -> go.Figure:
     """Marginal value bars for three varieties (charts.marginal_value_chart)."""
     return charts.marginal_value_chart(["Saubohne", "Rote Bohne", "Gartenbohne"], RULESET)
 
 
-@builder
+@guard()
 def tausch():
     """Anna (active) and Ben swap a Stinkbohne for a Gartenbohne: both gain."""
     from IPython.display import HTML
@@ -91,7 +91,7 @@ def tausch():
     ))
 
 
-@builder
+@guard()
 def geschenk():
     """Ben gives a Rote Bohne to Clara: comparing the gaps to the other players."""
     from IPython.display import HTML
@@ -143,7 +143,7 @@ class MarginalExplorer:
         self.widget = w.VBox([self.variety,
                               w.HTML("<b>Karten dieser Sorte im Feld von …</b>"), grid,
                               self.result, self.output])
-        update = friendly(self.result)(self.update)
+        update = guard(self.result)(self.update)
         for control in (self.variety, *self.sliders):
             control.observe(lambda _c: update(), "value")
         update()
@@ -168,7 +168,7 @@ class MarginalExplorer:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-@builder
+@guard()
 def rechner() -> MarginalExplorer:
     return MarginalExplorer()
 
@@ -184,7 +184,7 @@ class TradeStats:
         r = self.result
         colours = {"trader": "#E69F00", "planter": "#56B4E9"}
         label = {"trader": "handelt", "planter": "handelt nie"}
-        xs = [f"Platz {i + 1}<br>({label.get(b, b)})" for i, b in enumerate(r.bots)]
+        xs = [f"{seat_label(i)}<br>({label.get(b, b)})" for i, b in enumerate(r.bots)]
         fig = go.Figure()
         fig.add_trace(go.Bar(
             x=xs, y=r.mean_scores, name="Taler im Mittel",
@@ -192,7 +192,7 @@ class TradeStats:
                         line=dict(color="#222", width=1)),
             text=[de_number(Fraction(m).limit_denominator(10**6), 1, strip=False) for m in r.mean_scores],
             textposition="outside",
-            hovertext=[f"Platz {i + 1} ({label.get(b, b)}): im Mittel "
+            hovertext=[f"{seat_label(i)} ({label.get(b, b)}): im Mittel "
                        f"{de_number(Fraction(m).limit_denominator(10**6), 2)} Taler, "
                        f"Siegquote {de_number(Fraction(w * 100).limit_denominator(10**6), 1)} %"
                        for i, (b, m, w) in enumerate(zip(r.bots, r.mean_scores, r.win_share))],
@@ -237,7 +237,7 @@ class TradeExperiment:
         self.output = w.Output()
         self.widget = w.VBox([w.HBox([self.button, self.note], layout=w.Layout(align_items="center")),
                               self.progress_area, self.result, self.output])
-        run = friendly(self.result)(self.run)
+        run = guard(self.result)(self.run)
         self.button.on_click(lambda _b: run())
         self.stats: TradeStats | None = None
 
@@ -263,7 +263,7 @@ class TradeExperiment:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-@builder
+@guard()
 def handelsspiel(games: int = TRADE_GAMES, seed: int = 0) -> TradeExperiment:
     """Two trading bots against two that never trade – on a button click."""
     return TradeExperiment(games, seed)
@@ -351,7 +351,7 @@ def questions() -> list[Any]:
     ]
 
 
-@builder
+@guard()
 def aufgaben():
     """The exercises of lesson 5."""
     return exercise_list(questions())

@@ -14,23 +14,21 @@ from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
-    de_number,
-    de_percent,
     exercise_list,
-    friendly,
 )
+from bohnteach.render.words import de_number, de_percent, seat_label
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import builder, ende, show_figure, start, table_html
+from bohnteach.lessons import ende, show_figure, start, table_html
 
 F = facts_for("04_Rechnen_oder_simulieren")
 
 GAMES = F.partien.value.numerator
 """Whole games simulated on the page (seeded)."""
 BOTS = "planter"
-SEAT_NAMES = ("Platz 1 (beginnt)", "Platz 2", "Platz 3", "Platz 4", "Platz 5")
 
 __all__ = ["GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
            "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
@@ -53,7 +51,7 @@ def _cached_estimate(trials: int, seed: int) -> Estimate:
     return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=trials, seed=seed)
 
 
-@builder
+@guard()
 def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
@@ -83,7 +81,7 @@ def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, s
     return rows
 
 
-@builder
+@guard()
 def schaetzungen(trials: int | None = None, seed: int = 1):
     """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
     from IPython.display import HTML
@@ -123,7 +121,7 @@ class RevealExperiment:
             w.HBox([self.trials, self.seed, self.button], layout=w.Layout(flex_flow="row wrap")),
             self.progress_area, self.result, self.output,
         ])
-        run = friendly(self.result)(self.run)
+        run = guard(self.result)(self.run)
         self.button.on_click(lambda _b: run())
         run()
 
@@ -167,7 +165,7 @@ def _num(x: float, digits: int) -> str:
     return de_number(Fraction(x).limit_denominator(10**9), digits, strip=False)
 
 
-@builder
+@guard()
 def experiment() -> RevealExperiment:
     return RevealExperiment()
 
@@ -186,8 +184,7 @@ class GameStats:
         return self.result.games
 
     def seat_names(self) -> list[str]:
-        return [SEAT_NAMES[i] if i < len(SEAT_NAMES) else f"Platz {i + 1}"
-                for i in range(self.result.players)]
+        return [seat_label(i, starts=i == 0) for i in range(self.result.players)]
 
     def summary_html(self) -> str:
         r = self.result
@@ -209,7 +206,7 @@ def run_whole_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS, progres
                                progress=progress))
 
 
-@builder
+@guard()
 def partien(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
     """Play ``games`` whole games (a progress bar runs meanwhile); show a summary table."""
     from IPython.display import display
@@ -297,17 +294,17 @@ def seats_figure(stats: GameStats) -> go.Figure:
                    showlegend=False)
 
 
-@builder
+@guard()
 def spieldauer(stats: GameStats) -> go.Figure:
     return turns_figure(stats)
 
 
-@builder
+@guard()
 def punkte(stats: GameStats) -> go.Figure:
     return scores_figure(stats)
 
 
-@builder
+@guard()
 def sitzplatz(stats: GameStats) -> go.Figure:
     return seats_figure(stats)
 
@@ -386,7 +383,7 @@ def questions(stats: GameStats | None = None) -> list[Any]:
     return qs
 
 
-@builder
+@guard()
 def aufgaben(stats: GameStats | None = None):
     """The exercises of lesson 4 (two of them read the whole-game charts)."""
     return exercise_list(questions(stats))

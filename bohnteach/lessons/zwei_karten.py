@@ -14,14 +14,13 @@ from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
     box_html,
-    de_number,
-    de_percent,
     exercise_list,
-    friendly,
 )
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, p_at_least_one
-from bohnteach.lessons import builder, ende, headroom, show_figure, start, variety_options
+from bohnteach.lessons import ende, headroom, show_figure, start, variety_options
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 
@@ -36,7 +35,7 @@ def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-@builder
+@guard()
 def baum(variety: str = "Gartenbohne") -> go.Figure:
     """Tree diagram for two revealed cards: hit / no hit at each step; the path
     "no hit, no hit" (the complement of "at least one") is highlighted."""
@@ -97,13 +96,13 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
     return fig
 
 
-@builder
+@guard()
 def aufdecken() -> go.Figure:
     """P(at least one card of each variety among the 2 revealed cards)."""
     return charts.reveal_chart(RULESET, PLAYERS, k=F.aufdecken.value.numerator)
 
 
-@builder
+@guard()
 def starthand(variety: str = "Blaue Bohne") -> go.Figure:
     """Distribution of the number of ``variety`` cards in a starting hand of 5."""
     return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator,
@@ -147,7 +146,7 @@ class Calculator:
         self.result = w.HTML()
         self.output = w.Output(layout=w.Layout(min_height="420px"))
         self.widget = w.VBox([self.variety, self.k, self.seen, self.result, self.output])
-        update = friendly(self.result)(self.update)
+        update = guard(self.result)(self.update)
         for control in (self.variety, self.k, self.seen):
             control.observe(lambda _c: update(), "value")
         update()
@@ -164,7 +163,7 @@ class Calculator:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-@builder
+@guard()
 def rechner() -> Calculator:
     return Calculator()
 
@@ -256,7 +255,7 @@ def questions() -> list[Any]:
     ]
 
 
-@builder
+@guard()
 def aufgaben():
     """The exercises of lesson 2."""
     return exercise_list(questions())

@@ -38,8 +38,8 @@ Strategies (``BOTS``):
   plant); plants an optional second card only if it fits without harvesting; never
   trades: ends phase 2 at once and declines every offer, gifts included. It does not
   buy a third field unless made with ``buy_field=True`` (then as soon as it can during
-  the first pass): in ``online`` 4-player games buying cost both the planter and the
-  trader coins on average (measured: planter 2.9 vs 3.3, trader 12.4 vs 12.6 coins).
+  the first pass): in ``online`` 4-player games buying costs both the planter and the
+  trader coins on average (planter 2.9 instead of 3.3, trader 12.4 instead of 12.6).
 * ``trader`` — :class:`TraderBot`: plants like the planter, and trades in phase 2: as
   the active player it offers revealed cards (and a front hand card that would force a
   harvest) that lower its position to players who grow that variety (then to players

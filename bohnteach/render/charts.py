@@ -32,10 +32,10 @@ from bohnteach.maths.probability import (
     waiting_time_distribution,
 )
 from bohnteach.game.rulesets import RuleSet, Sex, find_ruleset
+from bohnteach.render.words import sex_word
 
 RuleSets = str | RuleSet | Sequence[str | RuleSet]
 
-SEX_DE = {"m": "männlich", "w": "weiblich"}
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
 _SYMBOLS = {None: "circle", "m": "square", "w": "diamond"}
 NEUTRAL = "#555555"
@@ -106,7 +106,7 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]):
             for s in sexes:
                 name = v.de
                 if s is not None:
-                    name += f" ({SEX_DE.get(s, s)})"
+                    name += f" ({sex_word(s) or s})"
                 if many:
                     name += f" – {short_title(rs)}"
                 line_dash = "dot" if s == "w" and not many else dash
@@ -577,7 +577,7 @@ def sex_meter_chart(
                 line=dict(color=v.colour, dash=dash, width=3 if sex == "w" else 2),
                 marker=dict(color=v.colour, symbol=symbol, size=7,
                             line=dict(color="#222222", width=1)),
-                hovertext=[f"{v.de} ({SEX_DE[sex]}) oben: {cards_text(v, n)} → {coins_text(c)}"
+                hovertext=[f"{v.de} ({sex_word(sex)}) oben: {cards_text(v, n)} → {coins_text(c)}"
                            f"<br>Bohnometer {steps}" for n, c in zip(xs, ys)],
                 hoverinfo="text",
             ), row=row, col=col)

@@ -19,15 +19,8 @@ from html import escape
 
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import find_edition
+from bohnteach.game.errors import source_title
 from bohnteach.game.rulesets import RuleSet, find_ruleset, ruleset_names
-
-SEED_LETTER = {
-    "000_2752a7130280637f.txt": "A",
-    "001_cd0bfb58e4129994.txt": "G",
-    "002_879428c668d50930.txt": "Q",
-    "003_ad83c54c2d3b0d84.txt": "L",
-    "004_2138814a4dd4b935.txt": "I",
-}
 
 PREFERRED_ORDER = ("amigo", "online", "ladybohn", "indiana")
 """Column order of the comparison: the base game first, then the other rulebooks."""
@@ -154,7 +147,7 @@ def _sexes(r: RuleSet) -> str:
 
 
 def _sources(r: RuleSet) -> str:
-    return ", ".join(f"{SEED_LETTER.get(s, '?')} ({s})" for s in r.sources)
+    return ", ".join(source_title(s) for s in r.sources)
 
 
 ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (

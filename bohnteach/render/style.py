@@ -119,9 +119,10 @@ CSS = """
 .bt-detail{font-weight:600}
 .bt-ausl{font-size:13px;color:#3d3a33;border-left:3px solid #b58900;padding-left:8px}
 .bt-chips{display:flex;flex-wrap:wrap;gap:5px}
-.bt-chip{font-size:12px;border-radius:999px;padding:1px 9px;background:#fff;
+.bt-chip{font-size:12px;border-radius:10px;padding:1px 9px;background:#fff;
  border:1px solid #8a8574;color:#1f2328;overflow-wrap:anywhere}
-.bt-chip.bt-rule{border-color:#1f5f8b;color:#12405f;font-family:ui-monospace,
+.bt-chip.bt-rule{border-color:#1f5f8b;color:#12405f}
+.bt-chip .bt-rid{font-size:10px;color:#5c5648;margin-left:5px;font-family:ui-monospace,
  "DejaVu Sans Mono",monospace}
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}

@@ -13,18 +13,12 @@ from html import escape
 from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
-from bohnteach.game.errors import find_rule
+from bohnteach.game.errors import find_rule, readable_source
+from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
+from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
 from bohnteach.game.state import Phase, State
 
-PHASE_NAMES = {
-    Phase.PLANT: "Pflanzen",
-    Phase.TRADE: "Aufdecken & Handeln",
-    Phase.PLANT_RECEIVED: "Erhaltenes pflanzen",
-    Phase.DRAW: "Nachziehen",
-}
-SEX_LABEL = {"m": ("♂", "m"), "w": ("♀", "w"), "B": ("B", "Baby")}
-SEX_WORD = {"m": "männlich", "w": "weiblich", "B": "Baby"}
 
 Highlight = Collection[int | str]
 """Card ids and/or zone names (as ``State.zones()`` names them, e.g. ``"Anna.field1"``)."""
@@ -56,17 +50,20 @@ def changed_zones(before: State, after: State) -> set[str]:
 
 # ---- small pieces ----------------------------------------------------------------------
 def rule_chip(rule_id: str) -> str:
-    """A small chip naming a rule ID; the rule's title is the tooltip."""
+    """A chip naming a rule by its German title; the ID follows in small print (for
+    teachers, who find it in ``docs/rules.md``) and is the tooltip."""
+    rid = escape(rule_id)
     try:
         title = find_rule(rule_id).title
     except KeyError:
-        title = "Regel"
-    return f'<span class="bt-chip bt-rule" title="{escape(title)}">Regel {escape(rule_id)}</span>'
+        return f'<span class="bt-chip bt-rule" data-rule="{rid}">Regel {rid}</span>'
+    return (f'<span class="bt-chip bt-rule" data-rule="{rid}" title="Regel {rid}">'
+            f'Regel: {escape(title)}<small class="bt-rid">{rid}</small></span>')
 
 
 def source_chip(source: str) -> str:
-    """A chip naming the rulebook (seed file and section)."""
-    return f'<span class="bt-chip bt-src">Quelle: {escape(source)}</span>'
+    """A chip naming the rulebook by title and section (never a seed file name)."""
+    return f'<span class="bt-chip bt-src">Quelle: {escape(readable_source(source))}</span>'
 
 
 def chips(rule_ids: Iterable[str] = (), sources: Iterable[str] = ()) -> str:
@@ -87,14 +84,14 @@ def card_html(
     variety = find_variety(info.variety)
     bg = variety.colour
     symbol = sex = ""
-    if info.sex in SEX_LABEL:
-        mark, word = SEX_LABEL[info.sex]
+    if info.sex in SEX_SHORT:
+        mark, word = SEX_SYMBOLS[info.sex], SEX_SHORT[info.sex]
         symbol = f'<i class="bt-sx">{mark}</i>'
         sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
     tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if quer else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    title = variety.de + (f" ({SEX_WORD[info.sex]})" if info.sex in SEX_WORD else "")
+    title = variety.de + (f" ({sex_word(info.sex)})" if sex_word(info.sex) else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
         f'title="{escape(title)}" data-card="{card}">'
@@ -181,7 +178,7 @@ def field_order_html(state: State, cards: list[int]) -> str:
     parts = []
     for i, c in enumerate(cards):
         sex = state.cards[c].sex
-        mark, word = SEX_LABEL.get(sex, ("", "?"))
+        mark, word = SEX_SYMBOLS.get(sex, ""), SEX_SHORT.get(sex, "?")
         top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
         parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
     return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
@@ -456,16 +453,6 @@ def render_refusal(violation: Refusal) -> str:
     parts.append(chips([rule_id] if rule_id else [], [source] if source else []))
     parts.append('<p class="bt-next">Der Tisch bleibt, wie er war.</p>')
     return f'{style_block()}<div class="bt bt-box bt-refusal" role="alert">{"".join(parts)}</div>'
-
-
-def render_error(message: str, *, title: str = "Hoppla, da ist etwas schiefgegangen") -> str:
-    """A friendly box for any failure that is not a rule refusal."""
-    return (
-        f'{style_block()}<div class="bt bt-box bt-error" role="alert"><h4>⚠ {escape(title)}</h4>'
-        f"<p>{escape(str(message))}</p>"
-        '<p class="bt-next">Du kannst es noch einmal versuchen oder neu starten. '
-        "Die Einzelheiten stehen im Protokoll des Servers.</p></div>"
-    )
 
 
 def render_success(message: str, rule_ids: Iterable[str] = ()) -> str:

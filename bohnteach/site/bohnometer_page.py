@@ -6,13 +6,13 @@
     seite.quiz()        # "Wie viele Taler?": a random field, the learner types the coins
 
 The picker and the quiz are ipywidgets; every callback shows failures in a visible box
-(:func:`bohnteach.widgets.questions.friendly`). Charts are plain ``go.Figure`` objects shown
+(:func:`bohnteach.widgets.failure.guard`). Charts are plain ``go.Figure`` objects shown
 with ``fig.show()``, never a ``FigureWidget``.
 
-Measured here (Voilà 0.5.13, preheated kernels): if the *first* plotly chart of a page
-sits inside an ``Output`` widget, widgets displayed after it fail with "Error displaying
-widget: model not found" on visits served by a preheated kernel. A plain chart output
-earlier on the page (here :func:`uebersicht`) avoids it. The lessons follow the same rule.
+Why a plain chart comes first: with Voilà 0.5.13 and preheated kernels, if the *first*
+plotly chart of a page sits inside an ``Output`` widget, widgets displayed after it fail
+with "Error displaying widget: model not found". A plain chart output earlier on the page
+(here :func:`uebersicht`) avoids it. The lessons follow the same rule.
 """
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ from typing import Any
 
 from bohnteach.render import charts
 from bohnteach.game.beans import Variety, find_variety, meter_value
-from bohnteach.widgets.questions import box_html, check_number, error_html, friendly
+from bohnteach.render.words import variety_label
+from bohnteach.widgets.failure import guard
+from bohnteach.widgets.questions import box_html, check_number
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
 DEFAULT_RULESET = "amigo"
@@ -34,11 +36,6 @@ def _show(fig: Any, output: Any) -> None:
     with output:
         output.clear_output(wait=True)
         fig.show(config=PLOT_CONFIG)
-
-
-def variety_label(v: Variety) -> str:
-    """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's name."""
-    return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
 
 
 def meter_text(v: Variety, meter: tuple[int, ...] | None = None) -> str:
@@ -74,13 +71,13 @@ class CurvePicker:
                    layout=w.Layout(align_items="center")),
             self.message, self.output,
         ])
-        self.widget.add_class("bohnteach-curves")
+        self.widget.add_class("bt-curves")
         self._quiet = False
-        draw = friendly(self.message)(self.draw)
+        draw = guard(self.message)(self.draw)
         self._draw = draw
-        self.ruleset.observe(friendly(self.message)(lambda _c: self._rebuild()), "value")
-        self.all_button.on_click(friendly(self.message)(lambda _b: self._set_all(True)))
-        self.none_button.on_click(friendly(self.message)(lambda _b: self._set_all(False)))
+        self.ruleset.observe(guard(self.message)(lambda _c: self._rebuild()), "value")
+        self.all_button.on_click(guard(self.message)(lambda _b: self._set_all(True)))
+        self.none_button.on_click(guard(self.message)(lambda _b: self._set_all(False)))
         self._rebuild(chosen)
 
     # the checkboxes belong to the rule set: rebuild them when it changes
@@ -175,11 +172,11 @@ class CoinQuiz:
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
             self.feedback, self.score_label,
         ], layout=w.Layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
-        self.widget.add_class("bohnteach-quiz")
-        check = friendly(self.feedback)(self._check)
+        self.widget.add_class("bt-quiz")
+        check = guard(self.feedback)(self._check)
         self.button.on_click(lambda _b: check())
         self.text.observe(lambda c: check() if c["new"].strip() else None, "value")
-        self.next_button.on_click(friendly(self.feedback)(lambda _b: self.new_task()))
+        self.next_button.on_click(guard(self.feedback)(lambda _b: self.new_task()))
         self.new_task()
 
     def new_task(self, variety: str | None = None, cards: int | None = None) -> None:
@@ -263,32 +260,19 @@ class CoinQuiz:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def _safe(build):
-    try:
-        return build()
-    except Exception as exc:  # noqa: BLE001 – a visible box instead of a hidden traceback
-        import logging
-
-        from IPython.display import HTML
-
-        logging.getLogger("bohnteach.site.bohnometer_page").exception("Seite Bohnometer")
-        return HTML(error_html(exc))
-
-
 def uebersicht(ruleset: str = DEFAULT_RULESET) -> Any:
     """All Bohnometer curves of the rule set as a plain chart (shown before the picker)."""
-    return _safe(lambda: charts.bohnometer_chart(None, ruleset))
+    return guard(what="Bohnometer-Übersicht")(charts.bohnometer_chart)(None, ruleset)
 
 
 def kurven(ruleset: str = DEFAULT_RULESET) -> Any:
     """The curve picker (shown on the page)."""
-    return _safe(lambda: CurvePicker(ruleset))
+    return guard(what="Bohnometer-Kurven")(CurvePicker)(ruleset)
 
 
 def quiz(seed: int | None = None) -> Any:
     """The coin quiz (shown on the page)."""
-    return _safe(lambda: CoinQuiz(seed=seed))
+    return guard(what="Taler-Quiz")(CoinQuiz)(seed=seed)
 
 
-__all__ = ["CoinQuiz", "CurvePicker", "field_html", "kurven", "meter_text", "quiz", "uebersicht",
-           "variety_label"]
+__all__ = ["CoinQuiz", "CurvePicker", "field_html", "kurven", "meter_text", "quiz", "uebersicht"]

@@ -16,7 +16,6 @@ twice. Every callback shows failures in a visible box (Voilà hides tracebacks).
 """
 from __future__ import annotations
 
-import logging
 import tempfile
 from html import escape
 from pathlib import Path
@@ -26,8 +25,7 @@ from bohnteach.game.beans import find_variety
 from bohnteach.render.table import chips, render_error, render_info
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
-
-log = logging.getLogger("bohnteach.site.ladybohn_page")
+from bohnteach.widgets.failure import guard
 
 PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 LADY_RULES = (
@@ -36,7 +34,7 @@ LADY_RULES = (
     "lady.p3-order", "lady.end",
 )
 PRINTED = {("stink", "m")}
-"""Meters the rulebook prints (seed 003, „Die Bohnenernte“): only the male Saubohne."""
+"""Meters the rulebook prints (Ladybohn-Spielregel, „Die Bohnenernte“): only the male Saubohne."""
 
 EXAMPLE = """# Trage hier die Zahlen von deinen Karten ein:
 # wie viele Karten du für 1, 2, 3 und 4 Taler brauchst.
@@ -163,9 +161,9 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
     """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget).
 
     Built on demand: the first plotly chart on a page makes the browser load plotly's
-    library (several MB), which made this page open more than twice as slowly as a
-    minimal page (``benchmarks/site.py``: 2.06×, target ≤ 2.0×). The meter table above
-    the button shows the same numbers at once.
+    library (several MB), which would keep this page well above the opening-time target
+    of ``benchmarks/site.py``. The meter table above the button shows the same numbers
+    at once.
     """
     import ipywidgets as widgets
 
@@ -176,14 +174,10 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
     style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
     out = widgets.Output(layout=widgets.Layout(width="100%"))
 
+    @guard(message, "Ladybohn-Diagramm", title="Das Diagramm ließ sich nicht zeichnen")
     def draw(_button: Any) -> None:
-        try:
-            show_chart(_rules(rules), out, style)
-            button.layout.display = "none"
-        except Exception as error:  # noqa: BLE001 - shown to the user, logged
-            log.exception("Ladybohn-Diagramm")
-            message.value = render_error(str(error) or type(error).__name__,
-                                         title="Das Diagramm ließ sich nicht zeichnen")
+        show_chart(_rules(rules), out, style)
+        button.layout.display = "none"
 
     button.on_click(draw)
     box = widgets.VBox([button, message, style, out], layout=widgets.Layout(width="100%"))
@@ -270,18 +264,9 @@ class OwnValues:
             layout=widgets.Layout(width="100%", max_width="1000px"),
         )
         self.widget.add_class("bt-lady-own")
-        self.apply_button.on_click(self._guard(lambda _b: self.apply()))
-        self.reset_button.on_click(self._guard(lambda _b: self.reset()))
-
-    def _guard(self, fn: Any) -> Any:
-        def safe(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as error:  # noqa: BLE001 - shown to the user, logged
-                log.exception("Eigene Ladybohn-Werte")
-                self.message.value = render_error(str(error) or type(error).__name__,
-                                                  title="Das hat nicht geklappt")
-        return safe
+        failed = guard(self.message, "Eigene Ladybohn-Werte", title="Das hat nicht geklappt")
+        self.apply_button.on_click(failed(lambda _b: self.apply()))
+        self.reset_button.on_click(failed(lambda _b: self.reset()))
 
     def apply(self) -> RuleSet:
         """Read the text; on success show table and chart with the new values."""

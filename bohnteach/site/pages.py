@@ -9,30 +9,25 @@ A page (``notebooks/NN_Name.ipynb``) is markdown prose plus a few short calls::
     site.nav_links("02_Phase_1")            # previous / overview / next
 
 Every builder here returns something Jupyter displays as HTML or as a widget, and never
-raises: a failure becomes a friendly box (``render_error``) on the page, and the
-traceback goes to the server's log, never to the visitor. :func:`safe_display` does the
-same for any other callable.
+raises: :func:`bohnteach.widgets.failure.guard` turns a failure into the friendly box on
+the page, and the traceback goes to the server's log, never to the visitor.
+``safe_display`` (from the same module) does the same for any other callable.
 
 The chapter list is data (:data:`PAGES`): file, title, what the page teaches, the scene
 chapter it shows. The start page, the navigation and the tests all read it.
 """
 from __future__ import annotations
 
-import functools
 import json
-import logging
-import os
-import sys
-import traceback
-from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
+
+from bohnteach.render.failure import render_error
+from bohnteach.widgets.failure import guard
 
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True)
@@ -133,104 +128,21 @@ def page_exists(page: Page) -> bool:
 
 
 # ---- failures --------------------------------------------------------------------------
-def server_log(text: str) -> None:
-    """Write ``text`` to the server's log, never to the page.
-
-    Inside a kernel, ipykernel forwards everything written to ``sys.stderr`` *and* to file
-    descriptor 2 into the cell's output, which Voilà shows. It keeps a copy of the real
-    descriptor (``_original_stdstream_copy``); that one ends up in the server's log.
-    """
-    if not text.endswith("\n"):
-        text += "\n"
-    try:
-        stream = sys.stderr
-        fd = getattr(stream, "_original_stdstream_copy", None)
-        if isinstance(fd, int):
-            os.write(fd, text.encode("utf-8", "replace"))
-        elif type(stream).__module__.startswith("ipykernel"):
-            real = sys.__stderr__  # fd 2 is not captured in this kernel
-            if real is not None:
-                real.write(text)
-                real.flush()
-        elif stream is not None:
-            stream.write(text)
-    except Exception:  # noqa: BLE001,S110 - pragma: no cover - logging must never break a page
-        pass
-
-
-class ServerLogHandler(logging.Handler):
-    """A logging handler that writes to :func:`server_log`."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            server_log(self.format(record))
-        except Exception:  # noqa: BLE001,S110 - pragma: no cover
-            pass
-
-
-def _route_package_logs() -> None:
-    """Send the ``bohnteach`` loggers (widgets log their callback failures there) to the
-    server log, so that no traceback ever reaches a page through Python's last-resort
-    handler (which writes to ``sys.stderr``, i.e. into the page)."""
-    logger = logging.getLogger("bohnteach")
-    if not any(isinstance(h, ServerLogHandler) for h in logger.handlers):
-        handler = ServerLogHandler()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s: %(message)s"))
-        logger.addHandler(handler)
-        logger.propagate = False
-
-
-_route_package_logs()
-
-
-def _log_failure(where: str) -> None:
-    """The traceback goes to the server log, not to the page."""
-    server_log(f"bohnteach.site.pages: {where} failed\n{traceback.format_exc()}")
-
-
-def error_box(message: str, title: str = "Dieser Teil der Seite konnte nicht geladen werden") -> Any:
-    """A friendly orange box (HTML) for any failure."""
+def _no_scenes(text: str) -> Any:
+    """The box a page shows where a chapter has no scenes yet."""
     from IPython.display import HTML
 
-    from bohnteach.render.table import render_error
-
-    return HTML(render_error(message, title=title))
+    return HTML(render_error(text, title="Noch keine Szenen"))
 
 
-def _friendly_message(exc: BaseException) -> str:
-    text = str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc).strip()
-    if isinstance(exc, (ModuleNotFoundError, ImportError)):
-        return "Ein Baustein der Seite fehlt noch. Alles andere auf der Seite funktioniert."
-    return text if text and len(text) < 300 else "Unerwarteter Fehler."
+def _player(scene: Any) -> Any:
+    """A ScenePlayer for ``scene``, or its failure box as a widget."""
+    import ipywidgets as widgets
 
+    from bohnteach.widgets.scene_player import ScenePlayer
 
-def friendly(fn: F) -> F:
-    """Decorator: the builder returns an error box instead of raising."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
-            _log_failure(fn.__name__)
-            return error_box(_friendly_message(exc))
-
-    return wrapper  # type: ignore[return-value]
-
-
-def safe_display(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-    """Call ``fn(*args, **kwargs)`` and display its result; any exception is shown as a
-    friendly box instead (the traceback goes to the server log). Returns ``None`` so that
-    nothing else is printed."""
-    from IPython.display import display
-
-    try:
-        result = fn(*args, **kwargs)
-    except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
-        _log_failure(getattr(fn, "__name__", repr(fn)))
-        result = error_box(_friendly_message(exc))
-    if result is not None:
-        display(result)
+    made = guard(what=f"ScenePlayer({getattr(scene, 'id', scene)!r})")(ScenePlayer)(scene)
+    return made if isinstance(made, widgets.Widget) else widgets.HTML(made.data)
 
 
 # ---- navigation ------------------------------------------------------------------------
@@ -328,7 +240,7 @@ def nav_html(name: str) -> str:
     return f'<nav class="bt-site bt-nav" aria-label="Seiten">{"".join(parts)}</nav>'
 
 
-@friendly
+@guard()
 def nav_links(name: str) -> Any:
     """Previous / overview / next links (shown at the end of every page)."""
     from IPython.display import HTML
@@ -336,7 +248,7 @@ def nav_links(name: str) -> Any:
     return HTML(_SITE_CSS + nav_html(name))
 
 
-@friendly
+@guard()
 def page_header(name: str) -> Any:
     """The top of a page: where you are, what you learn here, previous/next."""
     from IPython.display import HTML
@@ -356,7 +268,7 @@ def page_header(name: str) -> Any:
 
 
 # ---- the start page ----------------------------------------------------------------------
-@friendly
+@guard()
 def chapter_overview() -> Any:
     """All chapters with what each teaches, as linked cards (for the start page)."""
     from IPython.display import HTML
@@ -410,7 +322,7 @@ def lessons() -> list[tuple[str, str, str]]:
     return out
 
 
-@friendly
+@guard()
 def lesson_list() -> Any:
     """The lessons in ``tutorials/`` as a linked list (for the start page)."""
     from IPython.display import HTML
@@ -437,7 +349,7 @@ def _scenes_of(chapter: str) -> list[Any]:
     return list(list_scenes(chapter))
 
 
-@friendly
+@guard()
 def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
     """The chapter's scenes behind one chooser: a single ScenePlayer, the others built
     only when picked. For pages with many scenes, which would otherwise send hundreds of
@@ -451,7 +363,7 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
         by_id = {sc.id: sc for sc in scenes}
         scenes = [by_id[i] for i in only if i in by_id]
     if not scenes:
-        return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+        return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
     chooser = widgets.Dropdown(
         options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
         description="Szene:", layout=widgets.Layout(width="100%", max_width="44em"),
@@ -462,19 +374,15 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
 
     def show(index: int) -> None:
         if index not in players:
-            try:
-                players[index] = ScenePlayer(scenes[index])
-            except Exception as exc:  # noqa: BLE001 - a friendly box, never a broken page
-                _log_failure(f"ScenePlayer({scenes[index].id!r})")
-                players[index] = widgets.HTML(error_box(_friendly_message(exc)).data)
+            players[index] = _player(scenes[index])
         area.children = (players[index],)
 
+    def failed(box: str) -> None:
+        area.children = (widgets.HTML(box),)
+
+    @guard(failed, "Szenenauswahl")
     def picked(change: dict) -> None:
-        try:
-            show(change["new"])
-        except Exception as exc:  # noqa: BLE001
-            _log_failure("scene_picker")
-            area.children = (widgets.HTML(error_box(_friendly_message(exc)).data),)
+        show(change["new"])
 
     chooser.observe(picked, names="value")
     show(0)
@@ -501,11 +409,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
         scenes = [by_id[i] for i in only if i in by_id]
     players = []
     for number, scene in enumerate(scenes, 1):
-        try:
-            player = ScenePlayer(scene)
-        except Exception as exc:  # noqa: BLE001 - shown as a friendly box / never breaks a page
-            _log_failure(f"ScenePlayer({getattr(scene, 'id', scene)!r})")
-            player = widgets.HTML(error_box(_friendly_message(exc)).data)
+        player = _player(scene)
         anchor = widgets.HTML(
             f'<a id="{_anchor(scene)}" class="bt-anchor" aria-hidden="true"></a>'
             f'<div class="bt-scene-number">Szene {number} von {len(scenes)}</div>',
@@ -514,7 +418,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     if not players:
         if optional:
             return None
-        return error_box("Für dieses Kapitel gibt es noch keine Szenen.", title="Noch keine Szenen")
+        return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
     if len(scenes) >= 3:
         items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(sc.title)}</a></li>' for sc in scenes)
         toc = widgets.HTML(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
@@ -525,7 +429,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     return box
 
 
-@friendly
+@guard()
 def scene(scene_id: str) -> Any:
     """One scene (by id, from any chapter) in a ScenePlayer."""
     from bohnteach.content.scenes import get_scene
@@ -534,17 +438,17 @@ def scene(scene_id: str) -> Any:
     return ScenePlayer(get_scene(scene_id))
 
 
-@friendly
+@guard()
 def try_it(case: str) -> Any:
     """A "Mach du!" exercise: a case id of ``bohnteach.content.tryit_cases`` or a chapter key
     (then every case of that chapter, stacked)."""
-    from bohnteach.content.tryit_cases import make_tryit
+    from bohnteach.widgets.tryit import make_tryit
 
     return make_tryit(case)
 
 
 # ---- the special pages ----------------------------------------------------------------------
-@friendly
+@guard()
 def comparison_table(names: list[str] | None = None) -> Any:
     """The Regelvergleich table built from the RuleSet data."""
     from IPython.display import HTML
@@ -554,7 +458,7 @@ def comparison_table(names: list[str] | None = None) -> Any:
     return HTML(comparison_html(names))
 
 
-@friendly
+@guard()
 def comparison_scenes() -> Any:
     """The Regelvergleich scenes: each situation once per rule set, side by side
     (stacked on a phone)."""
@@ -574,7 +478,7 @@ def comparison_scenes() -> Any:
         row.add_class("bt-compare-pair")
         rows.append(row)
     if not rows:
-        return error_box("Für den Regelvergleich gibt es noch keine Szenen.", title="Noch keine Szenen")
+        return _no_scenes("Für den Regelvergleich gibt es noch keine Szenen.")
     box = widgets.VBox([_style_widget(), *rows], layout=widgets.Layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     box.add_class("bt-compare-scenes")
@@ -604,7 +508,7 @@ def assumptions() -> list[tuple[str, str]]:
     return out
 
 
-@friendly
+@guard()
 def auslegungen() -> Any:
     """The Auslegungen page's list, from the ``auslegung`` fields of ``rules.toml``."""
     from IPython.display import HTML
@@ -627,7 +531,7 @@ def auslegungen() -> Any:
     return HTML(f'{_SITE_CSS}<div class="bt-site">{count}<div class="bt-ausl-list">{"".join(items)}</div></div>')
 
 
-@friendly
+@guard()
 def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
     """The varieties of a rule set: cards in the deck and the Bohnometer (cards → Taler)."""
     from IPython.display import HTML
@@ -654,7 +558,7 @@ def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
     )
 
 
-@friendly
+@guard()
 def rules_table(*rule_ids: str) -> Any:
     """The given rules as a small table: ID, title, explanation, source."""
     from IPython.display import HTML
@@ -671,7 +575,7 @@ def rules_table(*rule_ids: str) -> Any:
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
-@friendly
+@guard()
 def ladybohn(part: str) -> Any:
     """A part of the Ladybohn chapter (``bohnteach.site.ladybohn_page``): ``"karten"``,
     ``"diagramm"``, ``"auslegungen"`` or ``"eigene_werte"``."""
@@ -680,7 +584,7 @@ def ladybohn(part: str) -> Any:
     return show(part)
 
 
-@friendly
+@guard()
 def probespiel(**options: Any) -> Any:
     """The Probespiel widget (one seat against bots)."""
     from bohnteach.widgets.probespiel import Probespiel
@@ -690,8 +594,8 @@ def probespiel(**options: Any) -> Any:
 
 __all__ = [
     "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
-    "chapter_scenes", "comparison_scenes", "comparison_table", "error_box", "find_page",
-    "friendly", "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
-    "page_header", "probespiel", "rules_table", "safe_display", "scene", "server_log", "try_it",
+    "chapter_scenes", "comparison_scenes", "comparison_table", "find_page",
+    "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
+    "page_header", "probespiel", "rules_table", "scene", "try_it",
     "variety_table",
 ]

@@ -15,6 +15,10 @@ moves are logged in German (``notation.format_action``). When a bot is the activ
 player and wants to stop trading, the game pauses once so the learner can still offer
 that bot a deal (co-players trade only with the active player).
 
+Every move, the learner's and the bots', goes into one game record (``self.game``, a
+:class:`bohnteach.game.record.Game`): the table is its state, and the record can be
+saved, replayed step by step and taken back like any other game.
+
 Stable CSS classes for tests and styling: the widget ``bt-probespiel``; ``bt-ps-hint``,
 ``bt-ps-feedback``, ``bt-ps-actions``, ``bt-ps-table``, ``bt-ps-log``; every button
 ``bt-ps-btn`` plus ``bt-ps-plant``, ``bt-ps-plant-wrong``, ``bt-ps-end-planting``,
@@ -26,7 +30,6 @@ offer ``bt-ps-give``.
 from __future__ import annotations
 
 import random
-import traceback
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -49,11 +52,14 @@ from bohnteach.game.actions import (
 )
 from bohnteach.game.beans import all_varieties, find_variety
 from bohnteach.maths.bots import make_bot
-from bohnteach.game.engine import actor, apply, fitting_fields, harvest_coins, new_game, to_plant
+from bohnteach.game.engine import actor, fitting_fields, harvest_coins, new_game, to_plant
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.notation import format_action
-from bohnteach.render.table import changed_cards, changed_zones, render_error, render_info, render_refusal, render_table
+from bohnteach.game.record import Game
+from bohnteach.render.table import changed_cards, changed_zones, render_info, render_refusal, render_table
 from bohnteach.game.state import Phase, State
+from bohnteach.render.words import card_label
+from bohnteach.widgets.failure import guard
 
 BOT_LABELS = {"trader": "handelt gern (Händler)", "planter": "handelt nie (Gärtner)",
               "random": "zufällig (Anfänger)"}
@@ -87,10 +93,6 @@ def _button(text: str, *classes: str, tooltip: str = "", style: str = "") -> wid
     for c in classes:
         b.add_class(c)
     return b
-
-
-def _label(s: State, card: int) -> str:
-    return find_variety(s.variety[card]).de
 
 
 class Probespiel(widgets.VBox):
@@ -150,7 +152,7 @@ class Probespiel(widgets.VBox):
         bot = bot or self.bot_pick.value
         self.seed = random.randrange(1, 10_000) if seed is None else seed
         names = list(NAMES[:players])
-        self.state = new_game(ruleset, names, seed=self.seed, start_player=self.seat)
+        self.game = Game(new_game(ruleset, names, seed=self.seed, start_player=self.seat))
         self.bots = {i: make_bot(bot, seed=self.seed * 10 + i)
                      for i in range(players) if i != self.seat}
         self.history: list[tuple[str, str]] = []  # (css class, html)
@@ -164,27 +166,23 @@ class Probespiel(widgets.VBox):
         self._refresh()
 
     @property
+    def state(self) -> State:
+        """The table now: the state of the game record (initial table + every move)."""
+        return self.game.state
+
+    @property
     def me(self) -> str:
         return self.state.players[self.seat].name
 
+    def _show_failure(self, box: str) -> None:
+        """A failed button: the friendly box, and the table redrawn as it now is."""
+        self.feedback.value = box
+        self._refresh(keep_feedback=True)
+
     def _guard(self, fn: Callable[[], Any]) -> Callable[[Any], None]:
-        """A button callback that never dies silently: failures become a friendly box."""
-
-        def handler(_button: Any = None) -> None:
-            try:
-                fn()
-            except Exception as exc:  # noqa: BLE001 - shown to the visitor, traceback to the server log
-                from bohnteach.site.pages import server_log
-
-                server_log("bohnteach.widgets.probespiel:\n" + traceback.format_exc())
-                self.feedback.value = render_error(
-                    f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
-                try:
-                    self._refresh(keep_feedback=True)
-                except Exception:  # noqa: BLE001,S110 - shown as a friendly box / never breaks a page
-                    pass
-
-        return handler
+        """A button callback that never dies silently (see :func:`guard`)."""
+        safe = guard(self._show_failure, "Probespiel")(fn)
+        return lambda _button=None: safe()
 
     # ---- the learner's moves ----------------------------------------------------------
     def try_action(self, action: Action) -> RuleViolation | None:
@@ -192,7 +190,7 @@ class Probespiel(widgets.VBox):
         before = self.state.copy()
         self._fresh = 0
         try:
-            events = apply(self.state, action)
+            events = self.game.apply(action)
         except RuleViolation as refusal:
             self.feedback.value = render_refusal(refusal)
             self._refresh(keep_feedback=True)
@@ -250,7 +248,7 @@ class Probespiel(widgets.VBox):
                     and self._passed_turn != s.turn):
                 return  # pause: the learner may still offer the active bot a deal
             before = s.copy()
-            events = apply(s, action)
+            events = self.game.apply(action)
             self._log_action(before, action, events, by_learner=False)
         raise RuntimeError("Die Computergegner kommen nicht weiter; starte bitte ein neues Spiel.")
 
@@ -269,12 +267,12 @@ class Probespiel(widgets.VBox):
                 n, coins = ev[3], ev[4]
                 extra = f" ({n} {'Karte' if n == 1 else 'Karten'} → {coins} Taler)"
             elif ev[0] == "draw" and ev[1] == self.seat and ev[2]:
-                extra = ": " + ", ".join(_label(self.state, c) for c in ev[2])
+                extra = ": " + ", ".join(card_label(self.state, c) for c in ev[2])
         self._note("you" if by_learner else "bot", escape(text + extra))
         for ev in events:
             kind = ev[0]
             if kind == "reveal" and ev[1]:
-                cards = ", ".join(_label(self.state, c) for c in ev[1])
+                cards = ", ".join(card_label(self.state, c) for c in ev[1])
                 self._note("ev", f"Aufgedeckt: {escape(cards)}")
             elif kind == "reshuffle":
                 self._note("ev", f"Der Ablagestapel wird gemischt – {ev[1]}. Durchgang.")
@@ -314,8 +312,8 @@ class Probespiel(widgets.VBox):
         who = actor(s)
         if s.offer is not None and s.offer.to == me:
             o = s.offer
-            give = ", ".join(_label(s, c) for c in o.give) or "nichts"
-            get = ", ".join(_label(s, c) for c in o.get)
+            give = ", ".join(card_label(s, c) for c in o.give) or "nichts"
+            get = ", ".join(card_label(s, c) for c in o.get)
             ask = f"für deine {escape(get)}" if get else "als Geschenk"
             return (f"<b>{escape(s.players[o.player].name)} bietet dir {escape(give)} {ask} an.</b> "
                     "Nimmst du an? Was du bekommst, legst du quer neben deine Felder und pflanzt es in Phase 3.")
@@ -329,7 +327,7 @@ class Probespiel(widgets.VBox):
         if s.phase is Phase.PLANT:
             if not p.hand:
                 return "<b>Phase 1:</b> Deine Hand ist leer – du überspringst Phase 1."
-            front = _label(s, p.hand[0])
+            front = card_label(s, p.hand[0])
             room = fitting_fields(s, me, p.hand[0])
             if s.hand_plants == 0:
                 text = (f"<b>Du bist am Zug. Phase 1:</b> Die vorderste Karte deiner Hand, die "
@@ -341,12 +339,12 @@ class Probespiel(widgets.VBox):
                 text += " Sie passt auf kein Feld und keines ist frei: Ernte zuerst ein Feld."
             return text
         if s.phase is Phase.TRADE:
-            shown = ", ".join(_label(s, c) for c in s.revealed) or "keine mehr"
+            shown = ", ".join(card_label(s, c) for c in s.revealed) or "keine mehr"
             return (f"<b>Phase 2: Handeln.</b> Aufgedeckt: {escape(shown)}. Biete Karten an "
                     "(aufgedeckte oder aus der Hand, egal von welcher Stelle) – oder beende den Handel. "
                     "Was von den aufgedeckten übrig bleibt, pflanzt du in Phase 3.")
         if s.phase is Phase.PLANT_RECEIVED:
-            cards = ", ".join(_label(s, c) for c in to_plant(s, me))
+            cards = ", ".join(card_label(s, c) for c in to_plant(s, me))
             return (f"<b>Phase 3:</b> Pflanze alles, was vor dir liegt: {escape(cards)}. "
                     "Die Reihenfolge bestimmst du.")
         if s.phase is Phase.DRAW:
@@ -368,7 +366,7 @@ class Probespiel(widgets.VBox):
         s = self.state
         out = []
         for k, f in enumerate(s.players[self.seat].fields):
-            grows = f"{_label(s, f[0])}" if f else "leer"
+            grows = f"{card_label(s, f[0])}" if f else "leer"
             b = _button(f"{label} → Feld {k + 1} ({grows})",
                         "bt-ps-plant-wrong" if wrong_card else "bt-ps-plant", f"bt-field-{k + 1}")
             b.on_click(self._guard(self._play(Plant(self.seat, k, card))))
@@ -394,11 +392,11 @@ class Probespiel(widgets.VBox):
         elif who == me and s.phase is Phase.PLANT:
             buttons: list[widgets.Widget] = []
             if p.hand:
-                front = _label(s, p.hand[0])
+                front = card_label(s, p.hand[0])
                 word = "Vorderste Karte" if s.hand_plants == 0 else "Nächste Karte"
                 buttons += self._field_buttons(None, f"{word}: {front}")
                 if len(p.hand) > 1 and s.hand_plants == 0:
-                    buttons += self._field_buttons(p.hand[1], f"Lieber die 2. Karte ({_label(s, p.hand[1])})",
+                    buttons += self._field_buttons(p.hand[1], f"Lieber die 2. Karte ({card_label(s, p.hand[1])})",
                                                    wrong_card=True)[:1]
             if s.hand_plants or not p.hand:
                 b = _button("Phase 1 beenden" if p.hand else "Weiter zu Phase 2", "bt-ps-end-planting")
@@ -417,7 +415,7 @@ class Probespiel(widgets.VBox):
                     continue
                 seen.add(s.variety[card])
                 where = "aufgedeckt" if card in s.revealed else "quer"
-                buttons += self._field_buttons(card, f"{_label(s, card)} ({where})")
+                buttons += self._field_buttons(card, f"{card_label(s, card)} ({where})")
             groups.append(self._group("Pflanzen (Phase 3)", buttons, "bt-ps-g-plant"))
         elif who == me and s.phase is Phase.DRAW:
             b = _button(f"{s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
@@ -436,8 +434,8 @@ class Probespiel(widgets.VBox):
         me = self.seat
         p = s.players[me]
         active = s.active == me
-        options = [(f"{_label(s, c)} (aufgedeckt)", c) for c in s.revealed] if active else []
-        options += [(f"{_label(s, c)} (Hand {i + 1})", c) for i, c in enumerate(p.hand)]
+        options = [(f"{card_label(s, c)} (aufgedeckt)", c) for c in s.revealed] if active else []
+        options += [(f"{card_label(s, c)} (Hand {i + 1})", c) for i, c in enumerate(p.hand)]
         self._give_options = options
         self._give = []
         toggles = [self._give_toggle(label, card) for label, card in options]
@@ -479,16 +477,13 @@ class Probespiel(widgets.VBox):
         t.add_class("bt-ps-give")
 
         def flip(change: dict) -> None:
-            try:
-                if change["new"] and card not in self._give:
-                    self._give.append(card)
-                elif not change["new"] and card in self._give:
-                    self._give.remove(card)
-                t.description = ("✓ " if change["new"] else "") + label
-            except Exception as exc:  # noqa: BLE001 - shown as a friendly box
-                self.feedback.value = render_error(str(exc))
+            if change["new"] and card not in self._give:
+                self._give.append(card)
+            elif not change["new"] and card in self._give:
+                self._give.remove(card)
+            t.description = ("✓ " if change["new"] else "") + label
 
-        t.observe(flip, names="value")
+        t.observe(guard(self.feedback, "Karte zum Anbieten")(flip), names="value")
         return t
 
     def give_options(self) -> list[tuple[str, int]]:
@@ -507,7 +502,7 @@ class Probespiel(widgets.VBox):
             if not f:
                 continue
             coins = harvest_coins(s, me, k)
-            b = _button(f"Feld {k + 1} ernten ({len(f)} {_label(s, f[0]) if len(f) == 1 else find_variety(s.variety[f[0]]).de_plural} → {coins} Taler)",
+            b = _button(f"Feld {k + 1} ernten ({len(f)} {card_label(s, f[0]) if len(f) == 1 else find_variety(s.variety[f[0]]).de_plural} → {coins} Taler)",
                         "bt-ps-harvest", f"bt-field-{k + 1}")
             b.on_click(self._guard(self._play(Harvest(me, k))))
             buttons.append(b)
@@ -540,7 +535,7 @@ class Probespiel(widgets.VBox):
                 break
         taken = p.set_aside[:1] or (s.revealed[:1] if s.active == me else [])
         if taken:
-            b = _button(f"{_label(s, taken[0])} auf die Hand nehmen", "bt-ps-mistake", "bt-ps-take")
+            b = _button(f"{card_label(s, taken[0])} auf die Hand nehmen", "bt-ps-mistake", "bt-ps-take")
             b.on_click(self._guard(self._play(TakeIntoHand(me, taken[0]))))
             buttons.append(b)
         if not buttons:
@@ -576,14 +571,14 @@ class Probespiel(widgets.VBox):
         if s.phase is Phase.OVER:
             return ""
         p = s.players[self.seat]
-        hand = ", ".join(_label(s, c) for c in p.hand) or "leer"
+        hand = ", ".join(card_label(s, c) for c in p.hand) or "leer"
         fields = " · ".join(
             f"{k + 1}: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))}" if f else f"{k + 1}: leer"
             for k, f in enumerate(p.fields)
         )
         aside = ""
         if p.set_aside:
-            aside = " · <b>Quer:</b> " + escape(", ".join(_label(s, c) for c in p.set_aside))
+            aside = " · <b>Quer:</b> " + escape(", ".join(card_label(s, c) for c in p.set_aside))
         return (f'<div class="bt-ps-mine"><b>Deine Hand</b> (vorne → hinten): {escape(hand)}<br>'
                 f"<b>Deine Felder:</b> {escape(fields)}{aside} · <b>Taler:</b> {len(p.coins)}</div>")
 

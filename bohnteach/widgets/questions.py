@@ -35,32 +35,30 @@ toggles on. It comes from, in this order:
 After a right answer the worked solution is shown to the learner as well
 (``reveal_after_correct``), since it can no longer spoil anything.
 
-**Errors.** Every callback runs inside :func:`friendly`: an exception becomes a visible,
-German box on the page (Voilà hides tracebacks) and the traceback goes to the log.
+**Errors.** Every callback runs inside :func:`bohnteach.widgets.failure.guard`: an
+exception becomes a visible, German box on the page (Voilà hides tracebacks) and the
+traceback goes to the server log.
 
 ipywidgets is imported lazily (inside the classes), so :func:`parse_answer` and
 :func:`check_number` can be used without it.
 """
 from __future__ import annotations
 
-import functools
 import html
 import logging
 import os
 import re
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs
 
-from bohnteach.site import pages as _site# noqa: F401 – routes the "bohnteach" loggers to the server log
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.widgets.failure import guard, setup_server_log
 
 log = logging.getLogger("bohnteach.widgets.questions")
-"""Failures are logged here; :mod:`bohnteach.site.pages` sends the ``bohnteach`` loggers to the
-server's log, so a traceback never lands on the page (ipykernel would show stderr)."""
 
 Number = int | float | Fraction
 
@@ -74,75 +72,21 @@ STYLES = {
     "correct": _BOX + "background:#E8F5E9;border:1px solid #2E7D32;",
     "wrong": _BOX + "background:#FFF8E1;border:1px solid #B26A00;",
     "invalid": _BOX + "background:#E3F2FD;border:1px solid #1565C0;",
-    "error": _BOX + "background:#FDECEA;border:1px solid #C62828;",
     "solution": _BOX + "background:#F3F0FF;border:1px dashed #5E35B1;",
     "teacher": _BOX + "background:#F3F0FF;border:1px solid #5E35B1;",
     "info": _BOX + "background:#F1F6FB;border:1px solid #7A9CC6;",
 }
-ICONS = {"correct": "✔", "wrong": "✗", "invalid": "?", "error": "⚠", "solution": "✎",
+ICONS = {"correct": "✔", "wrong": "✗", "invalid": "?", "solution": "✎",
          "teacher": "👩‍🏫", "info": "ℹ"}
 
 
 def box_html(kind: str, body_html: str) -> str:
-    """A coloured message box (``kind``: correct, wrong, invalid, error, solution,
-    teacher, info)."""
+    """A coloured message box (``kind``: correct, wrong, invalid, solution, teacher, info).
+    Failures use :func:`bohnteach.render.failure.render_error` instead."""
     return (
-        f'<div class="bohnteach-{kind}" style="{STYLES[kind]}">'
+        f'<div class="bt-q-{kind}" style="{STYLES[kind]}">'
         f'<span aria-hidden="true" style="font-weight:bold">{ICONS[kind]}</span> {body_html}</div>'
     )
-
-
-# --------------------------------------------------------------------------- friendly errors
-
-
-def error_html(exc: BaseException) -> str:
-    """A German, learner-friendly box for ``exc`` (the message, never a traceback)."""
-    message = getattr(exc, "message", None) or str(exc)
-    if isinstance(exc, ValueError) or hasattr(exc, "rule_id"):
-        body = html.escape(message)
-    else:
-        body = (
-            "Hier ist leider etwas schiefgegangen. Lade die Seite neu; wenn es wieder "
-            "passiert, sag bitte der Lehrkraft Bescheid."
-            f'<br><small style="color:#555">({html.escape(type(exc).__name__)}: '
-            f"{html.escape(message)})</small>"
-        )
-    return box_html("error", body)
-
-
-def show_error(target: Any, exc: BaseException) -> None:
-    """Put the error box for ``exc`` into ``target`` (an ``HTML`` or ``Output`` widget)."""
-    text = error_html(exc)
-    if hasattr(target, "clear_output"):
-        from IPython.display import HTML, display
-
-        with target:
-            target.clear_output(wait=True)
-            display(HTML(text))
-    else:
-        target.value = text
-
-
-def friendly(target: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator for widget callbacks: an exception is logged and shown in ``target``
-    (an ``HTML`` or ``Output`` widget) instead of disappearing silently."""
-
-    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 – shown to the user, logged
-                log.exception("Fehler in %s", getattr(fn, "__name__", fn))
-                try:
-                    show_error(target, exc)
-                except Exception:  # noqa: BLE001 – last resort: never raise from a callback
-                    log.exception("Fehlerbox konnte nicht angezeigt werden")
-                return None
-
-        return wrapper
-
-    return decorate
 
 
 # --------------------------------------------------------------------------- numbers
@@ -246,25 +190,6 @@ def to_fraction(x: Number | str) -> Fraction:
     if isinstance(x, str):
         return parse_number(x)
     return Fraction(x)
-
-
-def de_number(x: Number, digits: int = 4, *, strip: bool = True) -> str:
-    """German text of ``x`` rounded to ``digits`` decimals (half up), e.g. ``0,1126``,
-    ``10.000``; trailing zeros are dropped when ``strip``."""
-    d = Decimal(to_fraction(x).numerator) / Decimal(to_fraction(x).denominator)
-    q = d.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP) if digits else d.quantize(
-        Decimal(1), rounding=ROUND_HALF_UP)
-    text = f"{q:,f}"
-    if strip and "." in text:
-        text = text.rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return text.replace(",", "\u2009").replace(".", ",").replace("\u2009", ".")
-
-
-def de_percent(x: Number, digits: int = 1) -> str:
-    """``0.1126`` → ``"11,3 %"``."""
-    return de_number(to_fraction(x) * 100, digits, strip=False) + " %"
 
 
 # --------------------------------------------------------------------------- checking
@@ -408,6 +333,7 @@ def _query_string() -> str:
 
             return get_query_string() or ""
         except Exception:  # noqa: BLE001 – no teacher mode rather than a broken page
+            setup_server_log()
             log.exception("Adresse der Seite nicht lesbar")
             return ""
     return os.environ.get("QUERY_STRING", "")
@@ -483,10 +409,10 @@ class TeacherSolution:
             value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
             layout=widgets.Layout(width="auto"),
         )
-        self.toggle.add_class("bohnteach-teacher-toggle")
+        self.toggle.add_class("bt-teacher-toggle")
         self.content = widgets.HTML("")
         self.widget = widgets.VBox([widgets.HBox([self.toggle]), self.content])
-        self.toggle.observe(friendly(self.content)(self._toggled), "value")
+        self.toggle.observe(guard(self.content)(self._toggled), "value")
         _REGISTRY.add(self)
         self._update_mode()
 
@@ -548,7 +474,7 @@ class _Question:
             border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
             max_width="860px",
         ))
-        box.add_class("bohnteach-exercise")
+        box.add_class("bt-exercise")
         return box
 
     def _show(self, fb: Feedback) -> None:
@@ -565,7 +491,7 @@ class _Question:
         """The verdict currently shown under the question (status "" if none)."""
         value = self.feedback.value
         status = next((s for s in ("correct", "wrong", "invalid", "error")
-                       if f"bohnteach-{s}" in value), "")
+                       if f"bt-q-{s}" in value), "")
         return Feedback(status, value)
 
     def _repr_mimebundle_(self, **kwargs: Any):
@@ -622,7 +548,7 @@ class NumberQuestion(_Question):
                      layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.widget = self._frame(self.note, row)
         self._checked_text: str | None = None
-        checked = friendly(self.feedback)(self._check_widget)
+        checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())
         self.text.observe(lambda change: checked() if change["new"].strip() else None, "value")
 
@@ -682,7 +608,7 @@ class ChoiceQuestion(_Question):
         self.button = w.Button(description="Prüfen", button_style="primary",
                                layout=w.Layout(width="auto"))
         self.widget = self._frame(self.choice, w.HBox([self.button]))
-        checked = friendly(self.feedback)(self._check_widget)
+        checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())
 
     def check(self, option: str | None) -> Feedback:
@@ -725,15 +651,10 @@ __all__ = [
     "TeacherSolution",
     "box_html",
     "check_number",
-    "de_number",
-    "de_percent",
-    "error_html",
     "exercise_list",
-    "friendly",
     "parse_answer",
     "parse_number",
     "set_teacher_mode",
-    "show_error",
     "teacher_banner",
     "teacher_mode",
     "teacher_mode_from_url",

@@ -1,61 +1,30 @@
 """Interactive views (ipywidgets): ``ScenePlayer`` steps through a scene, ``TryIt`` lets a
 learner play a situation (see ``tryit.py``).
 
-Voilà hides tracebacks, so every callback runs through :func:`guard`: an exception
-becomes a friendly box on the page and a full traceback in the server's log.
+Every callback runs through :func:`bohnteach.widgets.failure.guard`: an exception becomes a
+friendly box on the page and a full traceback in the server's log.
 
     ScenePlayer(get_scene("q-handelsfall"))       # a widget (VBox)
 """
 from __future__ import annotations
 
-import functools
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
 from bohnteach.game.errors import RuleViolation
+from bohnteach.game.record import play_script
 from bohnteach.render.table import (
     changed_cards, changed_zones, chips, render_error, render_info, render_refusal,
     render_table,
 )
 from bohnteach.render.style import style_block
 from bohnteach.game.state import State
+from bohnteach.widgets.failure import guard
 
-log = logging.getLogger("bohnteach.widgets.scene_player")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-# ---- never die silently ------------------------------------------------------------------
-def friendly_message(error: BaseException) -> str:
-    """A short German sentence for an unexpected error (details go to the log)."""
-    if isinstance(error, RuleViolation):
-        return error.message
-    return f"Ein interner Fehler ist aufgetreten ({type(error).__name__}: {error})."
-
-
-def guard(show: Callable[[str], None], what: str = "") -> Callable[[F], F]:
-    """Decorator: run the callback; on any exception log it and ``show`` an error box."""
-
-    def wrap(callback: F) -> F:
-        @functools.wraps(callback)
-        def safe(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return callback(*args, **kwargs)
-            except Exception as error:  # noqa: BLE001 - shown to the user, logged in full
-                log.exception("Fehler in %s", what or getattr(callback, "__name__", "Callback"))
-                try:
-                    show(render_error(friendly_message(error)))
-                except Exception:  # noqa: BLE001 - the error box itself must not raise
-                    log.exception("Fehlerbox konnte nicht angezeigt werden")
-                return None
-
-        return safe  # type: ignore[return-value]
-
-    return wrap
 
 
 def button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> Any:
@@ -98,30 +67,22 @@ class _Frame:
 
 
 def replay(scene: SceneLike) -> list[_Frame]:
-    """The table before the first step and after each step (refused steps keep the table)."""
-    from bohnteach.game.engine import apply
-
-    results = scene.results() if hasattr(scene, "results") else None
-    frames = [_Frame(scene.initial.copy(), set())]
-    for i, step in enumerate(scene.steps, start=1):
-        before = frames[-1].state
-        if results is not None:
-            r = results[i]
-            state, refusal, error = r.state, r.refusal, r.error
-        else:
-            state, refusal, error = before.copy(), None, None
-            if step.action is not None:
-                try:
-                    apply(state, step.action)
-                except RuleViolation as refused:
-                    state, refusal = before.copy(), refused
-        if refusal is None and error is None and getattr(step, "refused", None):
+    """The table before the first step and after each step (refused steps keep the table),
+    from the scene's game record (:func:`bohnteach.game.record.play_script`)."""
+    if hasattr(scene, "results"):
+        results = scene.results()
+    else:
+        results = play_script(scene.initial, [step.action for step in scene.steps])[1]
+    frames = [_Frame(results[0].state, set())]
+    for step, r in zip(scene.steps, results[1:]):
+        before, error = frames[-1].state, r.error
+        if r.refusal is None and error is None and getattr(step, "refused", None):
             error = (f"Hier sollte die Regel-Engine den Zug ablehnen ({step.refused}), "
                      "sie hat ihn aber erlaubt. Die Szene passt nicht zu den Regeln.")
         hl: set[int | str] = set()
-        if refusal is None and error is None:
-            hl = set(changed_cards(before, state)) | set(changed_zones(before, state))
-        frames.append(_Frame(state, hl, refusal, error))
+        if r.refusal is None and error is None:
+            hl = set(changed_cards(before, r.state)) | set(changed_zones(before, r.state))
+        frames.append(_Frame(r.state, hl, r.refusal, error))
     return frames
 
 
@@ -240,12 +201,11 @@ class ScenePlayer(widgets.VBox):
 
 
 def __getattr__(name: str) -> Any:  # TryIt lives in its own module
-    if name in ("TryIt", "TryItCase"):
+    if name == "TryIt":
         from bohnteach.widgets import tryit
 
-        return getattr(tryit, name)
+        return tryit.TryIt
     raise AttributeError(name)
 
 
-__all__ = ["ScenePlayer", "TryIt", "TryItCase", "button", "flow", "friendly_message", "guard",
-           "replay"]
+__all__ = ["ScenePlayer", "TryIt", "button", "flow", "replay"]

@@ -7,14 +7,13 @@ take a received card into the hand). Refused moves can be pressed too: the engin
 explanation appears in the refusal box and the table stays as it was. The other players
 answer offers by a scripted policy and plant their received cards by themselves.
 
-    TryIt(TryItCase(...))                 # a widget (VBox); cases in tryit_cases.py
+    TryIt(TryItCase(...))                 # a widget (VBox); cases in content/tryit_cases.py
+    make_tryit("phase1")                  # a case id or a chapter key
     TryIt(state, learner=0, goal="…", check=lambda s: …, rule="p1.plant-front")
 """
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
@@ -24,7 +23,6 @@ from bohnteach.game.actions import (
     Accept, Action, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
     TakeIntoHand,
 )
-from bohnteach.game.beans import find_variety
 from bohnteach.game.engine import actor, apply, check as check_action, harvest_coins, legal_actions, to_plant
 from bohnteach.game.errors import RuleViolation, find_rule
 from bohnteach.render.table import (
@@ -32,68 +30,11 @@ from bohnteach.render.table import (
     render_table,
 )
 from bohnteach.render.style import style_block
-from bohnteach.game.edition import card_name
+from bohnteach.render.words import card_label
 from bohnteach.game.state import Phase, State
-from bohnteach.widgets.scene_player import button, flow, guard
-
-log = logging.getLogger("bohnteach.widgets.scene_player")
-
-Check = Callable[[State], bool]
-
-
-@dataclass(frozen=True)
-class TryItCase:
-    """A ready-made exercise, as data.
-
-    ``table``: the situation in the scene-file format (``docs/scenes.md``) without the
-    ``Szene/Titel/Kapitel`` header; ``Schritt:`` lines there are played before the learner
-    starts. ``success``: expectations in the scene format (``"Anna Feld 1 = 3 Blaue
-    Bohnen"``) that must all hold; empty = the goal is to *find* the move the engine
-    refuses with ``rule``. ``answers``: how the other players answer offers — ``"ja"``,
-    ``"nein"`` or ``"wenn: Blaue Bohne, Rote Bohne"`` (yes if they get one of these).
-    """
-
-    id: str
-    title: str
-    chapter: str
-    learner: str
-    table: str
-    goal: str
-    rule: str
-    learned: str
-    hints: tuple[str, ...] = ()
-    success: tuple[str, ...] = ()
-    answers: Mapping[str, str] = field(default_factory=dict)
-
-    def build(self) -> tuple[State, tuple[int, ...]]:
-        """The table the learner starts from and the seats whose hands are face up."""
-        from bohnteach.content.scenes import parse_scene
-
-        head = f"Szene: tryit\nTitel: {self.title}\nKapitel: {self.chapter}\n"
-        scene = parse_scene(head + self.table, f"<Mach du: {self.id}>")
-        return scene.state_at(len(scene.steps)), tuple(scene.face_up)
-
-    def checker(self, state: State) -> Check | None:
-        if not self.success:
-            return None
-        from bohnteach.content.scenes.loader import parse_expectation
-
-        names = [p.name for p in state.players]
-        expectations = [parse_expectation(text, names) for text in self.success]
-        return lambda s: all(e.check(s) is None for e in expectations)
-
-
-# ---- how the others answer --------------------------------------------------------------
-def wants(answer: str, state: State, offer: Offer) -> bool:
-    """Does a scripted player accept ``offer``? (``ja`` / ``nein`` / ``wenn: Sorte, …``)."""
-    text = " ".join(answer.casefold().split())
-    if text in ("ja", "immer", "annehmen"):
-        return True
-    if text.startswith("wenn:") or text.startswith("wenn "):
-        keys = {find_variety(name.strip()).key
-                for name in text.split(":", 1)[-1].replace(" und ", ",").split(",") if name.strip()}
-        return any(state.variety[c] in keys for c in offer.give)
-    return False
+from bohnteach.content.tryit_case import Check, TryItCase, wants
+from bohnteach.widgets.failure import guard
+from bohnteach.widgets.scene_player import button, flow
 
 
 def _bot_plant(state: State, seat: int) -> Action | None:
@@ -109,13 +50,6 @@ def _bot_plant(state: State, seat: int) -> Action | None:
     return harvests[0] if harvests else None
 
 
-def _label(state: State, card: int) -> str:
-    return find_variety(state.variety[card]).de
-
-
-_own_label = card_name  # an own card: the variety and (Ladybohn) the sex, as symbol and word
-
-
 def _waiting(state: State, seat: int) -> list[int]:
     """Cards the edition makes ``seat`` plant first (lady.baby-trade-immediate)."""
     hook = state.edition.waiting_cards
@@ -125,6 +59,11 @@ def _waiting(state: State, seat: int) -> list[int]:
 def _waiting_seats(state: State) -> list[int]:
     hook = state.edition.waiting_seats
     return hook(state) if hook is not None else []
+
+
+def _own_label(state: State, card: int) -> str:
+    """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
+    return card_label(state, card, sex=True, symbol=True)
 
 
 def _plantable(state: State, seat: int) -> list[int]:
@@ -552,7 +491,7 @@ class TryIt(widgets.VBox):
         rows.append(flow([widgets.HTML("<b>Handeln mit:</b>"), partner]))
         if self._partner is not None:
             q = s.players[self._partner]
-            wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {_label(s, c)}", c, self._wanted)
+            wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {card_label(s, c)}", c, self._wanted)
                       for i, c in enumerate(q.hand)]
             if wanted:
                 rows.append(widgets.HTML(f"<b>Du möchtest von {escape(q.name)}</b> "
@@ -563,4 +502,14 @@ class TryIt(widgets.VBox):
         return rows
 
 
-__all__ = ["TryIt", "TryItCase", "describe", "lift_moves", "lift_note", "wants"]
+def make_tryit(case: str) -> Any:
+    """The widget for a case id, or for all cases of a chapter key (stacked)."""
+    from bohnteach.content.tryit_cases import get_case, list_cases
+
+    chosen = list_cases(case) or [get_case(case)]
+    if len(chosen) == 1:
+        return TryIt(chosen[0])
+    return widgets.VBox([TryIt(c) for c in chosen], layout=widgets.Layout(width="100%"))
+
+
+__all__ = ["TryIt", "describe", "lift_moves", "lift_note", "make_tryit"]

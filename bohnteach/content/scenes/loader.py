@@ -153,7 +153,7 @@ def _rule_ids(value: str, path: str, line: int) -> tuple[str, ...]:
     known = rule_catalogue()
     for rid in ids:
         if rid not in known:
-            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {_cut(rid)} (siehe RULES.md).")
+            raise SceneFormatError(path, line, f"Unbekannte Regel-ID {_cut(rid)} (siehe docs/rules.md).")
     return ids
 
 

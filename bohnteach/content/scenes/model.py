@@ -22,8 +22,9 @@ from typing import Any
 
 from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
-from bohnteach.game.errors import RuleViolation
+from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
+from bohnteach.render.words import phase_label, sex_short
 
 CHAPTERS: tuple[tuple[str, str], ...] = (
     ("material", "Material & Aufbau"),
@@ -40,13 +41,6 @@ CHAPTERS: tuple[tuple[str, str], ...] = (
 )
 """(key, German title) of every chapter, in the order the site lists them."""
 
-PHASE_NAMES = {
-    Phase.PLANT: "Phase 1 (pflanzen)",
-    Phase.TRADE: "Phase 2 (aufdecken und handeln)",
-    Phase.PLANT_RECEIVED: "Phase 3 (Erhaltenes pflanzen)",
-    Phase.DRAW: "Phase 4 (nachziehen)",
-    Phase.OVER: "Spielende",
-}
 
 
 def chapter_title(key: str) -> str:
@@ -105,8 +99,8 @@ class Expectation:
             return None
         if self.subject == "phase":
             if int(state.phase) != self.value:
-                return (f"erwartet {PHASE_NAMES[Phase(self.value)]}, "
-                        f"tatsächlich {PHASE_NAMES[state.phase]}")
+                return (f"erwartet {phase_label(Phase(self.value))}, "
+                        f"tatsächlich {phase_label(state.phase)}")
             return None
         if self.subject == "active":
             if state.active != self.value:
@@ -178,9 +172,6 @@ def _same_sexed(got: tuple[str, ...], got_sexes: tuple[str | None, ...],
     return True
 
 
-_SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
-
-
 def describe_cards(varieties: tuple[str, ...] | list[str],
                    sexes: tuple[str | None, ...] | None = None) -> str:
     """``("blue", "blue", "red")`` -> ``"2 Blaue Bohnen, Rote Bohne"`` (runs grouped);
@@ -189,7 +180,7 @@ def describe_cards(varieties: tuple[str, ...] | list[str],
         return "nichts"
     if sexes is not None and any(sexes):
         return ", ".join(
-            find_variety(key).de + (f" ({_SEX_SHORT[sx]})" if sx in _SEX_SHORT else "")
+            find_variety(key).de + (f" ({sex_short(sx)})" if sex_short(sx) else "")
             for key, sx in zip(varieties, sexes)
         )
     parts: list[str] = []
@@ -233,15 +224,9 @@ class Step:
         return self.refused is not None
 
 
-@dataclass
-class StepResult:
-    """What playing one step did: the table afterwards, the refusal (if the engine said
-    no), the engine events, and ``error`` for anything unexpected (never raised)."""
-
-    state: State
-    refusal: RuleViolation | None = None
-    events: list[tuple] = field(default_factory=list)
-    error: str | None = None
+StepResult = Played
+"""What playing one step did: the table afterwards, the refusal (if the engine said no),
+the engine events, and ``error`` for anything unexpected (never raised)."""
 
 
 @dataclass
@@ -277,28 +262,17 @@ class Scene:
         return len(self.steps)
 
     @cached_property
-    def _results(self) -> list[StepResult]:
-        from bohnteach.game.engine import apply
+    def game(self) -> Game:
+        """The scene's legal steps as a game record (refused steps are not in its log)."""
+        return self._played[0]
 
-        results = [StepResult(self.initial.copy())]
-        for step in self.steps:
-            before = results[-1].state
-            if step.action is None:
-                results.append(StepResult(before.copy()))
-                continue
-            state = before.copy()
-            try:
-                events = apply(state, step.action)
-            except RuleViolation as refusal:
-                results.append(StepResult(before.copy(), refusal=refusal))
-                continue
-            except Exception as error:  # an engine bug must not kill the scene player
-                results.append(StepResult(
-                    before.copy(), error=f"{type(error).__name__}: {error}"
-                ))
-                continue
-            results.append(StepResult(state, events=list(events)))
-        return results
+    @cached_property
+    def _played(self) -> tuple[Game, list[StepResult]]:
+        return play_script(self.initial, [step.action for step in self.steps])
+
+    @property
+    def _results(self) -> list[StepResult]:
+        return self._played[1]
 
     def results(self) -> list[StepResult]:
         """One result per step, plus the initial table at index 0."""
@@ -325,6 +299,6 @@ class Scene:
 
 
 __all__ = [
-    "CHAPTERS", "Expectation", "PHASE_NAMES", "Scene", "Step", "StepResult", "chapter_title",
+    "CHAPTERS", "Expectation", "Scene", "Step", "StepResult", "chapter_title",
     "describe_cards",
 ]

@@ -1,6 +1,6 @@
 """„Mach du!“ exercises for Ladybohn (seed 003), as plain data (``Ladybohn.tryit_cases``).
 
-Each entry holds the fields of ``widgets.tryit.TryItCase``; ``content/tryit_cases.py``
+Each entry holds the fields of ``content.tryit_case.TryItCase``; ``content/tryit_cases.py``
 builds the cases of every registered edition from them (an edition imports no widget).
 
 * ``lady-lift`` – plant a baby and choose which female moves up and how far

@@ -1,4 +1,4 @@
-"""Ladybohn (seed 003; RULES.md §4, ``lady.*``): the edition's own rules as engine hooks.
+"""Ladybohn (Ladybohn-Spielregel; ``lady.*`` in docs/rules.md): the edition's own rules as engine hooks.
 
 Every function here reads the rule set's *data* – the ``[ladybohn]`` settings
 (``LadybohnSettings``: ``baby_lift``, ``baby_trade_immediate``, ``female_garden_from_discard``,

@@ -1,0 +1,94 @@
+"""``docs/rules.md``: the project's own rule catalogue, written from the data.
+
+Every rule ID of ``data/rules.toml`` with its title, explanation, source and Auslegung,
+the bean varieties of ``data/varieties.toml`` and the rule sets of ``data/rulesets/``.
+Regenerate after changing the data (a test fails while the file is stale)::
+
+    python -m bohnteach.render.rules_doc docs/rules.md
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bohnteach.game.beans import all_varieties
+from bohnteach.game.errors import Rule, rule_catalogue, source_title
+from bohnteach.game.rulesets import find_ruleset, ruleset_names
+from bohnteach.render.words import variety_label
+
+GROUPS = {
+    "setup": "Vorbereitung", "hand": "Die Hand", "field": "Bohnenfelder",
+    "p1": "Phase 1: Pflanzen", "p2": "Phase 2: Aufdecken", "trade": "Handeln und Schenken",
+    "p3": "Phase 3: Erhaltenes pflanzen", "p4": "Phase 4: Nachziehen", "harvest": "Ernten",
+    "deck": "Nachziehstapel", "end": "Spielende", "score": "Wertung", "tie": "Gleichstand",
+    "var": "Varianten", "turn": "Zugfolge", "game": "Spiel", "input": "Eingaben",
+    "lady": "Ladybohn (lady.*)",
+}
+"""Section heading of each ID prefix, in the order the catalogue lists them."""
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _rule(rule: Rule) -> str:
+    lines = [f"#### `{rule.id}` – {rule.title}", "", " ".join(rule.explanation.split()), "",
+             f"*Quelle:* {rule.source}  ", f"*Datei:* `{rule.seed}`"]
+    if rule.auslegung:
+        lines += ["", f"**Auslegung:** {' '.join(rule.auslegung.split())}"]
+    return "\n".join(lines)
+
+
+def _meter(meter: tuple[int, ...]) -> str:
+    return " · ".join(f"{need} → {coins}" for coins, need in enumerate(meter, 1) if need) or "–"
+
+
+def rules_markdown() -> str:
+    """The whole of ``docs/rules.md``."""
+    rules = list(rule_catalogue().values())
+    prefixes = list(dict.fromkeys([*GROUPS, *(r.id.split(".")[0] for r in rules)]))
+    out = [
+        "# Die Regeln von bohnteach",
+        "",
+        "<!-- Generated from bohnteach/data/*.toml by `python -m bohnteach.render.rules_doc "
+        "docs/rules.md`; do not edit by hand. -->",
+        "",
+        "Jede Regel, die die Engine kennt, mit ihrer festen ID (Szenen, Tests und Fehlermeldungen",
+        "nennen sie), dem Titel, den Lernende sehen, der Erklärung in eigenen Worten, der Quelle",
+        "(Regelheft und Abschnitt) und – wo die Regelhefte schweigen oder sich widersprechen –",
+        "der Auslegung, für die sich bohnteach entschieden hat. Danach die Bohnensorten und die",
+        "Regelwerke.",
+        "",
+        "## Regeln",
+    ]
+    for prefix in prefixes:
+        group = [r for r in rules if r.id.split(".")[0] == prefix]
+        if group:
+            out += ["", f"### {GROUPS.get(prefix, prefix)}", ""]
+            out += ["\n\n".join(_rule(r) for r in group)]
+    out += ["", "## Bohnensorten und Bohnometer", "",
+            "Karten → Taler: so viele Karten einer Sorte bringen beim Ernten so viele Taler.", "",
+            "| Sorte | englisch | Karten | Bohnometer (Karten → Taler) |", "|---|---|---:|---|"]
+    out += [f"| {_cell(variety_label(v))} | {_cell(v.en)} | {v.count} | {_meter(v.meter)} |"
+            for v in all_varieties()]
+    out += ["", "## Regelwerke", "", "| Name | Titel | Quellen | Sorten |", "|---|---|---|---|"]
+    for name in ruleset_names():
+        rs = find_ruleset(name)
+        sources = ", ".join(source_title(s) for s in rs.sources)
+        out.append(f"| `{name}` | {_cell(rs.title)} | {_cell(sources)} | {len(rs.varieties)} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the catalogue to the path given (default: print it)."""
+    args = sys.argv[1:] if argv is None else argv
+    text = rules_markdown()
+    if args:
+        Path(args[0]).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,107 @@
+"""The German words every page, widget, scene and lesson uses for the same things.
+
+One place for phase names, sex labels, variety and seat labels and German number
+formatting, so the table, the scenes, the Probespiel and the lessons never disagree::
+
+    phase_label(Phase.TRADE)      # "Phase 2 (Aufdecken & Handeln)"
+    sex_word("w")                 # "weiblich"
+    de_number(Fraction(1, 8), 3)  # "0,125"
+"""
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from bohnteach.game.beans import Variety, find_variety
+from bohnteach.game.state import Phase, State
+
+Number = int | float | Fraction | Decimal
+
+# ---- phases ------------------------------------------------------------------------------
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.PLANT: "Pflanzen",
+    Phase.TRADE: "Aufdecken & Handeln",
+    Phase.PLANT_RECEIVED: "Erhaltenes pflanzen",
+    Phase.DRAW: "Nachziehen",
+}
+"""Short names of the four phases (the phase bar above the table)."""
+
+
+def phase_label(phase: Phase) -> str:
+    """``"Phase 1 (Pflanzen)"``; ``"Spielende"`` once the game is over."""
+    if phase is Phase.OVER or phase not in PHASE_NAMES:
+        return "Spielende"
+    return f"Phase {phase.value} ({PHASE_NAMES[phase]})"
+
+
+# ---- Ladybohn sexes ----------------------------------------------------------------------
+SEX_WORDS = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
+SEX_SYMBOLS = {"m": "♂", "w": "♀", "B": "B"}
+
+
+def sex_word(sex: str | None) -> str:
+    """``"männlich"``, ``"weiblich"``, ``"Baby"``; ``""`` for a card without sex."""
+    return SEX_WORDS.get(sex or "", "")
+
+
+def sex_short(sex: str | None, *, symbol: bool = False) -> str:
+    """``"w"`` / ``"♀ w"`` (with ``symbol``), ``"Baby"``; ``""`` without sex."""
+    if sex not in SEX_SHORT:
+        return ""
+    if symbol and sex != "B":
+        return f"{SEX_SYMBOLS[sex]} {SEX_SHORT[sex]}"
+    return SEX_SHORT[sex]
+
+
+# ---- cards and varieties -----------------------------------------------------------------
+def variety_label(v: Variety) -> str:
+    """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's other name."""
+    return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
+
+
+def card_label(state: State, card: int, *, sex: bool = False, symbol: bool = False) -> str:
+    """A card's variety (``"Blaue Bohne"``); with ``sex`` its Ladybohn sex in brackets."""
+    name = find_variety(state.variety[card]).de
+    tag = sex_short(state.cards[card].sex, symbol=symbol) if sex else ""
+    return f"{name} ({tag})" if tag else name
+
+
+# ---- people ------------------------------------------------------------------------------
+def seat_label(index: int, *, starts: bool = False) -> str:
+    """``"Platz 1"`` for seat index 0; ``starts`` adds „(beginnt)“."""
+    return f"Platz {index + 1}" + (" (beginnt)" if starts else "")
+
+
+# ---- numbers -----------------------------------------------------------------------------
+def _exact(x: Number) -> Fraction:
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, float):
+        return Fraction(repr(x))  # the shortest text: 0.001 -> 1/1000, not a binary tail
+    return Fraction(x)
+
+
+def de_number(x: Number, digits: int = 4, *, strip: bool = True) -> str:
+    """German text of ``x`` rounded to ``digits`` decimals (half up), e.g. ``0,1126``,
+    ``10.000``; trailing zeros are dropped when ``strip``."""
+    f = _exact(x)
+    d = Decimal(f.numerator) / Decimal(f.denominator)
+    q = d.quantize(Decimal(1).scaleb(-digits) if digits else Decimal(1), rounding=ROUND_HALF_UP)
+    text = f"{q:,f}"
+    if strip and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(",", "\u2009").replace(".", ",").replace("\u2009", ".")
+
+
+def de_percent(x: Number, digits: int = 1) -> str:
+    """``0.1126`` → ``"11,3 %"``."""
+    return de_number(_exact(x) * 100, digits, strip=False) + " %"
+
+
+__all__ = [
+    "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
+    "de_percent", "phase_label", "seat_label", "sex_short", "sex_word", "variety_label",
+]
