@@ -157,7 +157,7 @@ def open_page(
     *,
     query: str = "",
     wait_for: str | None = None,
-    timeout_ms: float = 120_000,
+    timeout_ms: float = 300_000,
 ) -> list[str]:
     """Open site page ``name`` (``"00_Start"`` or ``"00_Start.ipynb"``; ``query`` such as
     ``"?lehrkraft=1"`` is appended) and wait until it is ready: Voilà's spinner is gone
