@@ -107,9 +107,12 @@ async def run(base: str, pages: list[str], visits: int, throttle: float, paralle
                 url = base + page_path(page_name(short))
                 results[short].append(await visit(browser, url, throttle, timeout))
                 done = sum(len(v) for v in results.values())
-                if done % 20 == 0:
-                    bad = sum(o != "ok" for v in results.values() for o, _ in v)
-                    print(f"  {done}/{len(jobs)} Besuche, {bad} nicht ok, "
+                if done % 10 == 0:
+                    per_page = "; ".join(
+                        f"{page_name(k)}: " + "/".join(str(sum(o == w for o, _ in v))
+                                                      for w in ("ok", "broken", "timeout"))
+                        for k, v in results.items())
+                    print(f"  {done}/{len(jobs)} Besuche (ok/kaputt/timeout) {per_page}; "
                           f"{time.monotonic() - started:.0f} s", flush=True)
 
         await asyncio.gather(*(worker() for _ in range(parallel)))
