@@ -77,7 +77,7 @@ VISIT_OUTCOME_JS = """() => {
 
 #: Playwright's ``expect`` waits this long (ms) unless a call says otherwise: the suite
 #: runs on busy 2-core machines, where a kernel answers a click in seconds, not in 5 s.
-EXPECT_TIMEOUT_MS = 60_000
+EXPECT_TIMEOUT_MS = 120_000
 
 
 def free_port() -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import open_page, visible_errors
+from browser_helpers import EXPECT_TIMEOUT_MS, open_page, visible_errors
 from playwright.sync_api import expect
 
 from bohnteach.site import pages as site
@@ -57,11 +57,11 @@ def test_scene_step_changes_the_table(page, site_url):
     before = table.inner_html()
     player.get_by_role("button", name=re.compile("weiter")).click()
     # the narration and the table are two outputs that update separately: wait for each
-    expect(player).to_contain_text("Schritt 1", timeout=20_000)
+    expect(player).to_contain_text("Schritt 1")
     page.wait_for_function(
         "before => { const t = document.querySelector('.bt-scene-player .bt-table');"
         " return t !== null && t.innerHTML !== before }",
-        arg=before, timeout=20_000, polling=50,
+        arg=before, timeout=EXPECT_TIMEOUT_MS, polling=50,
     )
     assert visible_errors(page) == []
 
@@ -74,7 +74,7 @@ def test_tryit_refused_move_is_explained(page, site_url):
     tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
     refusal = tryit.locator(".bt-refusal")
     for words in ("Nicht erlaubt", "Regel", "Quelle"):
-        expect(refusal).to_contain_text(words, timeout=20_000)
+        expect(refusal).to_contain_text(words)
     assert visible_errors(page) == []
 
 
@@ -100,7 +100,7 @@ def _click(page, selector: str) -> None:
     widget has answered completely (:data:`_ANSWERED`)."""
     version = page.locator(".bt-ps-hintbox").get_attribute("data-version")
     page.locator(".bt-probespiel").locator(selector).first.click()
-    page.wait_for_function(_ANSWERED, arg=version, timeout=30_000, polling=50)
+    page.wait_for_function(_ANSWERED, arg=version, timeout=EXPECT_TIMEOUT_MS, polling=50)
 
 
 def _refused(page) -> bool:
@@ -109,7 +109,7 @@ def _refused(page) -> bool:
 
 def test_probespiel_plays_one_full_turn(page, site_url):
     _open(page, site_url, "11_Probespiel")
-    page.wait_for_function(_ANSWERED, arg="", timeout=30_000, polling=50)  # the first drawing
+    page.wait_for_function(_ANSWERED, arg="", timeout=EXPECT_TIMEOUT_MS, polling=50)  # the first drawing
     assert _hint(page)["phase"] == "1" and _hint(page)["wait"] == "you"
     # a refused move is explained, the table stays
     if page.locator(".bt-ps-plant-wrong").count():
