@@ -60,8 +60,8 @@ def test_site_page_exists_with_title_header_and_nav(page):
     assert cells[0]["cell_type"] == "markdown" and first.startswith(f"# {page.title}\n"), (
         f"{page.filename}: first cell must be the title '# {page.title}'")
     code = [_source(c) for c in cells if c["cell_type"] == "code"]
-    assert f'site.page_header("{page.name}")' in code[0]
-    assert code[-1] == f'site.nav_links("{page.name}")', "the last cell shows the prev/next links"
+    assert f'pages.page_header("{page.name}")' in code[0]
+    assert code[-1] == f'pages.nav_links("{page.name}")', "the last cell shows the prev/next links"
     prose = " ".join(_source(c) for c in cells if c["cell_type"] == "markdown")
     assert len(prose.split()) >= 40, "every page explains something in German prose"
 
