@@ -3,8 +3,13 @@
 #   make serve   the Voilà site on http://127.0.0.1:8866 (PORT=..., PUBLIC=1)
 #   make test    every test, including the browser tests in Debian's chromium
 #
-# The virtualenv lives in .venv; stamp files keep repeated runs fast, and are
-# renewed whenever pyproject.toml changes.
+# The virtualenv lives in .venv; every install is constrained by requirements.lock (the
+# exact versions of the whole environment: runtime, tests and all extras). Stamp files keep
+# repeated runs fast, and are renewed whenever pyproject.toml or the lock changes.
+#
+#   make lock            re-resolve requirements.lock from pyproject.toml (keeps the pins
+#                        that still fit; UPGRADE=1 takes the newest versions) - README,
+#                        "Pinned installs: how to upgrade on purpose"
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -19,10 +24,17 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_ENV := env DEBIAN_FRONTEND=noninteractive
 
+LOCK := requirements.lock
+# uv only resolves the lock (make lock); installs use pip. Installed from PyPI into the venv.
+UV_VERSION := 0.13.9
+UPGRADE ?=
+LOCK_ARGS := pip compile pyproject.toml --all-extras --python-version 3.11 \
+  --python-platform x86_64-manylinux_2_28 -o $(LOCK)
+
 RUN_STAMP := $(VENV)/.bohnteach-run.stamp
 TEST_STAMP := $(VENV)/.bohnteach-test.stamp
 
-.PHONY: serve test install install-test chromium clean
+.PHONY: serve test install install-test lock chromium clean
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
@@ -43,13 +55,21 @@ $(BIN)/python:
 	  $(PYTHON) -m venv $(VENV); \
 	fi
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -q -e .
+$(RUN_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e .
+	$(BIN)/python -m pip check
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[test]'
+$(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[test]'
+	$(BIN)/python -m pip check
 	touch $@ $(RUN_STAMP)
+
+# Re-resolve the lock on purpose; then run `make test` and the probe (README).
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q 'uv==$(UV_VERSION)'
+	$(BIN)/uv $(LOCK_ARGS) $(if $(UPGRADE),--upgrade) \
+	  --custom-compile-command "make lock (= uv==$(UV_VERSION) $(LOCK_ARGS))"
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

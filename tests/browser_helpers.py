@@ -15,7 +15,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,13 +51,33 @@ ERROR_TEXTS = (
 # (jupyterlab-manager's placeholder text while it waits for the model).
 _OUTPUTS_RENDERED_JS = """() => {
   if (document.getElementById('loading')) return false;
-  if (window.bohnteachReloading && window.bohnteachReloading()) return false;
   const cells = document.getElementById('rendered_cells');
   if (!cells || cells.style.display === 'none') return false;
   if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
   return ![...cells.querySelectorAll('.jp-OutputArea-output')].some(
     el => el.childElementCount === 0 && el.textContent.trim() === 'Loading widget...');
 }"""
+
+#: "ok" once a visit has settled with every output and widget drawn; "broken" as soon as an
+#: output says "Error displaying/creating widget"; "" (falsy: keep waiting) before.
+#: Used by tests/test_widget_race.py and benchmarks/widget_probe.py.
+VISIT_OUTCOME_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  const text = cells ? cells.innerText : '';
+  if (/Error (displaying|creating) widget/.test(text)) return 'broken';
+  if (document.getElementById('loading')) return '';
+  if (!cells || cells.style.display === 'none') return '';
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return '';
+  const outs = [...cells.querySelectorAll('.jp-OutputArea-output')];
+  if (outs.some(el => el.textContent.trim() === 'Loading widget...')) return '';
+  const panels = outs.filter(el => el.classList.contains('lm-Panel'));
+  if (!panels.every(el => el.querySelector('.jupyter-widgets'))) return '';
+  return 'ok';
+}"""
+
+#: Playwright's ``expect`` waits this long (ms) unless a call says otherwise: the suite
+#: runs on busy 2-core machines, where a kernel answers a click in seconds, not in 5 s.
+EXPECT_TIMEOUT_MS = 120_000
 
 
 def free_port() -> int:
@@ -79,9 +99,13 @@ def _answers_http(url: str) -> bool:
 
 @contextmanager
 def start_site(
-    log_path: Path, root: Path | None = None, timeout: float = 120.0
+    log_path: Path,
+    root: Path | None = None,
+    timeout: float = 120.0,
+    edit_command: Callable[[list[str]], list[str]] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` (default: the site) like ``bohnteach serve``; yield the base URL.
+    ``edit_command`` may change the command line first (a test's control experiment).
 
     The server's output goes to ``log_path``; its last lines are shown if it fails to
     start.  At the end the whole process group gets SIGTERM (Voilà then shuts its
@@ -91,8 +115,9 @@ def start_site(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
+        command = build_voila_command(port, public=False, root=root)
         proc = subprocess.Popen(
-            build_voila_command(port, public=False, root=root),
+            edit_command(command) if edit_command else command,
             cwd=root,
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -130,12 +155,14 @@ def open_page(
     site_url: str,
     name: str,
     *,
+    query: str = "",
     wait_for: str | None = None,
-    timeout_ms: float = 120_000,
+    timeout_ms: float = 300_000,
 ) -> list[str]:
-    """Open site page ``name`` (``"00_Start"`` or ``"00_Start.ipynb"``) and wait until
-    it is ready: Voilà's spinner is gone and every output (widgets too) is rendered;
-    then also wait for the CSS selector ``wait_for``, if given.
+    """Open site page ``name`` (``"00_Start"`` or ``"00_Start.ipynb"``; ``query`` such as
+    ``"?lehrkraft=1"`` is appended) and wait until it is ready: Voilà's spinner is gone
+    and every output (widgets too) is rendered; then also wait for the CSS selector
+    ``wait_for``, if given.
 
     Returns the list of console errors and uncaught page errors.  The list stays live:
     errors that happen later (e.g. after a click) are appended to it.
@@ -146,22 +173,9 @@ def open_page(
         if msg.type == "error":
             errors.append(f"console: {msg.text}")
 
-    last_url: list[str] = []
-
-    def on_navigated(frame) -> None:
-        # The template reloads a page once when its widgets lost their models (see
-        # bohnteach's index.html.j2); what counts is the page the visitor ends up with.
-        # A reload keeps the URL; a jump to an anchor changes it and keeps the errors.
-        if frame != page.main_frame:
-            return
-        if last_url and last_url[-1] == frame.url:
-            errors.clear()
-        last_url.append(frame.url)
-
     page.on("console", on_console)
-    page.on("framenavigated", on_navigated)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-    page.goto(site_url + page_path(name), timeout=timeout_ms)
+    page.goto(site_url + page_path(name) + query, timeout=timeout_ms)
     try:
         page.wait_for_function(_OUTPUTS_RENDERED_JS, timeout=timeout_ms, polling=200)
         if wait_for:

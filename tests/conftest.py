@@ -10,6 +10,10 @@ Without chromium they are skipped, except under CI (``CI`` set), where they fail
     def test_start(page, site_url):
         errors = open_page(page, site_url, "00_Start")
         assert visible_errors(page) == [] and errors == []
+
+A browser test asserts what can still change with ``expect(locator).to_contain_text(...)``
+/ ``to_have_count(...)``, which wait (``EXPECT_TIMEOUT_MS``) for exactly that state; a bare
+``assert`` only reads what :func:`open_page` already waited for (every output rendered).
 """
 from __future__ import annotations
 
@@ -23,7 +27,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, start_site  # noqa: E402
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, EXPECT_TIMEOUT_MS, start_site  # noqa: E402
+
+try:  # every browser test asserts with expect(...), which waits for the state it checks
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+except ImportError:  # the [test] extra is missing; the browser tests fail on their own
+    pass
 
 _BROWSER_FIXTURES = {"page", "site_url", "browser", "context"}
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import open_page, visible_errors
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))
@@ -25,9 +26,9 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output
   .every(e => e.querySelector('.jupyter-widgets'))"""
 
 
-def _open(page, url: str, name: str) -> list[str]:
-    errors = open_page(page, url, name, timeout_ms=180_000)
-    page.wait_for_function(WIDGETS_RENDERED, timeout=120_000, polling=200)
+def _open(page, url: str, name: str, query: str = "") -> list[str]:
+    errors = open_page(page, url, name, query=query, timeout_ms=300_000)
+    page.wait_for_function(WIDGETS_RENDERED, timeout=240_000, polling=200)
     return errors
 
 
@@ -39,14 +40,14 @@ def _real(errors: list[str]) -> list[str]:
 def test_lesson_page_loads_for_students(page, site_url, name):
     errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
-    assert page.locator(".bt-box.bt-error").count() == 0
-    title = page.get_by_role("heading", level=1).first.inner_text().strip()
-    assert re.match(rf"Lektion {int(name[:2])}: ", title)
+    expect(page.locator(".bt-box.bt-error")).to_have_count(0)
+    expect(page.get_by_role("heading", level=1).first).to_have_text(
+        re.compile(rf"^\s*Lektion {int(name[:2])}: "), use_inner_text=True)
     assert page.locator(".bt-exercise").count() >= 4
     # students: no teacher toggle, no solution text in the page
-    assert page.locator(".bt-teacher-toggle:visible").count() == 0
-    assert page.locator(".bt-q-solution").count() == 0
-    assert page.locator('a[href="../notebooks/00_Start.ipynb"]').count() >= 1
+    expect(page.locator(".bt-teacher-toggle:visible")).to_have_count(0)
+    expect(page.locator(".bt-q-solution")).to_have_count(0)
+    expect(page.locator('a[href="../notebooks/00_Start.ipynb"]').first).to_be_attached()
     body = page.inner_text("#rendered_cells")
     assert "lektion.aufgaben" not in body and "Traceback" not in body
     assert _real(errors) == []
@@ -58,26 +59,20 @@ def test_typed_answer_is_checked_in_the_browser(page, site_url):
     field = task.locator("input[type=text]")
     field.fill("12/104")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bt-q-wrong").wait_for(timeout=30_000)
-    assert "doppelt" in task.inner_text()
+    expect(task.locator(".bt-q-wrong")).to_contain_text("doppelt")
     field.fill("11,26 %")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bt-q-correct").wait_for(timeout=30_000)
-    assert "Richtig!" in task.inner_text()
+    expect(task.locator(".bt-q-correct")).to_contain_text("Richtig!")
 
 
 def test_teacher_sees_solutions_with_lehrkraft_in_the_address(page, site_url):
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/voila/render/tutorials/01_Bohnentreppe.ipynb?lehrkraft=1",
-              timeout=180_000)
-    toggles = page.locator(".bt-teacher-toggle")
-    toggles.first.wait_for(state="visible", timeout=180_000)
-    assert toggles.count() == page.locator(".bt-exercise").count()
-    first = page.locator(".bt-exercise").first
+    errors = _open(page, site_url, "tutorials/01_Bohnentreppe", query="?lehrkraft=1")
+    exercises = page.locator(".bt-exercise")
+    assert exercises.count() >= 4
+    expect(page.locator(".bt-teacher-toggle:visible")).to_have_count(exercises.count())
+    first = exercises.first
     first.get_by_role("button", name="Lösung zeigen (Lehrkraft)").click()
-    first.locator(".bt-q-solution").wait_for(timeout=30_000)
-    assert "104" in first.locator(".bt-q-solution").inner_text()
+    expect(first.locator(".bt-q-solution")).to_contain_text("104")
     assert _real(errors) == []
 
 
@@ -87,10 +82,9 @@ def test_bohnometer_quiz_and_picker(page, site_url):
     quiz = page.locator(".bt-quiz")
     quiz.locator("input[type=text]").fill("99")
     quiz.get_by_role("button", name="Prüfen").click()
-    quiz.locator(".bt-q-wrong").wait_for(timeout=30_000)
+    expect(quiz.locator(".bt-q-wrong")).to_be_attached()
     curves = page.locator(".bt-curves")
     curves.get_by_text("Rote Bohne").click()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.bt-curves .legendtext')]"
-        ".some(e => e.textContent.includes('Rote Bohne'))", timeout=60_000, polling=200)
+    expect(curves.locator(".legendtext").filter(has_text="Rote Bohne").first).to_be_attached(
+        )
     assert _real(errors) == []

@@ -1,15 +1,30 @@
-"""``bohnteach serve``: the command line it builds, the shipped pages, the start page."""
+"""``bohnteach serve``: the command line it builds, the shipped pages, the start page, and
+that a visitor's browser cannot make its kernel run code (with a control experiment)."""
 from __future__ import annotations
 
+import asyncio
+import json
+import re
 import sys
 import urllib.request
+import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
+import nbformat
 import pytest
-from browser_helpers import open_page, visible_errors
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from browser_helpers import open_page, start_site, visible_errors
+from nbformat.v4 import new_code_cell, new_notebook
+from playwright.sync_api import expect
 
-from bohnteach.site.serve import START_PAGE, build_voila_command, page_path, site_dir, start_url
+from bohnteach.site.serve import (
+    START_PAGE,
+    VISITOR_MESSAGE_TYPES,
+    build_voila_command,
+    page_path,
+    site_dir,
+    start_url,
+)
 
 
 def _option(cmd: list[str], name: str) -> str:
@@ -62,7 +77,7 @@ def test_start_url():
 
 
 def test_site_serves_start_page_html(site_url):
-    with urllib.request.urlopen(site_url + page_path(START_PAGE), timeout=120) as resp:
+    with urllib.request.urlopen(site_url + page_path(START_PAGE), timeout=300) as resp:
         assert resp.status == 200
         html = resp.read().decode()
     assert "cdn.jsdelivr.net" not in html  # our template: no CDN requests
@@ -72,26 +87,131 @@ def test_start_page_in_browser(page, site_url):
     errors = open_page(page, site_url, "00_Start", wait_for=".widget-button")
     assert page.locator("h1").first.inner_text().strip()
     assert visible_errors(page) == []
-    # Some button on the start page must visibly change the page when clicked.
-    buttons = page.locator(".widget-button:not([disabled])")
-    changed = False
-    for i in range(min(buttons.count(), 8)):
-        before = page.inner_text("#rendered_cells")
-        buttons.nth(i).click()
-        try:
-            page.wait_for_function(
-                "before => document.getElementById('rendered_cells').innerText !== before",
-                arg=before,
-                timeout=10_000,
-            )
-        except PlaywrightTimeoutError:
-            continue
-        changed = True
-        break
-    assert changed, "no button click changed the start page"
+    # the start page's scene steps on when "weiter" is clicked
+    player = page.locator(".bt-scene-player").first
+    player.get_by_role("button", name=re.compile("weiter")).click()
+    expect(player).to_contain_text("Schritt 1")
     assert visible_errors(page) == []
     assert errors == []
 
+
+# ---- visitors run no code ------------------------------------------------------------------
+_WIDGET_PAGE = "import ipywidgets as w\nw.Button(description='Weiter')"
+
+
+def _message(msg_type: str, content: dict, session: str) -> dict:
+    return {
+        "channel": "shell",
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
+                   "username": "besucher", "version": "5.3", "date": ""},
+        "parent_header": {}, "metadata": {}, "content": content, "buffers": [],
+    }
+
+
+def _kernel_id_of_served_page(base: str, name: str) -> str:
+    """Load the page like a browser does (Voilà runs it on a kernel) and read its kernel id."""
+    with urllib.request.urlopen(base + page_path(name), timeout=300) as resp:
+        html = resp.read().decode()
+    found = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', html)
+    assert found, "no kernel id in the page"
+    return found.group(1)
+
+
+def _send_as_visitor(base: str, kernel_id: str, code: str, until: set[str]) -> list[dict]:
+    """Over the page's kernel websocket: an ``execute_request`` with ``code``, then a
+    ``kernel_info_request``. Returns every message received until a reply of each type in
+    ``until`` has arrived for the request of that type (the kernel answers its shell
+    messages in order, so a forwarded execute_request is answered before the info)."""
+    from tornado.websocket import websocket_connect
+
+    session = uuid.uuid4().hex
+    execute = _message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                           "user_expressions": {}, "allow_stdin": False,
+                                           "stop_on_error": True}, session)
+    info = _message("kernel_info_request", {}, session)
+    parents = {"execute_reply": execute["header"]["msg_id"],
+               "kernel_info_reply": info["header"]["msg_id"]}
+
+    async def talk() -> list[dict]:
+        ws_url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={session}"
+        ws = await websocket_connect(ws_url)
+        try:
+            await ws.write_message(json.dumps(execute))
+            await ws.write_message(json.dumps(info))
+            seen: list[dict] = []
+            missing = set(until)
+            while missing:
+                raw = await asyncio.wait_for(ws.read_message(), timeout=300)
+                assert raw is not None, "the server closed the websocket"
+                msg = json.loads(raw)
+                seen.append(msg)
+                kind = msg.get("msg_type") or msg["header"]["msg_type"]
+                if kind in missing and msg["parent_header"].get("msg_id") == parents[kind]:
+                    missing.discard(kind)
+            return seen
+        finally:
+            ws.close()
+
+    with ThreadPoolExecutor(1) as pool:  # pytest-playwright may own this thread's event loop
+        seen = pool.submit(asyncio.run, talk()).result()
+    for msg in seen:
+        msg["_answers_execute"] = msg["parent_header"].get("msg_id") == parents["execute_reply"]
+    return seen
+
+
+@pytest.fixture(scope="module")
+def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("visitor")
+    (root / "notebooks").mkdir()
+    nb = new_notebook(cells=[new_code_cell(_WIDGET_PAGE)],
+                      metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                               "language": "python"}})
+    nbformat.write(nb, root / "notebooks" / "seite.ipynb")
+    return root
+
+
+# The control experiment's server: bohnteach's serve module, but execute_request allowed.
+_PERMISSIVE_SERVE = (
+    "import sys; from bohnteach.site import serve; "
+    "serve.VISITOR_MESSAGE_TYPES = (*serve.VISITOR_MESSAGE_TYPES, 'execute_request'); "
+    "sys.exit(serve._run_voila(sys.argv[1:]))"
+)
+
+
+def _allowing_execute_request(cmd: list[str]) -> list[str]:
+    i = cmd.index("bohnteach.site.serve")
+    assert cmd[i - 1] == "-m"
+    return [*cmd[:i - 1], "-c", _PERMISSIVE_SERVE, *cmd[i + 1:]]
+
+
+def test_visitor_message_types_are_widget_messages_only():
+    assert set(VISITOR_MESSAGE_TYPES) == {"kernel_info_request", "comm_info_request", "comm_open",
+                                          "comm_msg", "comm_close"}
+
+
+def test_a_visitor_cannot_run_code(tiny_site, tmp_path):
+    marker = tmp_path / "besucher-war-hier"
+    log = tmp_path / "voila.log"
+    with start_site(log, root=tiny_site) as base:
+        kernel_id = _kernel_id_of_served_page(base, "notebooks/seite")
+        seen = _send_as_visitor(base, kernel_id, f"open({str(marker)!r}, 'w').write('x')",
+                                until={"kernel_info_reply"})
+    assert [m for m in seen if m["_answers_execute"]] == []  # no reply, no busy/idle, nothing
+    assert not marker.exists()
+    assert 'Received message of type "execute_request", which is not allowed' in log.read_text()
+
+
+def test_control_without_the_filter_the_same_request_runs(tiny_site, tmp_path):
+    """The control experiment: the probe above sees code run when execute_request is allowed
+    (so its "nothing ran" is a real observation, not a probe that cannot see)."""
+    marker = tmp_path / "besucher-war-hier"
+    with start_site(tmp_path / "voila.log", root=tiny_site,
+                    edit_command=_allowing_execute_request) as base:
+        kernel_id = _kernel_id_of_served_page(base, "notebooks/seite")
+        seen = _send_as_visitor(base, kernel_id, f"open({str(marker)!r}, 'w').write('x')",
+                                until={"execute_reply", "kernel_info_reply"})
+    assert any(m["_answers_execute"] for m in seen)
+    assert marker.read_text() == "x"
 
 
 def test_kernel_channel_wait_polls():

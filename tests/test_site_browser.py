@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import open_page, visible_errors
+from browser_helpers import EXPECT_TIMEOUT_MS, open_page, visible_errors
+from playwright.sync_api import expect
 
 from bohnteach.site import pages as site
 
@@ -28,13 +29,6 @@ def _open(page, site_url, name: str) -> list[str]:
     return errors
 
 
-def _text_changes(page, selector: str, before: str, timeout: float = 20_000) -> None:
-    page.wait_for_function(
-        "([sel, before]) => { const e = document.querySelector(sel); return e && e.innerHTML !== before }",
-        arg=[selector, before], timeout=timeout, polling=50,
-    )
-
-
 @pytest.mark.parametrize("name", [p.name for p in PAGES])
 def test_page_loads_cleanly(page, site_url, name):
     info = site.find_page(name)
@@ -43,16 +37,16 @@ def test_page_loads_cleanly(page, site_url, name):
     body = page.inner_text("#rendered_cells")
     assert "Traceback" not in body
     assert page.locator(".bt-box.bt-error").count() == 0, page.locator(".bt-box.bt-error").first.inner_text()
-    assert page.get_by_role("heading", level=1).first.inner_text().strip() == info.title
+    expect(page.get_by_role("heading", level=1).first).to_have_text(info.title, use_inner_text=True)
     # no code: Voilà strips the inputs
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "site.page_header" not in body and "from bohnteach" not in body
     # previous / next links
     i = PAGES.index(info)
     if i > 0:
-        assert page.locator(f'a.bt-nav-prev[href="{PAGES[i - 1].filename}"]').count() >= 1
+        expect(page.locator(f'a.bt-nav-prev[href="{PAGES[i - 1].filename}"]').first).to_be_attached()
     if i + 1 < len(PAGES):
-        assert page.locator(f'a.bt-nav-next[href="{PAGES[i + 1].filename}"]').count() >= 1
+        expect(page.locator(f'a.bt-nav-next[href="{PAGES[i + 1].filename}"]').first).to_be_attached()
     assert [e for e in errors if "pageerror" in e] == []
 
 
@@ -62,12 +56,13 @@ def test_scene_step_changes_the_table(page, site_url):
     table = player.locator(".bt-table").first
     before = table.inner_html()
     player.get_by_role("button", name=re.compile("weiter")).click()
+    # the narration and the table are two outputs that update separately: wait for each
+    expect(player).to_contain_text("Schritt 1")
     page.wait_for_function(
-        "before => document.querySelector('.bt-scene-player .bt-table').outerHTML.length > 0 && "
-        "document.querySelector('.bt-scene-player .bt-table').innerHTML !== before",
-        arg=before, timeout=20_000, polling=50,
+        "before => { const t = document.querySelector('.bt-scene-player .bt-table');"
+        " return t !== null && t.innerHTML !== before }",
+        arg=before, timeout=EXPECT_TIMEOUT_MS, polling=50,
     )
-    assert "Schritt 1" in player.inner_text()
     assert visible_errors(page) == []
 
 
@@ -78,9 +73,8 @@ def test_tryit_refused_move_is_explained(page, site_url):
     # the front card is a Feuerbohne, field 1 grows Blue beans: refused
     tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
     refusal = tryit.locator(".bt-refusal")
-    refusal.wait_for(timeout=20_000)
-    text = refusal.inner_text()
-    assert "Nicht erlaubt" in text and "Regel" in text and "Quelle" in text
+    for words in ("Nicht erlaubt", "Regel", "Quelle"):
+        expect(refusal).to_contain_text(words)
     assert visible_errors(page) == []
 
 
@@ -89,17 +83,24 @@ def _hint(page) -> dict[str, str]:
     return {k: box.get_attribute(f"data-{k}") for k in ("phase", "turn", "active", "wait")}
 
 
+# True once the Probespiel has answered a click completely: the hint (redrawn last) has a
+# new data-version, and every action button of that redraw is drawn (the widget marks
+# them with bt-ps-v<version> and counts them in data-buttons) and no older one is left.
+_ANSWERED = """v => {
+  const b = document.querySelector('.bt-ps-hintbox');
+  if (!b || b.dataset.version === v) return false;
+  const buttons = [...document.querySelectorAll('.bt-probespiel .bt-ps-actions button.widget-button')];
+  return buttons.length === Number(b.dataset.buttons) &&
+    buttons.every(e => e.classList.contains('bt-ps-v' + b.dataset.version));
+}"""
+
+
 def _click(page, selector: str) -> None:
     """Click the first button matching ``selector`` in the Probespiel and wait until the
-    widget has answered completely (its hint is redrawn last, with a new data-version)."""
-    box = page.locator(".bt-ps-hintbox")
-    version = box.get_attribute("data-version")
+    widget has answered completely (:data:`_ANSWERED`)."""
+    version = page.locator(".bt-ps-hintbox").get_attribute("data-version")
     page.locator(".bt-probespiel").locator(selector).first.click()
-    page.wait_for_function(
-        "v => { const b = document.querySelector('.bt-ps-hintbox'); return b && b.dataset.version !== v }",
-        arg=version, timeout=30_000, polling=50,
-    )
-    page.wait_for_timeout(150)  # new buttons are created after the hint's message
+    page.wait_for_function(_ANSWERED, arg=version, timeout=EXPECT_TIMEOUT_MS, polling=50)
 
 
 def _refused(page) -> bool:
@@ -108,7 +109,7 @@ def _refused(page) -> bool:
 
 def test_probespiel_plays_one_full_turn(page, site_url):
     _open(page, site_url, "11_Probespiel")
-    page.locator(".bt-ps-hintbox").wait_for()
+    page.wait_for_function(_ANSWERED, arg="", timeout=EXPECT_TIMEOUT_MS, polling=50)  # the first drawing
     assert _hint(page)["phase"] == "1" and _hint(page)["wait"] == "you"
     # a refused move is explained, the table stays
     if page.locator(".bt-ps-plant-wrong").count():

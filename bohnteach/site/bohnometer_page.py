@@ -9,10 +9,10 @@ The picker and the quiz are ipywidgets; every callback shows failures in a visib
 (:func:`bohnteach.widgets.failure.guard`). Charts are plain ``go.Figure`` objects shown
 with ``fig.show()``, never a ``FigureWidget``.
 
-Why a plain chart comes first: with Voilà 0.5.13 and preheated kernels, if the *first*
-plotly chart of a page sits inside an ``Output`` widget, widgets displayed after it fail
-with "Error displaying widget: model not found". A plain chart output earlier on the page
-(here :func:`uebersicht`) avoids it. The lessons follow the same rule.
+A chart may sit inside an ``Output`` anywhere on a page: the "Error displaying widget:
+model not found" seen after such charts was a timing bug of ipywidgets 8.1.9 (the model
+lookup gave up after 2 s while the chart was drawing); the widget versions are pinned in
+pyproject.toml and checked by ``benchmarks/widget_probe.py``.
 """
 from __future__ import annotations
 

@@ -28,6 +28,23 @@ CULL_INTERVAL = 60
 #: Seconds Voilà waits for a cell's remaining output after it finished executing.
 IOPUB_TIMEOUT = 30
 
+#: The only messages a visitor's browser may send to its kernel over the websocket: what
+#: the widgets need (kernel info, comms). jupyter_server drops every other type with a
+#: warning in the log ("Received message of type ..., which is not allowed"), above all
+#: ``execute_request`` - a visitor runs no code of their own; also ``inspect``/``complete``/
+#: ``history``/``is_complete``, ``debug_request`` and ``shutdown_request``. Voilà itself
+#: executes the page over ZeroMQ, not over this websocket. Voilà 0.5 passes a similar
+#: list of its own (with ``shutdown_request``) to its kernel manager; serve.py replaces it
+#: with this one (:func:`_visitors_send_only_widget_messages`), so the rule is ours and
+#: stays if Voilà changes.
+VISITOR_MESSAGE_TYPES = (
+    "kernel_info_request",
+    "comm_info_request",
+    "comm_open",
+    "comm_msg",
+    "comm_close",
+)
+
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 
@@ -104,6 +121,8 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
 
     Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats one kernel per page, hides
     tracebacks, culls idle kernels and never opens a browser.  Kernels start in ``root``.
+    Visitors may send only :data:`VISITOR_MESSAGE_TYPES` to their kernels (set up by
+    ``python -m bohnteach.site.serve`` itself, see :func:`_run_voila`).
     """
     root_path = Path(root if root is not None else site_dir()).resolve()
     return [
@@ -232,11 +251,36 @@ def _restart_idle_clock_of_handed_out_kernels() -> None:
     voila_app.voila_kernel_manager_factory = manager_class
 
 
+def _visitors_send_only_widget_messages() -> None:
+    """Give Voilà's kernel manager :data:`VISITOR_MESSAGE_TYPES` as its
+    ``allowed_message_types`` (Voilà passes its own list as a constructor argument, which
+    a command-line option cannot override)."""
+    from voila import app as voila_app
+
+    make_manager_class = voila_app.voila_kernel_manager_factory
+    if getattr(make_manager_class, "_bohnteach_messages", False):
+        return
+
+    def manager_class(*args: object, **kwargs: object) -> type:
+        base = make_manager_class(*args, **kwargs)
+
+        class WidgetMessagesOnlyKernelManager(base):  # type: ignore[misc, valid-type]
+            def __init__(self, **options: object) -> None:
+                options["allowed_message_types"] = list(VISITOR_MESSAGE_TYPES)
+                super().__init__(**options)
+
+        return WidgetMessagesOnlyKernelManager
+
+    manager_class._bohnteach_messages = True  # type: ignore[attr-defined]
+    voila_app.voila_kernel_manager_factory = manager_class
+
+
 def _run_voila(argv: Sequence[str]) -> int:
     """Start Voilà in this process with our template on the Jupyter path."""
     os.environ.update(voila_env())
     _never_wait_blind_on_kernel_channels()
     _restart_idle_clock_of_handed_out_kernels()
+    _visitors_send_only_widget_messages()
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]

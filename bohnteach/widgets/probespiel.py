@@ -95,6 +95,17 @@ def _button(text: str, *classes: str, tooltip: str = "", style: str = "") -> wid
     return b
 
 
+def _buttons_in(items: list[widgets.Widget]) -> list[widgets.Button]:
+    """Every button among ``items`` and inside their boxes."""
+    found: list[widgets.Button] = []
+    for w in items:
+        if isinstance(w, widgets.Button):
+            found.append(w)
+        elif isinstance(w, widgets.Box):
+            found.extend(_buttons_in(list(w.children)))
+    return found
+
+
 class Probespiel(widgets.VBox):
     """A game on seat ``seat`` against bots; see the module docstring."""
 
@@ -545,9 +556,16 @@ class Probespiel(widgets.VBox):
     # ---- view ------------------------------------------------------------------------------
     def _refresh(self, before: State | None = None, keep_feedback: bool = False) -> None:
         """Redraw everything; the hint comes last and carries ``data-version`` (one more
-        per redraw), so a browser test knows when a click has been fully answered."""
+        per redraw) and ``data-buttons`` (how many action buttons this redraw made, each
+        with the class ``bt-ps-v<version>``), so a browser test knows when a click has been
+        fully answered and every new button is drawn."""
         s = self.state
-        self.actions.children = self._build_actions()
+        self._version += 1
+        actions = self._build_actions()
+        buttons = _buttons_in(actions)
+        for b in buttons:
+            b.add_class(f"bt-ps-v{self._version}")
+        self.actions.children = actions
         base = before if before is not None else self._seen
         try:
             highlight: set[int | str] = set(changed_cards(base, s)) | set(changed_zones(base, s))
@@ -560,10 +578,9 @@ class Probespiel(widgets.VBox):
         waiting = actor(s)
         mine = "offer" if s.offer is not None and s.offer.to == self.seat else (
             "you" if waiting == self.seat else ("over" if waiting is None else "pause"))
-        self._version += 1
         self.hint.value = (f'<div class="bt-ps-hintbox" data-phase="{int(s.phase)}" '
                            f'data-turn="{s.turn}" data-active="{s.active}" data-wait="{mine}" '
-                           f'data-version="{self._version}">{self.hint_text()}{self.mine_html()}</div>')
+                           f'data-buttons="{len(buttons)}" data-version="{self._version}">{self.hint_text()}{self.mine_html()}</div>')
 
     def mine_html(self) -> str:
         """One line with the learner's hand and fields, so a phone needs no scrolling."""

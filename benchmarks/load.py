@@ -1,0 +1,284 @@
+"""The site under load and over time; prints figures (not a test).
+
+    python benchmarks/load.py [--visitors 30] [--pages 02_Phase_1 14_Ladybohn tutorials/01_Bohnentreppe]
+                              [--cull-idle 30] [--cull-interval 10] [--timeout 180]
+
+Serves the site as ``bohnteach serve`` does (``build_voila_command``), waits until its
+kernel pools are preheated and the server is idle, and then lets ``--visitors`` browser
+contexts (Playwright, one Debian chromium) start at the same moment. Each visitor opens
+the ``--pages`` one after the other in its tab and, on the first page with a scene player,
+steps the scene once (▶ until the narration says „Schritt 1“). Printed:
+
+* **time to interactive** per page visit: from navigation until every output and widget is
+  drawn — median, p95, max — and the scene step time;
+* **errors**: visits that did not become interactive within ``--timeout`` s, or showed an
+  error ("Error displaying widget", a failed cell, a page error);
+* **kernels** alive (ipykernel processes under the server): before, at most during the
+  run, right after the visitors left, and after culling — which must bring them back to the
+  preheated pool. Culling normally waits 5 idle minutes (``serve.CULL_IDLE_TIMEOUT``);
+  this run shortens it with ``--cull-idle`` / ``--cull-interval`` (flags appended to the
+  server's command line), so "10 minutes after" takes about a minute here;
+* **memory**: resident memory of the server and all its kernels — before, peak, after.
+
+Targets on the 2-core machine: 0 errors, median ≤ 10 s and max ≤ 30 s to interactive,
+kernels back to the pool size after culling, memory back near its start.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run from a checkout
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, start_site  # noqa: E402
+
+from bohnteach.site import serve  # noqa: E402
+
+DEFAULT_PAGES = ("02_Phase_1", "14_Ladybohn", "tutorials/01_Bohnentreppe")
+TARGET_MEDIAN_S = 10.0
+TARGET_MAX_S = 30.0
+
+
+# ---- the server's processes ------------------------------------------------------------------
+def tree_pids(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                todo += [int(k) for k in Path(f"/proc/{p}/task/{task}/children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def server_pid(port: int) -> int:
+    """The Voilà process listening on ``port`` (``start_site`` does not hand out its pid)."""
+    for p in os.listdir("/proc"):
+        if p.isdigit() and "bohnteach.site.serve" in _cmdline(int(p)) and f"--port={port}" in _cmdline(int(p)):
+            return int(p)
+    raise RuntimeError(f"no server process for port {port}")
+
+
+def snapshot(root_pid: int) -> tuple[int, float]:
+    """(kernels alive, MB resident in the server and its kernels)."""
+    pids = tree_pids(root_pid)
+    kernels = sum("ipykernel" in _cmdline(p) for p in pids)
+    return kernels, sum(_rss_mb(p) for p in pids)
+
+
+class Sampler(threading.Thread):
+    """Kernels and memory once a second, in the background."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.samples, self.stop = pid, [], threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            self.samples.append((time.monotonic(), *snapshot(self.pid)))
+            self.stop.wait(1.0)
+
+
+def wait_idle(pid: int, quiet: float = 0.15, span: float = 2.0, limit: float = 600.0) -> float:
+    hz = os.sysconf("SC_CLK_TCK")
+
+    def ticks() -> int:
+        total = 0
+        for p in tree_pids(pid):
+            try:
+                f = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(f[11]) + int(f[12])
+            except (OSError, IndexError):
+                pass
+        return total
+
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit:
+        a = ticks()
+        time.sleep(span)
+        if (ticks() - a) / hz / span < quiet:
+            break
+    return time.monotonic() - t0
+
+
+# ---- the visitors ------------------------------------------------------------------------------
+async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, timeout: float,
+                  results: list[dict]) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    stepped = False
+    await start.wait()
+    try:
+        for name in pages:
+            row = {"page": name, "tti": None, "error": None, "step": None}
+            results.append(row)
+            t0 = time.monotonic()
+            try:
+                await page.goto(base + serve.page_path(name), timeout=timeout * 1000)
+                left = max(1.0, timeout - (time.monotonic() - t0))
+                handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
+                outcome = await handle.json_value()
+                row["tti"] = time.monotonic() - t0
+                text = await page.inner_text("#rendered_cells")
+                if outcome != "ok" or "There was an error when executing cell" in text:
+                    row["error"] = outcome if outcome != "ok" else "cell error"
+                elif [e for e in errors if "setData is not a function" not in e]:
+                    row["error"] = "pageerror: " + errors[0][:100]
+                errors.clear()
+            except Exception as exc:  # noqa: BLE001 - counted, not raised
+                row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:100]}"
+                continue
+            players = page.locator(".bt-scene-player")
+            if not stepped and row["error"] is None and await players.count():
+                player = players.first
+                t1 = time.monotonic()
+                try:
+                    await player.get_by_role("button", name=re.compile("weiter")).click(timeout=30_000)
+                    await player.get_by_text(re.compile("Schritt 1")).first.wait_for(timeout=30_000)
+                    row["step"] = time.monotonic() - t1
+                    stepped = True
+                except Exception as exc:  # noqa: BLE001
+                    row["error"] = f"step: {type(exc).__name__}"
+    finally:
+        await context.close()
+
+
+async def crowd(base: str, visitors: int, pages: list[str], timeout: float) -> tuple[list[dict], float]:
+    from playwright.async_api import async_playwright
+
+    results: list[dict] = []
+    start = asyncio.Event()
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        tasks = [asyncio.create_task(visitor(browser, base, pages, start, timeout, results))
+                 for _ in range(visitors)]
+        await asyncio.sleep(2)  # every context exists; now all at once
+        t0 = time.monotonic()
+        start.set()
+        await asyncio.gather(*tasks)
+        wall = time.monotonic() - t0
+        await browser.close()
+    return results, wall
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--visitors", type=int, default=30)
+    ap.add_argument("--pages", nargs="+", default=list(DEFAULT_PAGES))
+    ap.add_argument("--cull-idle", type=int, default=30, help="seconds (the site: 300)")
+    ap.add_argument("--cull-interval", type=int, default=10, help="seconds (the site: 60)")
+    ap.add_argument("--timeout", type=float, default=180.0, help="seconds per page visit")
+    args = ap.parse_args(argv)
+
+    def shorter_culling(cmd: list[str]) -> list[str]:
+        return cmd + [f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}",
+                      f"--MappingKernelManager.cull_interval={args.cull_interval}"]
+
+    print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors × {args.pages}")
+    with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
+        log = Path(tmp) / "voila.log"
+        with start_site(log, timeout=300, edit_command=shorter_culling) as base:
+            pid = server_pid(int(base.rsplit(":", 1)[1]))
+            t0 = time.monotonic()
+            wait_idle(pid)
+            pool_kernels, mem_before = snapshot(pid)
+            print(f"# preheated and idle after {time.monotonic() - t0:.0f} s: {pool_kernels} kernels, "
+                  f"{mem_before:.0f} MB")
+            sampler = Sampler(pid)
+            sampler.start()
+            results, wall = asyncio.run(crowd(base, args.visitors, args.pages, args.timeout))
+            kernels_left, _ = snapshot(pid)
+            t_left = time.monotonic()
+            deadline = t_left + args.cull_idle + 3 * args.cull_interval + 120
+            while time.monotonic() < deadline:  # bounded: culling plus the pools' refill
+                kernels_now, mem_now = snapshot(pid)
+                if kernels_now <= pool_kernels:
+                    break
+                time.sleep(2)
+            wait_idle(pid, limit=120)
+            kernels_after, mem_after = snapshot(pid)
+            culled_after = time.monotonic() - t_left
+            sampler.stop.set()
+            sampler.join()
+            queue_note = log.read_text(errors="replace").count("waits for a kernel")
+
+    ttis = [r["tti"] for r in results if r["tti"] is not None and r["error"] is None]
+    errors = [r for r in results if r["error"] is not None]
+    steps = [r["step"] for r in results if r["step"] is not None]
+    peak_kernels = max(s[1] for s in sampler.samples)
+    peak_mem = max(s[2] for s in sampler.samples)
+    print(f"\n{'page':32} {'visits':>6} {'errors':>6} {'median s':>8} {'p95 s':>7} {'max s':>7}")
+    for name in args.pages:
+        rows = [r for r in results if r["page"] == name]
+        ok = [r["tti"] for r in rows if r["tti"] is not None and r["error"] is None]
+        bad = sum(r["error"] is not None for r in rows)
+        if ok:
+            print(f"{name:32} {len(rows):6} {bad:6} {statistics.median(ok):8.1f} {pct(ok, .95):7.1f} "
+                  f"{max(ok):7.1f}")
+        else:
+            print(f"{name:32} {len(rows):6} {bad:6} {'–':>8}")
+    if ttis:
+        med, p95, mx = statistics.median(ttis), pct(ttis, .95), max(ttis)
+        print(f"{'all':32} {len(results):6} {len(errors):6} {med:8.1f} {p95:7.1f} {mx:7.1f}")
+    else:
+        med = p95 = mx = float("inf")
+    if steps:
+        print(f"scene step (▶ → „Schritt 1“): median {statistics.median(steps) * 1000:.0f} ms, "
+              f"max {max(steps) * 1000:.0f} ms over {len(steps)} visitors")
+    for r in errors[:10]:
+        print(f"  error on {r['page']}: {r['error']}")
+    print(f"all visitors done after {wall:.0f} s")
+    print(f"kernels: {pool_kernels} preheated before, peak {peak_kernels} during, {kernels_left} when "
+          f"the visitors left, {kernels_after} after culling ({culled_after:.0f} s later; "
+          f"cull idle {args.cull_idle} s, interval {args.cull_interval} s)")
+    print(f"memory (server + kernels): {mem_before:.0f} MB before, peak {peak_mem:.0f} MB, "
+          f"{mem_after:.0f} MB after")
+    if queue_note:
+        print(f"visits that waited in line for a kernel (server log): {queue_note}")
+    ok = (not errors and med <= TARGET_MEDIAN_S and mx <= TARGET_MAX_S
+          and kernels_after <= pool_kernels)
+    print("RESULT:", "targets met" if ok else "targets NOT met",
+          f"(errors 0, median ≤ {TARGET_MEDIAN_S:.0f} s, max ≤ {TARGET_MAX_S:.0f} s, kernels back to "
+          f"{pool_kernels}); load average now {os.getloadavg()[0]:.1f}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

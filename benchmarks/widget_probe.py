@@ -1,0 +1,159 @@
+"""Widget probe: how many fresh visits end with "Error displaying widget: model not found";
+prints counts (not a test).
+
+    python benchmarks/widget_probe.py [--visits 200] [--throttle 3] [--parallel 3]
+                                      [--pages probe 14_Ladybohn tutorials/01_Bohnentreppe]
+
+Background: ipywidgets 8.1.9 / jupyterlab_widgets 3.0.17 (upstream PR #4033) look a model
+up by polling every 100 ms for at most 2 s and then throw without a last look. A long
+plotly draw inside an ``Output`` starves that poll, and widgets shown after the chart say
+"Error displaying widget: model not found". pyproject.toml pins the trio ipywidgets
+8.1.8 / jupyterlab_widgets 3.0.16 / widgetsnbextension 4.0.15, which wait instead.
+
+The site is served as ``bohnteach serve`` does (``build_voila_command``) over a folder of
+symlinks to the probed pages plus ``probe/probe.ipynb``
+(``benchmarks/data/widget_probe.ipynb``: an ``Output`` holding a plotly chart, then three
+widgets). Every visit is a fresh browser context (so a fresh kernel) with Chromium's CPU
+throttled (CDP ``Emulation.setCPUThrottlingRate``), and ends in one of:
+
+* ``ok``      every output rendered, every widget drawn, no "Error displaying widget";
+* ``broken``  some output says "Error displaying widget" / "Error creating widget";
+* ``timeout`` neither within ``--timeout`` seconds.
+
+Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in its own context).
+The installed widget versions are printed first, so a run before and after a pin compare.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.metadata
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run from a checkout
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, start_site  # noqa: E402
+
+from bohnteach.site.serve import page_path, site_dir  # noqa: E402
+
+PROBE_NOTEBOOK = HERE / "data" / "widget_probe.ipynb"
+PROBE_PAGE = "probe/probe"
+DEFAULT_PAGES = ("probe", "14_Ladybohn", "tutorials/01_Bohnentreppe")
+
+def probe_root(tmp: Path, pages: list[str]) -> Path:
+    """A folder like :func:`site_dir` holding symlinks to just the probed pages, plus the
+    probe (the server preheats every notebook it finds: fewer notebooks, less load)."""
+    root = tmp / "site"
+    for name in ("notebooks", "tutorials", "probe"):
+        (root / name).mkdir(parents=True)
+    for short in pages:
+        if short == "probe":
+            continue
+        rel = short if "/" in short else f"notebooks/{short}"
+        (root / f"{rel}.ipynb").symlink_to((site_dir() / f"{rel}.ipynb").resolve())
+    (root / "probe" / "probe.ipynb").write_bytes(PROBE_NOTEBOOK.read_bytes())
+    return root
+
+
+def page_name(short: str) -> str:
+    return PROBE_PAGE if short == "probe" else short
+
+
+async def visit(browser, url: str, throttle: float, timeout: float) -> tuple[str, float]:
+    """One fresh visit; returns (outcome, seconds until ok/broken)."""
+    context = await browser.new_context()
+    try:
+        page = await context.new_page()
+        if throttle > 1:
+            cdp = await context.new_cdp_session(page)
+            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        t0 = time.monotonic()
+        try:
+            await page.goto(url, timeout=timeout * 1000)
+            left = max(1.0, timeout - (time.monotonic() - t0))
+            handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
+            outcome = await handle.json_value()
+        except Exception:  # noqa: BLE001 - a visit that never settles is counted, not raised
+            outcome = "timeout"
+        return outcome, time.monotonic() - t0
+    finally:
+        await context.close()
+
+
+async def run(base: str, pages: list[str], visits: int, throttle: float, parallel: int,
+              timeout: float) -> dict[str, list[tuple[str, float]]]:
+    from playwright.async_api import async_playwright
+
+    results: dict[str, list[tuple[str, float]]] = {p: [] for p in pages}
+    jobs = [(p, i) for i in range(visits) for p in pages]  # pages interleaved
+    queue: asyncio.Queue = asyncio.Queue()
+    for job in jobs:
+        queue.put_nowait(job)
+    started = time.monotonic()
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+        async def worker() -> None:
+            while not queue.empty():
+                short, _ = queue.get_nowait()
+                url = base + page_path(page_name(short))
+                results[short].append(await visit(browser, url, throttle, timeout))
+                done = sum(len(v) for v in results.values())
+                if done % 10 == 0:
+                    per_page = "; ".join(
+                        f"{page_name(k)}: " + "/".join(str(sum(o == w for o, _ in v))
+                                                      for w in ("ok", "broken", "timeout"))
+                        for k, v in results.items())
+                    print(f"  {done}/{len(jobs)} Besuche (ok/kaputt/timeout) {per_page}; "
+                          f"{time.monotonic() - started:.0f} s", flush=True)
+
+        await asyncio.gather(*(worker() for _ in range(parallel)))
+        await browser.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--visits", type=int, default=200, help="fresh visits per page")
+    ap.add_argument("--throttle", type=float, default=3.0, help="CPU slow-down factor (CDP)")
+    ap.add_argument("--parallel", type=int, default=3, help="visits at the same time")
+    ap.add_argument("--timeout", type=float, default=300.0, help="seconds per visit")
+    ap.add_argument("--pages", nargs="+", default=list(DEFAULT_PAGES))
+    args = ap.parse_args(argv)
+
+    versions = {n: importlib.metadata.version(n) for n in
+                ("ipywidgets", "jupyterlab_widgets", "widgetsnbextension", "voila", "plotly")}
+    print("Widget-Probe:", ", ".join(f"{k} {v}" for k, v in versions.items()))
+    print(f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}, load {os.getloadavg()[0]:.1f}; "
+          f"{args.visits} frische Besuche je Seite, CPU gedrosselt {args.throttle:g}x, "
+          f"{args.parallel} gleichzeitig", flush=True)
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="widget-probe-") as tmp:
+        root = probe_root(Path(tmp), args.pages)
+        with start_site(Path(tmp) / "voila.log", root=root, timeout=300) as base:
+            results = asyncio.run(run(base, args.pages, args.visits, args.throttle,
+                                      args.parallel, args.timeout))
+    print(f"\n{'Seite':32} {'Besuche':>7} {'ok':>5} {'kaputt':>6} {'timeout':>7} {'Median s':>8}")
+    bad_total = 0
+    for short, rows in results.items():
+        counts = {k: sum(o == k for o, _ in rows) for k in ("ok", "broken", "timeout")}
+        bad_total += counts["broken"] + counts["timeout"]
+        median = statistics.median(s for _, s in rows) if rows else float("nan")
+        print(f"{page_name(short):32} {len(rows):7} {counts['ok']:5} {counts['broken']:6} "
+              f"{counts['timeout']:7} {median:8.1f}")
+    print(f"\n{'ok' if bad_total == 0 else 'FEHLER'}: {bad_total} von "
+          f"{sum(len(r) for r in results.values())} Besuchen nicht ok "
+          f"({time.monotonic() - t0:.0f} s, load {os.getloadavg()[0]:.1f})")
+    return 0 if bad_total == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
