@@ -394,8 +394,8 @@ def reached_top_levels(sources: Iterable[str]) -> set[str]:
             continue
         seen.add(module)
         top = module.split(".")[0]
+        tops.add(top)
         if top != "bohnteach":
-            tops.add(top)
             continue
         parts = module.split(".")
         for i in range(1, len(parts) + 1):  # importing a.b.c runs a, a.b and a.b.c
@@ -473,8 +473,26 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
     plugin = config.setdefault("litePluginSettings", {}).setdefault(PYODIDE_KERNEL_PLUGIN, {})
     plugin.setdefault("loadPyodideOptions", {})["packages"] = packages
     blob = json.dumps(config).replace("</", "<\\/")
-    html.write_text(text[: match.start(2)] + "\n      " + blob + "\n    " + text[match.end(2):],
-                    "utf-8")
+    html.write_text(text[: match.start(2)] + "\n      " + blob + "\n    " + match.group(3)
+                    + _QUERY_TO_KERNEL + text[match.end(3):], "utf-8")
+
+
+#: Runs before Voici starts (its code waits for the page's load event): hands the page's
+#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option), where
+#: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
+_QUERY_TO_KERNEL = """
+    <script>
+      (function () {
+        var el = document.getElementById('jupyter-config-data');
+        if (!el || !location.search) return;
+        var config = JSON.parse(el.textContent);
+        var plugins = config.litePluginSettings = config.litePluginSettings || {};
+        var kernel = plugins['%s'] = plugins['%s'] || {};
+        var options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
+        options.env = Object.assign({}, options.env, {QUERY_STRING: location.search.slice(1)});
+        el.textContent = JSON.stringify(config);
+      })();
+    </script>""" % (PYODIDE_KERNEL_PLUGIN, PYODIDE_KERNEL_PLUGIN)
 
 
 def _dir_size(path: Path) -> int:
