@@ -610,7 +610,16 @@ def make_server(folder: Path | str, port: int = 8000, host: str = "127.0.0.1"
             if os.environ.get("BOHNTEACH_STATIC_LOG"):
                 super().log_message(format, *args)
 
-    return http.server.ThreadingHTTPServer((host, port), Handler)
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request, client_address) -> None:
+            # a browser that closes a connection early (page left, tab closed) is normal
+            if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+                return
+            super().handle_error(request, client_address)
+
+    return Server((host, port), Handler)
 
 
 def serve_static_main(folder: str, port: int = 8000) -> int:
