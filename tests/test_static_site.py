@@ -31,8 +31,9 @@ from bohnteach.site.serve import site_dir
 REPO = Path(__file__).resolve().parents[1]
 PAGES = sorted(f"notebooks/{p.stem}" for p in (site_dir() / "notebooks").glob("*.ipynb"))
 LESSONS = sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("*.ipynb"))
-#: Seconds a page may take to render (Pyodide's start on a busy 2-core machine).
-RENDER_TIMEOUT_MS = 300_000
+#: Milliseconds a page may take to render: Pyodide starts in seconds on a quiet machine,
+#: but minutes on a 2-core machine shared with other test runs (seen: 4 min at load 40).
+RENDER_TIMEOUT_MS = 600_000
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
   .every(e => e.querySelector('.jupyter-widgets'))"""
 
