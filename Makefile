@@ -2,6 +2,7 @@
 #
 #   make serve   the Voilà site on http://127.0.0.1:8866 (PORT=..., PUBLIC=1)
 #   make test    every test, including the browser tests in Debian's chromium
+#   make static  the whole site as static files in STATIC_OUT (Voici; see README)
 #
 # The virtualenv lives in .venv; every install is constrained by requirements.lock (the
 # exact versions of the whole environment: runtime, tests and all extras). Stamp files keep
@@ -33,13 +34,15 @@ LOCK_ARGS := pip compile pyproject.toml --all-extras --python-version 3.11 \
 
 RUN_STAMP := $(VENV)/.bohnteach-run.stamp
 TEST_STAMP := $(VENV)/.bohnteach-test.stamp
+STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
+STATIC_OUT ?= _site
 
-.PHONY: serve test install install-test lock chromium clean
+.PHONY: serve test static install install-test lock chromium npm clean
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
 
-test: $(TEST_STAMP) chromium
+test: $(TEST_STAMP) $(STATIC_STAMP) chromium npm
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 install: $(RUN_STAMP)
@@ -71,6 +74,23 @@ lock: | $(BIN)/python
 	$(BIN)/uv $(LOCK_ARGS) $(if $(UPGRADE),--upgrade) \
 	  --custom-compile-command "make lock (= uv==$(UV_VERSION) $(LOCK_ARGS))"
 
+static: $(STATIC_STAMP) npm
+	$(BIN)/bohnteach build-static $(STATIC_OUT)
+
+# The static site's build tools (pyproject's [static] extra) beside whatever else is in
+# the venv; `make test` needs them for tests/test_static_site.py.
+$(STATIC_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[static]'
+	touch $@
+
+# build-static fetches Pyodide's core from the npm registry with `npm pack`.
+npm:
+	@if ! command -v npm >/dev/null; then \
+	  echo "installing Debian's npm"; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) $(APT_ENV) apt-get install -y npm; \
+	fi
+
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 	  echo "installing Debian's chromium"; \
@@ -79,4 +99,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache $(STATIC_OUT)

@@ -1,4 +1,4 @@
-"""Command line: ``bohnteach serve | scene check | simulate``.
+"""Command line: ``bohnteach serve | build-static | serve-static | scene check | simulate``.
 
 Each sub-command lives in its own module and is imported only when used, so that
 ``bohnteach --help`` stays fast.
@@ -22,6 +22,16 @@ def _parser() -> argparse.ArgumentParser:
         "--public", action="store_true", help="auf allen Netzwerkschnittstellen lauschen"
     )
 
+    build = sub.add_parser(
+        "build-static", help="die ganze Seite als statische Dateien bauen (Voici, Pyodide)"
+    )
+    build.add_argument("out", help="Zielordner, z. B. _site")
+    serve_static = sub.add_parser(
+        "serve-static", help="einen statischen Bau auf 127.0.0.1 ansehen"
+    )
+    serve_static.add_argument("folder")
+    serve_static.add_argument("--port", type=int, default=8000)
+
     scene = sub.add_parser("scene", help="Szenendateien")
     scene_sub = scene.add_subparsers(dest="scene_command", required=True)
     check = scene_sub.add_parser("check", help="Szenendateien durch die Engine spielen")
@@ -43,6 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bohnteach.site.serve import serve_main
 
         return serve_main(port=args.port, public=args.public)
+    if args.command == "build-static":
+        from bohnteach.site.static import build_static_main
+
+        return build_static_main(args.out)
+    if args.command == "serve-static":
+        from bohnteach.site.static import serve_static_main
+
+        return serve_static_main(args.folder, port=args.port)
     if args.command == "scene":
         from bohnteach.content.scenes.check import check_main
 

@@ -208,7 +208,16 @@ def _style_widget() -> Any:
 
 def _href(target: Page, here: Page | None = None) -> str:
     """Relative link from a notebooks/ page to ``target``."""
-    return target.filename
+    return _link(target.filename)
+
+
+def _link(filename: str) -> str:
+    """A link to a notebook as the visitor's site names it: ``X.ipynb`` under Voilà,
+    ``X.html`` in the static build (``bohnteach build-static``: Voici renders each
+    notebook to an HTML file, and Python runs in the browser, on Pyodide)."""
+    if sys.platform == "emscripten":
+        return filename.removesuffix(".ipynb") + ".html"
+    return filename
 
 
 def _neighbours(name: str) -> tuple[Page | None, Page | None]:
@@ -318,7 +327,7 @@ def lessons() -> list[tuple[str, str, str]]:
     out = []
     for path in sorted(folder.glob("*.ipynb")):
         title, blurb = _notebook_title(path)
-        out.append((f"../tutorials/{path.name}", title, blurb))
+        out.append((_link(f"../tutorials/{path.name}"), title, blurb))
     return out
 
 

@@ -147,6 +147,10 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
         # Unix sockets instead of random TCP ports: with every page preheated at once, two
         # kernels could draw the same port ("Address already in use") and a page hung.
         "--KernelManager.transport=ipc",
+        # The [static] extra (bohnteach build-static) installs JupyterLite's in-browser
+        # kernel as a JupyterLab extension; Voilà would load it into every page, where
+        # its plugins fail to start (console errors). It belongs to the static site only.
+        "--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension']",
     ]
 
 

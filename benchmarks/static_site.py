@@ -1,0 +1,207 @@
+"""Speed of the static site (Voici, Python in the browser) next to the Voilà server.
+
+    python benchmarks/static_site.py [--build DIR] [--pages 02_Phase_1 tutorials/01_Bohnentreppe]
+                                     [--clicks 10] [--no-voila]
+
+Prints figures (not a test).  Uses the build in ``--build`` if it holds one, else builds
+into a temporary folder (``bohnteach build-static``) and prints the build's time and size.
+Serves it with ``bohnteach serve-static``'s server on 127.0.0.1 and measures, in Debian's
+chromium, for every page:
+
+* **cold**: a fresh browser context (empty cache) until the page is interactive — every
+  output rendered, every widget drawn (``READY_JS`` of ``benchmarks/site.py``).
+  Target ≤ 8 s.
+* **warm**: the same page again in the same context (cache filled; Pyodide still starts
+  anew, as on every visit).  Target ≤ 3 s.
+* **step**: click ▶ in a scene until its table changed (in the page, ``STEP_JS``),
+  median over ``--clicks``.  Target ≤ 100 ms.
+
+Then the same pages cold on the Voilà server (``bohnteach serve``'s command, preheated
+kernels) and its step time, in the same run, so both meet the same machine load.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run from a checkout
+
+from bohnteach.site import static  # noqa: E402
+from bohnteach.site.serve import build_voila_command, page_path, site_dir  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("bench_site", HERE / "site.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)  # type: ignore[union-attr]
+
+COLD_TARGET, WARM_TARGET, STEP_TARGET_MS = 8.0, 3.0, 100.0
+STEP_PAGE = "06_Ernte_und_Bohnometer"
+
+
+def timed_open(page, url: str, timeout_ms: float = 300_000) -> float:
+    t0 = time.perf_counter()
+    page.goto(url, timeout=timeout_ms)
+    page.wait_for_function(bench.READY_JS, timeout=timeout_ms, polling=20)
+    return time.perf_counter() - t0
+
+
+def measure_steps(page, clicks: int) -> list[float]:
+    index, _title = bench.step_scene(STEP_PAGE)
+    steps = [page.evaluate(bench.STEP_JS, index) for _ in range(clicks + 1)]
+    return steps[1:]  # the first click warms the path
+
+
+def new_context(browser, base: str, external: list[str]):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def route(r):
+        if r.request.url.startswith(base):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    return ctx
+
+
+def static_figures(browser, base: str, names: list[str], clicks: int):
+    rows, steps, external = {}, [], []
+    for name in names:
+        ctx = new_context(browser, base, external)
+        page = ctx.new_page()
+        url = base + static.static_page_path(name)
+        try:
+            cold = timed_open(page, url)
+            warm = timed_open(page, url)
+        except Exception as exc:  # noqa: BLE001 - report and go on
+            print(f"!! {name}: {type(exc).__name__}: {str(exc)[:200]}")
+            ctx.close()
+            continue
+        rows[name] = (cold, warm)
+        if name == STEP_PAGE:
+            steps = measure_steps(page, clicks)
+        ctx.close()
+    return rows, steps, external
+
+
+def voila_figures(browser, names: list[str], clicks: int):
+    port = bench.free_port()
+    base = f"http://127.0.0.1:{port}"
+    root = site_dir()
+    tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-voila-"))
+    log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(build_voila_command(port, public=False, root=root), cwd=root,
+                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
+    rows, steps = {}, []
+    try:
+        t0 = time.monotonic()
+        while True:
+            try:
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() - t0 > 180:
+                    raise RuntimeError("Voilà did not start") from None
+                time.sleep(0.3)
+        bench.wait_idle(proc.pid, limit=400)
+        for name in names:
+            bench.wait_idle(proc.pid)
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+            try:
+                rows[name] = timed_open(page, base + page_path(name))
+                if name == STEP_PAGE:
+                    steps = measure_steps(page, clicks)
+            except Exception as exc:  # noqa: BLE001
+                print(f"!! Voilà {name}: {type(exc).__name__}: {str(exc)[:200]}")
+            ctx.close()
+    finally:
+        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, sig)
+                    proc.wait(timeout=wait)
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    pass
+        log.close()
+    return rows, steps
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", type=Path, help="folder of a static build (built if empty)")
+    ap.add_argument("--pages", nargs="*", help="page names (default: every page and lesson)")
+    ap.add_argument("--clicks", type=int, default=10)
+    ap.add_argument("--no-voila", action="store_true", help="skip the Voilà comparison")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    print(f"# static site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
+          f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
+    out = args.build or Path(tempfile.mkdtemp(prefix="bohnteach-static-bench-")) / "site"
+    if not (out / static.MANIFEST).is_file():
+        report = static.build_static(out, log=lambda m: None)
+        print(f"# build: {report.seconds:.0f} s, {report.size_bytes / 1e6:.0f} MB in {out}")
+    manifest = static.json.loads((out / static.MANIFEST).read_text())
+    print("# versions:", ", ".join(f"{k} {v}" for k, v in manifest["versions"].items()))
+    names = args.pages or [n.removeprefix("notebooks/") for n in manifest["pages"]]
+    if STEP_PAGE not in names:
+        names.append(STEP_PAGE)
+
+    server = static.make_server(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=bench.CHROMIUM, args=bench.CHROMIUM_ARGS)
+        rows, steps, external = static_figures(browser, base, names, args.clicks)
+        voila, vsteps = ({}, []) if args.no_voila else voila_figures(browser, names, args.clicks)
+        browser.close()
+    server.shutdown()
+
+    def fmt(x: float | None) -> str:
+        return "–" if x is None else f"{x:.1f}"
+
+    print()
+    print(f"{'page':36s} {'static cold s':>13s} {'static warm s':>13s} {'Voilà s':>8s}")
+    for name in names:
+        cold, warm = rows.get(name, (None, None))
+        flag = ("  ok" if cold is not None and cold <= COLD_TARGET and warm <= WARM_TARGET
+                else "  ZU LANGSAM")
+        print(f"{name:36s} {fmt(cold):>13s} {fmt(warm):>13s} {fmt(voila.get(name)):>8s}{flag}")
+    if rows:
+        colds = [c for c, _ in rows.values()]
+        warms = [w for _, w in rows.values()]
+        print(f"{'max':36s} {max(colds):13.1f} {max(warms):13.1f} "
+              f"{fmt(max(voila.values()) if voila else None):>8s}")
+    good = [s for s in steps if s >= 0]
+    vgood = [s for s in vsteps if s >= 0]
+    print(f"\nstep on {STEP_PAGE}: static median "
+          f"{statistics.median(good) if good else float('nan'):.0f} ms "
+          f"(target ≤ {STEP_TARGET_MS:.0f}), Voilà median "
+          f"{statistics.median(vgood) if vgood else float('nan'):.0f} ms")
+    step_ok = bool(good) and statistics.median(good) <= STEP_TARGET_MS
+    print(f"step: {'ok' if step_ok else 'ZU LANGSAM'}; targets: cold ≤ {COLD_TARGET:.0f} s, "
+          f"warm ≤ {WARM_TARGET:.0f} s per page")
+    print(f"requests to other hosts: {len(external)}", *external[:5])
+    print(f"# load average at the end {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

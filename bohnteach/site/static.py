@@ -1,0 +1,653 @@
+"""``bohnteach build-static`` / ``serve-static``: the whole site as static files (Voici).
+
+The pages and lessons are built with Voici into a folder that any static web server can
+serve; Python then runs in the visitor's browser on Pyodide (WebAssembly), one
+interpreter per open page, instead of one Voilà kernel per visitor on a server.
+
+What the build does (see :func:`build_static`):
+
+1. Pyodide's core (``pyodide.js``, ``pyodide.asm.wasm``, the standard library) comes from
+   the npm package ``pyodide`` (``npm pack``), version :data:`PYODIDE_VERSION`.
+2. Pyodide's lock file (``pyodide-lock.json``) names wheels that normally come from a CDN.
+   The build puts every wheel the site needs beside it instead: Pyodide's own pure-Python
+   packages (same version, from PyPI), the runtime dependencies (ipywidgets, comm, plotly
+   … at the versions installed here, pinned by the ``[static]`` extra), the kernel's own
+   wheels (from jupyterlite-pyodide-kernel) and bohnteach's wheel; it rewrites the lock to
+   exactly these packages, with their sha256.  Nothing is installed with ``%pip`` at page
+   load and no page can reach for a wheel that is not in the folder.
+3. ``voici build`` renders ``notebooks/`` and ``tutorials/`` with bohnteach's template
+   (no CDN fonts) into ``OUT/voici/render/…``.
+4. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
+   ``jupyter-config-data``): the kernel's packages plus what the page's imports reach
+   (found by reading the sources, lazy imports included), so a page without charts does
+   not load plotly.
+
+Downloads are cached in ``~/.cache/bohnteach-static`` (``BOHNTEACH_STATIC_CACHE``).
+All versions: the ``[static]`` extra in pyproject.toml (== pins, so the project's lock file
+covers them) and :data:`PYODIDE_VERSION` here, which is not a Python package.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import http.server
+import importlib.metadata
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bohnteach.site.serve import LESSONS, PAGES, START_PAGE, site_dir, voila_env
+
+#: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
+#: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
+PYODIDE_VERSION = "0.29.0"
+#: Python inside that Pyodide (for ``pip download --python-version``).
+PYODIDE_PYTHON = "3.13"
+#: Distributions whose browser-side version must equal the build environment's (their
+#: labextensions are copied from here; the ``[static]`` extra pins them).
+RUNTIME_DISTS = ("ipywidgets", "jupyterlab_widgets", "comm", "plotly")
+#: What jupyterlite-pyodide-kernel 0.7.0 installs when it starts (worker.ts: micropip,
+#: piplite, then ``toLoad``); preloading them all keeps piplite from running.
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
+                   "ipython", "sqlite3")
+#: The kernel's wheels as jupyterlite-pyodide-kernel ships them (name → file prefix).
+KERNEL_WHEELS = {
+    "piplite": "piplite-",
+    "pyodide-kernel": "pyodide_kernel-",
+    "ipykernel": "ipykernel-",
+    "widgetsnbextension": "widgetsnbextension-4.",
+}
+PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Where the site's pages land in the build.
+RENDER_DIR = "voici/render"
+MANIFEST = "bohnteach-static.json"
+
+_MARKER_ENV = {
+    "python_version": PYODIDE_PYTHON,
+    "python_full_version": PYODIDE_PYTHON + ".2",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "os_name": "posix",
+    "extra": "",
+}
+
+
+class StaticBuildError(RuntimeError):
+    """The static site could not be built (the message says what is missing)."""
+
+
+def cache_dir() -> Path:
+    """Where downloads are kept between builds."""
+    base = os.environ.get("BOHNTEACH_STATIC_CACHE") or "~/.cache/bohnteach-static"
+    path = Path(base).expanduser()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _run(cmd: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, env=env, text=True, capture_output=True)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-30:])
+        raise StaticBuildError(f"{' '.join(cmd[:4])} … failed ({proc.returncode}):\n{tail}")
+    return proc.stdout
+
+
+# --- Pyodide core ---------------------------------------------------------------------
+
+
+def pyodide_core(log: Callable[[str], None] = print) -> Path:
+    """The unpacked npm package ``pyodide@PYODIDE_VERSION`` (cached)."""
+    target = cache_dir() / f"pyodide-{PYODIDE_VERSION}"
+    if (target / "pyodide-lock.json").is_file() and (target / "pyodide.asm.wasm").is_file():
+        return target
+    npm = shutil.which("npm")
+    if npm is None:
+        raise StaticBuildError("npm fehlt (Debian: apt-get install npm; `make static` tut das).")
+    log(f"npm pack pyodide@{PYODIDE_VERSION}")
+    with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
+        _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=Path(tmp))
+        tgz = next(Path(tmp).glob("pyodide-*.tgz"))
+        with tarfile.open(tgz) as tar:
+            tar.extractall(tmp, filter="data")
+        package = Path(tmp) / "package"
+        version = json.loads((package / "package.json").read_text())["version"]
+        if version != PYODIDE_VERSION:
+            raise StaticBuildError(f"npm lieferte pyodide {version}, erwartet {PYODIDE_VERSION}")
+        shutil.rmtree(target, ignore_errors=True)
+        package.rename(target)
+    return target
+
+
+# --- wheels -----------------------------------------------------------------------------
+
+
+def _wheel_dir() -> Path:
+    path = cache_dir() / "wheels"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def _download(requirements: Iterable[str], log: Callable[[str], None]) -> None:
+    reqs = list(requirements)
+    if not reqs:
+        return
+    log("pip download " + " ".join(reqs))
+    _run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+          "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
+          "-d", str(_wheel_dir()), *reqs])
+
+
+def _find_wheel(folder: Path, name: str, version: str | None = None) -> Path | None:
+    want = _norm(name)
+    for whl in sorted(folder.glob("*.whl")):
+        dist, ver = whl.name.split("-")[:2]
+        if _norm(dist) == want and (version is None or ver == version):
+            return whl
+    return None
+
+
+def _wheel_metadata(whl: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, requirements that apply in Pyodide, top-level import names)."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(whl) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = zf.read(meta_name).decode("utf-8")
+        top_name = meta_name.replace("METADATA", "top_level.txt")
+        tops = zf.read(top_name).decode().split() if top_name in names else []
+    headers = {}
+    requires = []
+    for line in meta.split("\n\n", 1)[0].splitlines():
+        key, _, value = line.partition(": ")
+        if key == "Requires-Dist":
+            req = Requirement(value)
+            if req.marker is None or req.marker.evaluate(_MARKER_ENV):
+                requires.append(req.name)
+        else:
+            headers.setdefault(key, value)
+    if not tops:
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if not n.split("/")[0].endswith((".dist-info", ".data"))
+                       and (n.endswith(".py") or "/" in n)})
+    return headers["Name"], headers["Version"], requires, tops
+
+
+def _bohnteach_wheel(folder: Path, log: Callable[[str], None]) -> Path:
+    """bohnteach's own wheel, built from the source tree this module comes from."""
+    source = Path(__file__).resolve().parents[2]
+    if not (source / "pyproject.toml").is_file():
+        raise StaticBuildError(f"Kein Quellbaum mit pyproject.toml über {Path(__file__)}")
+    log("pip wheel bohnteach")
+    _run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
+          "--no-deps", "-w", str(folder), str(source)])
+    whl = _find_wheel(folder, "bohnteach")
+    if whl is None:
+        raise StaticBuildError("pip wheel hat kein bohnteach-Rad geschrieben")
+    return whl
+
+
+def _placeholder_sqlite3(folder: Path, lock_entry: dict) -> Path:
+    """An empty wheel for the name ``sqlite3``.
+
+    The kernel installs ``sqlite3`` at start (for IPython's history) and fails if the name
+    is unknown; Pyodide's real module is only on Pyodide's CDN, which the registries do
+    not serve.  IPython runs without it (history off), so the lock's entry points at a
+    wheel with metadata only: importing ``sqlite3`` still raises ModuleNotFoundError.
+    """
+    whl = folder / f"sqlite3-{lock_entry['version']}-py3-none-any.whl"
+    if not whl.exists():
+        dist_info = f"sqlite3-{lock_entry['version']}.dist-info"
+        with zipfile.ZipFile(whl, "w") as zf:
+            zf.writestr(f"{dist_info}/METADATA", "Metadata-Version: 2.1\nName: sqlite3\n"
+                        f"Version: {lock_entry['version']}\nSummary: placeholder (no module)\n")
+            zf.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nGenerator: bohnteach\n"
+                        "Root-Is-Purelib: true\nTag: py3-none-any\n")
+            zf.writestr(f"{dist_info}/RECORD", "")
+    return whl
+
+
+@dataclass
+class Environment:
+    """The browser's Python environment: the lock and the wheel files beside it."""
+
+    lock: dict
+    wheels: dict[str, Path] = field(default_factory=dict)  # lock name → wheel file
+    import_names: dict[str, str] = field(default_factory=dict)  # top-level module → lock name
+
+
+def browser_environment(extra_wheels: dict[str, Path],
+                        log: Callable[[str], None] = print) -> Environment:
+    """Resolve the kernel's packages and the runtime dependencies against Pyodide's lock.
+
+    ``extra_wheels``: wheels that are not in Pyodide's lock (lock name → file).  Every
+    package reached is either one of those or a lock entry whose pure-Python wheel is
+    fetched from PyPI at the lock's version; anything else stops the build.
+    """
+    core = pyodide_core(log)
+    base = json.loads((core / "pyodide-lock.json").read_text())
+    pyodide_pkgs = {_norm(k): v for k, v in base["packages"].items()}
+    extra = {_norm(k): v for k, v in extra_wheels.items()}
+    roots = [*KERNEL_PACKAGES, *extra]
+    entries: dict[str, dict] = {}
+    wheels: dict[str, Path] = {}
+    todo = [_norm(r) for r in roots]
+    missing: list[str] = []
+    while todo:
+        name = todo.pop()
+        if name in entries:
+            continue
+        if name in extra:
+            whl = extra[name]
+            dist, version, requires, tops = _wheel_metadata(whl)
+            entry = {
+                "name": dist, "version": version, "file_name": whl.name,
+                "install_dir": "site", "sha256": "", "package_type": "package",
+                "imports": tops, "depends": sorted({_norm(r) for r in requires}),
+                "unvendored_tests": False,
+            }
+            if name == "bohnteach":
+                # Its server-side requirements (voila, jupyterlab) have no place in the
+                # browser, and ipywidgets/plotly are preloaded per page (page_packages).
+                entry["depends"] = []
+            wheels[name] = whl
+        elif name in pyodide_pkgs:
+            entry = dict(pyodide_pkgs[name])
+            entry["depends"] = [_norm(d) for d in entry.get("depends", [])]
+            if name == "sqlite3":
+                whl = _placeholder_sqlite3(_wheel_dir(), entry)
+                entry.update(file_name=whl.name, package_type="package", imports=[])
+                wheels[name] = whl
+            elif not entry["file_name"].endswith("-none-any.whl"):
+                missing.append(f"{name} ({entry['file_name']}: nicht reines Python)")
+                continue
+            else:
+                wheels[name] = _wheel_dir() / entry["file_name"]
+            if name == "matplotlib-inline":  # only for %matplotlib inline; no matplotlib here
+                entry["depends"] = [d for d in entry["depends"] if d != "matplotlib"]
+        else:
+            missing.append(name)
+            continue
+        entries[name] = entry
+        todo.extend(d for d in entry["depends"] if d not in entries)
+    _download([f"{entries[n]['name']}=={entries[n]['version']}"
+               for n, whl in wheels.items() if not whl.is_file()], log)
+    missing += [f"{n} ({whl.name})" for n, whl in wheels.items() if not whl.is_file()]
+    if missing:
+        raise StaticBuildError("Für den Browser fehlen: " + ", ".join(sorted(missing)))
+    for name, entry in entries.items():
+        entry["sha256"] = _sha256(wheels[name])
+        entry["depends"] = sorted(d for d in entry["depends"] if d in entries)
+    lock = {"info": base["info"], "packages": dict(sorted(entries.items()))}
+    import_names = {imp: name for name, e in entries.items() for imp in e.get("imports", [])}
+    return Environment(lock=lock, wheels=wheels, import_names=import_names)
+
+
+def _runtime_wheels(log: Callable[[str], None]) -> dict[str, Path]:
+    """Wheels not in Pyodide's lock: runtime dependencies, the kernel's own, bohnteach."""
+    versions = {}
+    for dist in RUNTIME_DISTS:
+        try:
+            versions[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError as exc:
+            raise StaticBuildError(f"{dist} fehlt: pip install -e '.[static]'") from exc
+    need = [f"{d}=={v}" for d, v in versions.items() if _find_wheel(_wheel_dir(), d, v) is None]
+    _download(need, log)
+    wheels = {d: _find_wheel(_wheel_dir(), d, v) for d, v in versions.items()}
+    for dist, whl in wheels.items():
+        if whl is None:
+            raise StaticBuildError(f"Kein reines Python-Rad für {dist}=={versions[dist]}")
+    kernel_pypi = _kernel_pypi_dir()
+    for name, prefix in KERNEL_WHEELS.items():
+        found = sorted(kernel_pypi.glob(prefix + "*.whl"))
+        if not found:
+            raise StaticBuildError(f"{prefix}*.whl fehlt in {kernel_pypi}")
+        wheels[name] = found[-1]
+    return wheels  # type: ignore[return-value]
+
+
+def _kernel_pypi_dir() -> Path:
+    share = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+    folder = share / "static/pypi"
+    if not folder.is_dir():
+        raise StaticBuildError(f"jupyterlite-pyodide-kernel fehlt ({folder}): "
+                               "pip install -e '.[static]'")
+    return folder
+
+
+# --- what a page needs ------------------------------------------------------------------
+
+
+def _imports_of(source: str, package: str | None = None) -> set[str]:
+    """Absolute names of every module imported anywhere in ``source`` (function bodies
+    included: a lazy import still has to be installed before the click that runs it)."""
+    found: set[str] = set()
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return found
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                if not package:
+                    continue
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _module_file(name: str) -> tuple[str, bool] | None:
+    """(source file, is package) of a bohnteach module, without importing it."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    return spec.origin, spec.submodule_search_locations is not None
+
+
+def reached_top_levels(sources: Iterable[str]) -> set[str]:
+    """Top-level names of the third-party modules that code in ``sources`` can import,
+    following bohnteach's own modules transitively."""
+    tops: set[str] = set()
+    seen: set[str] = set()
+    todo = [m for src in sources for m in _imports_of(src)]
+    while todo:
+        module = todo.pop()
+        if module in seen or not module:
+            continue
+        seen.add(module)
+        top = module.split(".")[0]
+        tops.add(top)
+        if top != "bohnteach":
+            continue
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):  # importing a.b.c runs a, a.b and a.b.c
+            found = _module_file(".".join(parts[:i]))
+            if found is None:
+                continue
+            path, is_pkg = found
+            package = ".".join(parts[:i]) if is_pkg else ".".join(parts[: i - 1])
+            todo.extend(_imports_of(Path(path).read_text("utf-8"), package))
+    return tops
+
+
+def notebook_sources(path: Path) -> list[str]:
+    nb = json.loads(path.read_text("utf-8"))
+    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+            for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def page_packages(notebook: Path, env: Environment) -> list[str]:
+    """The lock names a page preloads: the kernel's, plus what its imports reach."""
+    wanted = {_norm(p) for p in KERNEL_PACKAGES}
+    for top in reached_top_levels(notebook_sources(notebook)):
+        name = env.import_names.get(top)
+        if name is not None:
+            wanted.add(name)
+    return sorted(wanted)
+
+
+# --- the build --------------------------------------------------------------------------
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    seconds: float
+    size_bytes: int
+    pages: dict[str, list[str]]
+    versions: dict[str, str]
+
+
+def _versions() -> dict[str, str]:
+    names = ("voici-core", "jupyterlite-core", "jupyterlite-pyodide-kernel", "voila",
+             *RUNTIME_DISTS)
+    found = {n: importlib.metadata.version(n) for n in names}
+    found["pyodide"] = PYODIDE_VERSION
+    return found
+
+
+def _lite_config(pyodide_packages: list[str]) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Bohnanza lernen",
+            "litePluginSettings": {
+                PYODIDE_KERNEL_PLUGIN: {
+                    # voici rewrites "./…Url" values relative to each page
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": pyodide_packages},
+                }
+            },
+        },
+    }
+
+
+def _set_page_packages(html: Path, packages: list[str]) -> None:
+    """Write ``packages`` into the page's embedded ``jupyter-config-data``."""
+    text = html.read_text("utf-8")
+    pattern = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
+                         r"(</script>)", re.S)
+    match = pattern.search(text)
+    if match is None:
+        raise StaticBuildError(f"{html}: kein jupyter-config-data")
+    config = json.loads(match.group(2))
+    plugin = config.setdefault("litePluginSettings", {}).setdefault(PYODIDE_KERNEL_PLUGIN, {})
+    plugin.setdefault("loadPyodideOptions", {})["packages"] = packages
+    blob = json.dumps(config).replace("</", "<\\/")
+    html.write_text(text[: match.start(2)] + "\n      " + blob + "\n    " + match.group(3)
+                    + _QUERY_TO_KERNEL + text[match.end(3):], "utf-8")
+
+
+#: Runs before Voici starts (its code waits for the page's load event): hands the page's
+#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option), where
+#: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
+_QUERY_TO_KERNEL = """
+    <script>
+      (function () {
+        var el = document.getElementById('jupyter-config-data');
+        if (!el || !location.search) return;
+        var config = JSON.parse(el.textContent);
+        var plugins = config.litePluginSettings = config.litePluginSettings || {};
+        var kernel = plugins['%s'] = plugins['%s'] || {};
+        var options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
+        options.env = Object.assign({}, options.env, {QUERY_STRING: location.search.slice(1)});
+        el.textContent = JSON.stringify(config);
+      })();
+    </script>""" % (PYODIDE_KERNEL_PLUGIN, PYODIDE_KERNEL_PLUGIN)
+
+
+def _dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildReport:
+    """Build every page of ``notebooks/`` and every lesson of ``tutorials/`` into ``out``
+    (replaced if it exists and holds an earlier build)."""
+    started = time.monotonic()
+    out = Path(out).resolve()
+    if out.exists() and any(out.iterdir()) and not (out / MANIFEST).is_file():
+        raise StaticBuildError(f"{out} ist nicht leer und kein früherer Bau – abgebrochen.")
+    root = site_dir()
+    core = pyodide_core(log)
+    with tempfile.TemporaryDirectory(prefix="bohnteach-static-") as tmp:
+        work = Path(tmp)
+        extra = _runtime_wheels(log)
+        extra["bohnteach"] = _bohnteach_wheel(work / "dist", log)
+        env = browser_environment(extra, log)
+
+        lite = work / "lite"
+        contents = lite / "contents"
+        for folder in (PAGES, LESSONS):
+            shutil.copytree(root / folder, contents / folder, symlinks=False,
+                            ignore=shutil.ignore_patterns(".*", "__pycache__", "*.md"))
+        (lite / "jupyter-lite.json").write_text(
+            json.dumps(_lite_config(sorted({_norm(p) for p in KERNEL_PACKAGES})), indent=2))
+        staging = work / "out"
+        log("voici build")
+        _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
+              "--contents", str(contents), "--output-dir", str(staging),
+              "--template", "bohnteach", "--no-sourcemaps", "--no-unused-shared-packages"],
+             cwd=lite, env=voila_env())
+
+        pyodide_dir = staging / "static" / "pyodide"
+        pyodide_dir.mkdir(parents=True, exist_ok=True)
+        for item in core.iterdir():
+            if item.name.endswith((".map", ".d.ts", ".html", ".md")) or item.name in (
+                "package.json", "pyodide-lock.json"
+            ):
+                continue
+            shutil.copy2(item, pyodide_dir / item.name)
+        for whl in env.wheels.values():
+            shutil.copy2(whl, pyodide_dir / whl.name)
+        (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(env.lock, indent=1))
+
+        pages: dict[str, list[str]] = {}
+        for folder in (PAGES, LESSONS):
+            for nb in sorted((contents / folder).glob("*.ipynb")):
+                html = staging / RENDER_DIR / folder / f"{nb.stem}.html"
+                if not html.is_file():
+                    raise StaticBuildError(f"voici hat {html} nicht geschrieben")
+                pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
+                _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
+        for junk in staging.rglob("*.map"):
+            junk.unlink()
+        _write_start_redirect(staging)
+        report = BuildReport(out=out, seconds=0.0, size_bytes=_dir_size(staging),
+                             pages=pages, versions=_versions())
+        (staging / MANIFEST).write_text(json.dumps(
+            {"versions": report.versions, "pages": pages}, indent=1, ensure_ascii=False))
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(staging), str(out))
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _write_start_redirect(staging: Path) -> None:
+    """``index.html`` at the top opens the start page (not JupyterLite's file tree)."""
+    target = f"{RENDER_DIR}/{PAGES}/{Path(START_PAGE).stem}.html"
+    (staging / "index.html").write_text(
+        "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\">"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\">"
+        "<title>Bohnanza lernen</title></head><body>"
+        f"<p><a href=\"{target}\">Zur Startseite</a></p></body></html>\n", "utf-8")
+
+
+def static_page_path(name: str) -> str:
+    """URL path of a page in the static build: ``02_Phase_1`` →
+    ``/voici/render/notebooks/02_Phase_1.html``; ``tutorials/01_Bohnentreppe`` likewise."""
+    name = name.removesuffix(".ipynb")
+    if "/" not in name:
+        name = f"{PAGES}/{name}"
+    return f"/{RENDER_DIR}/{name}.html"
+
+
+# --- serving ----------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".ipynb": "application/json",
+}
+
+
+def make_server(folder: Path | str, port: int = 8000, host: str = "127.0.0.1"
+                ) -> http.server.ThreadingHTTPServer:
+    """A plain static file server for ``folder`` with the MIME types Pyodide needs."""
+    directory = str(Path(folder).resolve())
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=directory, **kwargs)
+
+        def log_message(self, format: str, *args) -> None:  # noqa: A002
+            if os.environ.get("BOHNTEACH_STATIC_LOG"):
+                super().log_message(format, *args)
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request, client_address) -> None:
+            # a browser that closes a connection early (page left, tab closed) is normal
+            if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+                return
+            super().handle_error(request, client_address)
+
+    return Server((host, port), Handler)
+
+
+def serve_static_main(folder: str, port: int = 8000) -> int:
+    path = Path(folder)
+    if not (path / MANIFEST).is_file():
+        print(f"{path} enthält keinen statischen Bau (bohnteach build-static {folder})",
+              file=sys.stderr)
+        return 2
+    server = make_server(path, port)
+    print(f"Bohnanza-Lernseite (statisch): http://127.0.0.1:{server.server_port}/"
+          f"{RENDER_DIR}/{PAGES}/{Path(START_PAGE).stem}.html", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def build_static_main(out: str) -> int:
+    try:
+        report = build_static(out)
+    except StaticBuildError as exc:
+        print(f"build-static: {exc}", file=sys.stderr)
+        return 1
+    print(f"{len(report.pages)} Seiten nach {report.out} gebaut in {report.seconds:.0f} s, "
+          f"{report.size_bytes / 1e6:.0f} MB")
+    for name, version in report.versions.items():
+        print(f"  {name} {version}")
+    return 0

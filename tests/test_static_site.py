@@ -1,0 +1,263 @@
+"""The static site (``bohnteach build-static``: Voici, Python in the browser on Pyodide).
+
+The site is built once per session into a cache folder keyed by a hash of everything the
+build reads (sources, notebooks, pins), so a second run reuses it; then it is served by
+``bohnteach serve-static``'s server on 127.0.0.1 and opened in Debian's chromium.  Every
+request to another host is aborted and recorded, and each test asserts there was none.
+
+Checks: the build's pins and lock; every page and lesson renders without an error; a
+scene steps; "Mach du!" refuses a wrong move with its rule; a lesson checks an answer and
+draws its chart; ``?lehrkraft=1`` shows the solutions; the Probespiel answers a move.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import threading
+import tomllib
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from browser_helpers import _OUTPUTS_RENDERED_JS, visible_errors
+
+from bohnteach.site import static
+from bohnteach.site.serve import site_dir
+
+REPO = Path(__file__).resolve().parents[1]
+PAGES = sorted(f"notebooks/{p.stem}" for p in (site_dir() / "notebooks").glob("*.ipynb"))
+LESSONS = sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("*.ipynb"))
+#: Milliseconds a page may take to render: Pyodide starts in seconds on a quiet machine,
+#: but minutes on a 2-core machine shared with other test runs (seen: 4 min at load 40).
+RENDER_TIMEOUT_MS = 600_000
+WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
+  .every(e => e.querySelector('.jupyter-widgets'))"""
+
+
+def _build_inputs_hash() -> str:
+    digest = hashlib.sha256()
+    files = [REPO / "pyproject.toml"]
+    for folder in ("bohnteach", "notebooks", "tutorials"):
+        files += sorted(p for p in (REPO / folder).rglob("*")
+                        if p.is_file() and "__pycache__" not in p.parts)
+    for path in files:
+        digest.update(str(path.relative_to(REPO)).encode())
+        digest.update(path.read_bytes())
+    digest.update(static.PYODIDE_VERSION.encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def static_build() -> Path:
+    """The built site, reused while nothing it is built from changed."""
+    builds = static.cache_dir() / "test-builds"
+    out = builds / _build_inputs_hash()
+    if not (out / static.MANIFEST).is_file():
+        if builds.is_dir():  # keep only the current build
+            shutil.rmtree(builds)
+        static.build_static(out, log=lambda _msg: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def static_url(static_build: Path) -> Iterator[str]:
+    server = static.make_server(static_build, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class Visit:
+    """A browser context for the static site: records (and aborts) every request to a
+    host other than 127.0.0.1, and the console errors of the page it opens."""
+
+    def __init__(self, browser, base: str) -> None:
+        self.base = base
+        self.external: list[str] = []
+        self.errors: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _route(self, route) -> None:
+        host = urlparse(route.request.url).hostname
+        if host == "127.0.0.1":
+            route.continue_()
+        else:
+            self.external.append(route.request.url)
+            route.abort()
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console: {msg.text}")
+
+    def open(self, name: str, query: str = "") -> None:
+        self.errors.clear()
+        self.page.goto(self.base + static.static_page_path(name) + query,
+                       timeout=RENDER_TIMEOUT_MS)
+        try:
+            self.page.wait_for_function(_OUTPUTS_RENDERED_JS, timeout=RENDER_TIMEOUT_MS,
+                                        polling=200)
+            self.page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT_MS,
+                                        polling=200)
+        except Exception as exc:
+            text = self.page.inner_text("body")[:2000]
+            raise AssertionError(f"{name} did not render: {exc}\n{text}\n{self.errors}") from exc
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def visit(browser, static_url: str) -> Iterator[Visit]:
+    """One context for the module's tests: its cache fills on the first page, as for a
+    visitor who goes from page to page."""
+    v = Visit(browser, static_url)
+    yield v
+    v.close()
+    assert v.external == [], f"requests to other hosts: {v.external}"
+
+
+def _assert_clean(v: Visit) -> None:
+    assert v.external == [], v.external
+    assert visible_errors(v.page) == []
+    errors = v.page.locator(".bt-box.bt-error")
+    assert errors.count() == 0, errors.first.inner_text()
+    assert v.errors == []
+
+
+# --- the build, without a browser ----------------------------------------------------
+
+
+def test_build_pins_every_version(static_build: Path):
+    manifest = json.loads((static_build / static.MANIFEST).read_text())
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["static"]
+    pins = dict(re.fullmatch(r"([\w.-]+)==([\w.]+)", r).groups() for r in extra if "==" in r)
+    assert {"voici-core", "jupyterlite-core", "jupyterlite-pyodide-kernel"} <= set(pins)
+    for name, version in pins.items():
+        assert manifest["versions"][name] == version, name
+    assert manifest["versions"]["pyodide"] == static.PYODIDE_VERSION
+    assert sorted(manifest["pages"]) == PAGES + LESSONS
+
+
+def test_lock_names_only_wheels_inside_the_build(static_build: Path):
+    folder = static_build / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    names = set(lock["packages"])
+    for name, entry in lock["packages"].items():
+        assert "/" not in entry["file_name"], entry["file_name"]
+        wheel = folder / entry["file_name"]
+        assert wheel.is_file(), wheel
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= names, name
+    for needed in ("ipywidgets", "plotly", "bohnteach", "pyodide-kernel", "ipython"):
+        assert needed in names
+    manifest = json.loads((static_build / static.MANIFEST).read_text())
+    for page, packages in manifest["pages"].items():
+        assert set(packages) <= names, page
+        assert {"ipywidgets", "bohnteach"} <= set(packages), page
+
+
+def test_pages_load_nothing_from_other_hosts(static_build: Path):
+    tag = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=[\"'](?:https?:)?//", re.I)
+    for name in PAGES + LESSONS:
+        html = (static_build / static.static_page_path(name).lstrip("/")).read_text()
+        assert not tag.search(html), (name, tag.search(html).group(0))
+        assert '"pyodideUrl": "../../../static/pyodide/pyodide.js"' in html
+
+
+def test_server_sends_the_types_pyodide_needs(static_url: str):
+    for path, wanted in (("/static/pyodide/pyodide.asm.wasm", "application/wasm"),
+                         ("/static/pyodide/pyodide.mjs", "text/javascript"),
+                         ("/static/pyodide/pyodide-lock.json", "application/json")):
+        with urllib.request.urlopen(static_url + path, timeout=30) as response:
+            assert response.headers["Content-Type"].split(";")[0] == wanted, path
+
+
+# --- in the browser --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PAGES + LESSONS)
+def test_page_renders_without_errors(visit: Visit, name: str):
+    visit.open(name)
+    _assert_clean(visit)
+    assert visit.page.locator("h1").count() >= 1
+    assert "Traceback" not in visit.page.inner_text("#rendered_cells")
+    # links between pages point at the built .html files
+    hrefs = visit.page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+    assert not [h for h in hrefs if h.split("#")[0].split("?")[0].endswith(".ipynb")], hrefs
+
+
+def test_scene_steps_and_wrong_move_is_refused(visit: Visit):
+    visit.open("02_Phase_1")
+    page = visit.page
+    player = page.locator(".bt-scene-player").first
+    before = player.locator(".bt-table").first.inner_html()
+    player.get_by_role("button", name=re.compile("weiter")).click()
+    page.wait_for_function(
+        "before => document.querySelector('.bt-scene-player .bt-table').innerHTML !== before",
+        arg=before, timeout=30_000, polling=50,
+    )
+    assert "Schritt 1" in player.inner_text()
+
+    tryit = page.locator(".bt-tryit").first
+    tryit.scroll_into_view_if_needed()
+    tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
+    refusal = tryit.locator(".bt-refusal")
+    refusal.wait_for(timeout=30_000)
+    text = refusal.inner_text()
+    assert "Nicht erlaubt" in text and "Regel" in text and "Quelle" in text
+    _assert_clean(visit)
+
+
+def test_lesson_checks_an_answer_and_draws_its_chart(visit: Visit):
+    visit.open("tutorials/02_Zwei_Karten_aufdecken")
+    page = visit.page
+    page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=60_000)
+    task = page.locator(".bohnteach-exercise").nth(1)
+    field = task.locator("input[type=text]")
+    field.fill("12/104")
+    task.get_by_role("button", name="Prüfen").click()
+    task.locator(".bohnteach-wrong").wait_for(timeout=30_000)
+    field.fill("11,26 %")
+    task.get_by_role("button", name="Prüfen").click()
+    task.locator(".bohnteach-correct").wait_for(timeout=30_000)
+    assert "Richtig!" in task.inner_text()
+    _assert_clean(visit)
+
+
+def test_teacher_mode_from_the_address(visit: Visit):
+    visit.open("tutorials/01_Bohnentreppe", "?lehrkraft=1")
+    page = visit.page
+    toggles = page.locator(".bohnteach-teacher-toggle")
+    toggles.first.wait_for(state="visible", timeout=60_000)
+    first = page.locator(".bohnteach-exercise").first
+    first.get_by_role("button", name="Lösung zeigen (Lehrkraft)").click()
+    first.locator(".bohnteach-solution").wait_for(timeout=30_000)
+    _assert_clean(visit)
+
+
+def test_probespiel_answers_a_move(visit: Visit):
+    visit.open("11_Probespiel")
+    page = visit.page
+    box = page.locator(".bt-ps-hintbox")
+    box.wait_for(timeout=60_000)
+    version = box.get_attribute("data-version")
+    page.locator(".bt-probespiel .bt-ps-plant").first.click()
+    page.wait_for_function(
+        "v => { const b = document.querySelector('.bt-ps-hintbox'); return b && b.dataset.version !== v }",
+        arg=version, timeout=30_000, polling=50,
+    )
+    assert page.locator(".bt-ps-log").inner_text().strip() or page.locator(".bt-ps-feedback").count()
+    _assert_clean(visit)
