@@ -81,7 +81,7 @@ def _linked_root(repo: Path) -> Path:
     root = Path(tempfile.gettempdir()) / f"bohnteach-site-{digest}"
     for name in (PAGES, LESSONS):
         folder, source = root / name, (repo / name).resolve()
-        if folder.is_symlink():  # layout of an earlier version: one link per folder
+        if folder.is_symlink():  # a root left with one link per folder: make it a real folder
             folder.unlink()
         folder.mkdir(parents=True, exist_ok=True)
         wanted = {}
@@ -190,11 +190,11 @@ def _never_wait_blind_on_kernel_channels() -> None:
     ``shell_channel.get_msg(timeout=None)``.  When a widget ``Output`` captures output,
     nbclient's Output mimic sends ``comm_msg`` on that same shell socket while the wait
     is pending, and the pending poll can then miss the reply's wake-up (nbclient issue
-    #312).  Measured here: about one page load in 30 with a plotly figure inside an
-    ``Output`` hung forever at "Executing 3 of 7"; kernel and server were idle.  A poll
+    #312).  Without the fix, about one page load in 30 with a plotly figure inside an
+    ``Output`` hangs forever at "Executing 3 of 7" while kernel and server are idle.  A poll
     with a timeout asks the socket again, so waiting in 1-second polls cannot miss it
     (a finite timeout is kept: the polls stop at its deadline).  The tests that execute
-    notebooks with nbclient use this too: one such run stalled on an idle machine.
+    notebooks with nbclient use this too.
     """
     from queue import Empty
 

@@ -8,7 +8,7 @@ builds the cases of every registered edition from them (an edition imports no wi
 * ``lady-baby-handel`` – a baby received in a deal must be planted at once; a harvest
   first is refused (``lady.baby-trade-immediate``).
 
-The texts are our own words; the rule IDs are those of RULES.md §4. Both use the
+The texts are our own words; the rule IDs are those of docs/rules.md. Both use the
 assumed Ladybohn meters (``RuleSet.meter_assumption``), which the table shows.
 """
 from __future__ import annotations
