@@ -394,7 +394,7 @@ def _execute(path: Path):
 
     _never_wait_blind_on_kernel_channels()  # nbclient #312: a missed reply stalls the run
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=300, iopub_timeout=30, kernel_name="python3",
+    client = NotebookClient(nb, timeout=300, iopub_timeout=30, startup_timeout=300, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     return nb
