@@ -19,6 +19,7 @@ chapter it shows. The start page, the navigation and the tests all read it.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path

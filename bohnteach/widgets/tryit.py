@@ -23,10 +23,10 @@ from bohnteach.game.actions import (
     Accept, Action, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant, Reorder,
     TakeIntoHand,
 )
-from bohnteach.game.engine import actor, apply, check as check_action, harvest_coins, legal_actions, to_plant
+from bohnteach.game.engine import actor, apply, check as check_action, legal_actions, to_plant
 from bohnteach.game.errors import RuleViolation, find_rule
 from bohnteach.render.table import (
-    changed_cards, changed_zones, render_error, render_info, render_refusal, render_success,
+    changed_cards, changed_zones, render_info, render_refusal, render_success,
     render_table,
 )
 from bohnteach.render.style import style_block
