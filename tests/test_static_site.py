@@ -225,14 +225,14 @@ def test_lesson_checks_an_answer_and_draws_its_chart(visit: Visit):
     visit.open("tutorials/02_Zwei_Karten_aufdecken")
     page = visit.page
     page.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=60_000)
-    task = page.locator(".bohnteach-exercise").nth(1)
+    task = page.locator(".bt-exercise").nth(1)
     field = task.locator("input[type=text]")
     field.fill("12/104")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bohnteach-wrong").wait_for(timeout=30_000)
+    task.locator(".bt-q-wrong").wait_for(timeout=30_000)
     field.fill("11,26 %")
     task.get_by_role("button", name="Prüfen").click()
-    task.locator(".bohnteach-correct").wait_for(timeout=30_000)
+    task.locator(".bt-q-correct").wait_for(timeout=30_000)
     assert "Richtig!" in task.inner_text()
     _assert_clean(visit)
 
@@ -240,11 +240,11 @@ def test_lesson_checks_an_answer_and_draws_its_chart(visit: Visit):
 def test_teacher_mode_from_the_address(visit: Visit):
     visit.open("tutorials/01_Bohnentreppe", "?lehrkraft=1")
     page = visit.page
-    toggles = page.locator(".bohnteach-teacher-toggle")
+    toggles = page.locator(".bt-teacher-toggle")
     toggles.first.wait_for(state="visible", timeout=60_000)
-    first = page.locator(".bohnteach-exercise").first
+    first = page.locator(".bt-exercise").first
     first.get_by_role("button", name="Lösung zeigen (Lehrkraft)").click()
-    first.locator(".bohnteach-solution").wait_for(timeout=30_000)
+    first.locator(".bt-q-solution").wait_for(timeout=30_000)
     _assert_clean(visit)
 
 
