@@ -37,13 +37,17 @@ TEST_STAMP := $(VENV)/.bohnteach-test.stamp
 STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test static install install-test lock chromium npm clean
+.PHONY: serve test test-static static install install-test lock chromium npm clean
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
 
 test: $(TEST_STAMP) $(STATIC_STAMP) chromium npm
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The static site built and opened in the browser (tests/test_static_site.py, opt-in).
+test-static: $(TEST_STAMP) $(STATIC_STAMP) chromium npm
+	BOHNTEACH_STATIC_TESTS=1 $(BIN)/python -m pytest tests/test_static_site.py $(PYTEST_ARGS)
 
 install: $(RUN_STAMP)
 install-test: $(TEST_STAMP)
