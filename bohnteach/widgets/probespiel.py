@@ -106,6 +106,11 @@ def _buttons_in(items: list[widgets.Widget]) -> list[widgets.Button]:
     return found
 
 
+LOG_ENTRIES = 120
+"""How many log entries the page shows: a whole round of four players fits (bots' offers
+and answers included), so every player's turn of the last round stays visible."""
+
+
 class Probespiel(widgets.VBox):
     """A game on seat ``seat`` against bots; see the module docstring."""
 
@@ -302,7 +307,7 @@ class Probespiel(widgets.VBox):
         fresh = self._fresh
         rows = []
         n = len(self.history)
-        for i, (kind, html) in enumerate(reversed(self.history[-60:])):
+        for i, (kind, html) in enumerate(reversed(self.history[-LOG_ENTRIES:])):
             cls = {"you": "bt-ps-you", "ev": "bt-ps-ev"}.get(kind, "")
             if i < fresh and kind != "ev":
                 cls += " bt-ps-new-entry"
