@@ -754,6 +754,8 @@ def legal(s: State, seats) -> list:
 
 
 __all__ = [
+    "BY_PATH", "LOADED", "MATCH", "OFF", "OTHER", "PLANT", "RULES", "SNAKE_ADVENTURER", "SNAKE_TEMPLE",
+    "SNAKE_WANTED", "candidates", "is_bean", "sell", "unload",
     "ACTIONS", "ADVENTURER", "BUYABLE", "BuyCard", "CARRIER", "CARRIER_LAID", "FieldToAdventurer",
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",
