@@ -693,3 +693,24 @@ def test_simulate_plays_whole_indiana_games():
 
     result = run_games(find_ruleset("indiana"), 4, 3, 0, ["trader", "planter", "random", "trader"])
     assert len(result.scores) == 3 and all(len(sc) == 4 for sc in result.scores)
+
+
+def test_notation_of_every_listed_indiana_action_reads_back():
+    from bohnteach.game.notation import NotationError, format_action, parse_action
+
+    seen = set()
+    for seed in range(2):
+        s = engine.new_game("indiana_varianten", 4, seed=seed)
+        rng = random.Random(seed)
+        while s.phase is not Phase.OVER:
+            listed = engine.legal_actions(s)
+            for a in listed:
+                if type(a) in indy.ACTIONS:
+                    assert parse_action(s, format_action(s, a)) == a
+                    seen.add(type(a))
+            engine.apply(s, rng.choice(listed))
+    assert {indy.VisitTemple, indy.SellAdventurer, indy.BuyCard, indy.FieldToAdventurer} <= seen
+    s = game()
+    assert parse_action(s, "Anna geht mit der Wegkarte zum Tempel (Blaue Bohnen)") == indy.VisitTemple(0, "blue", True)
+    with pytest.raises(NotationError, match="Bohnensorte"):
+        parse_action(s, "Anna geht zum Tempel (Marsbohne)")

@@ -173,6 +173,16 @@ class Edition:
         ``None``. ``sexes`` gives each card id's attribute; the core has checked the ids."""
         return None
 
+    def format_action(self, s: State, action: Any, who: str) -> str | None:
+        """A German sentence for one of the edition's own action types (``who`` is the
+        player's name), which ``parse_action`` reads back; None for any other action."""
+        return None
+
+    def parse_action(self, s: State, player: int, rest: str) -> Any:
+        """The edition's action a sentence describes (``rest`` follows the player's name),
+        or None when its verb is none of the edition's. May raise ``ValueError``."""
+        return None
+
     def saved_marks_problem(self, ruleset: Any, marks: Mapping[str, Any], players: int,
                             n_cards: int) -> str | None:
         """Why a saved game's ``marks`` (``State.marks``) cannot be this edition's (German), or None."""

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bohnteach.editions.indiana import rules
+from bohnteach.editions.indiana import notation, rules
 from bohnteach.editions.indiana.rules import *  # noqa: F403 - the rules' public names
 from bohnteach.editions.indiana.rules import (
     ADVENTURER, CARRIER, CARRIER_LAID, LOAD, PATH, SABOHNTAGE, SABOTAGED, SNAKE, SUCCESS, SUPPLY, TEMPLE,
@@ -161,6 +161,12 @@ class Indiana(Edition):
             note = f"{len(cards)} × {find_variety(s.variety[cards[0]]).de}" if cards else "leere Stelle"
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
+
+    def format_action(self, s, action, who: str) -> str | None:
+        return notation.format_action(s, action, who)
+
+    def parse_action(self, s, player: int, rest: str):
+        return notation.parse_action(s, player, rest)
 
     # ---- hooks ------------------------------------------------------------------------------
     def setup(self, s) -> None:
