@@ -239,6 +239,16 @@ class Edition:
     counted: turn the edition's zones into coins (Indiana: the adventurers sell)."""
 
 
+def known_settings(settings_class: type, raw: Mapping[str, Any], source: str, table: str) -> set[str]:
+    """The field names of an edition's settings dataclass; ``ValueError`` naming the file
+    when the ``[table]`` of a rule set has a key that is none of them."""
+    known = set(settings_class.__dataclass_fields__)  # type: ignore[attr-defined]
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ValueError(f"{source}: [{table}] kennt {', '.join(unknown)} nicht (erlaubt: {', '.join(sorted(known))}).")
+    return known
+
+
 BASE = Edition()
 _REGISTRY: dict[str, Edition] = {BASE.name: BASE}
 
@@ -264,5 +274,5 @@ def all_editions() -> tuple[Edition, ...]:
 
 __all__ = [
     "BASE", "Edition", "OfferView", "OfferedCard", "SEX_DE", "SEX_SYMBOL", "card_name", "Zone", "ZoneDisplay",
-    "all_editions", "find_edition", "register_edition",
+    "all_editions", "find_edition", "known_settings", "register_edition",
 ]

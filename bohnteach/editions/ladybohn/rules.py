@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnteach.game.beans import Meter, find_variety, meter_value
-from bohnteach.game.edition import SEX_DE, OfferedCard, OfferView
+from bohnteach.game.edition import SEX_DE, OfferedCard, OfferView, known_settings
 from bohnteach.game.errors import RuleViolation
 
 IMMEDIATE_ZONE = "immediate"
@@ -55,12 +55,7 @@ class LadybohnSettings:
 
     @classmethod
     def from_toml(cls, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise ValueError(
-                f"{source}: [ladybohn] kennt {', '.join(unknown)} nicht (erlaubt: {', '.join(sorted(known))})."
-            )
+        known_settings(cls, raw, source, "ladybohn")
         return cls(
             baby_lift=int(raw.get("baby_lift", 0)),
             baby_trade_immediate=bool(raw.get("baby_trade_immediate", False)),
