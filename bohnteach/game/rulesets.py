@@ -67,6 +67,11 @@ class RuleSet:
     """The edition whose rules plug into the engine (``game/edition.py``)."""
     settings: Any = None
     """That edition's own settings, read from the TOML table named after it."""
+    other_cards: tuple[str, ...] = ()
+    """Card kinds of the deck that are no beans (Indiana: path, carrier, sabohntage),
+    ``count`` cards each (data/varieties.toml); they get ids after the bean cards."""
+    meters: dict[str, Meter] = field(default_factory=dict, repr=False)
+    """Meters from the user's own file that replace a variety's assumed one (Indiana)."""
 
     @property
     def min_players(self) -> int:
@@ -98,6 +103,8 @@ class RuleSet:
                     specs += [(v.key, sex)] * n
             else:
                 specs += [(v.key, None)] * v.count
+        for key in self.other_cards:
+            specs += [(key, None)] * find_variety(key).count
         return specs
 
     def meter_for(self, variety: str, sex: Sex = None) -> Meter | None:
@@ -106,6 +113,8 @@ class RuleSet:
             return None
         if self.sex_meters and sex is not None:
             return self.sex_meters[variety][sex]
+        if self.meters and variety in self.meters:
+            return self.meters[variety]
         return find_variety(variety).meter
 
     def with_meters(self, meters: dict[str, dict[str, Meter]], source: str = "") -> RuleSet:
@@ -154,8 +163,19 @@ def _player_rules(n: int, defaults: dict[str, Any], own: dict[str, Any]) -> Play
     )
 
 
+def _merged(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """``own`` over ``base``, table by table (a variant rule set's ``based_on``)."""
+    out = dict(base)
+    for key, value in own.items():
+        out[key] = _merged(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return out
+
+
 def ruleset_from_toml(text: str) -> RuleSet:
     raw = tomllib.loads(text)
+    if "based_on" in raw:  # a variant: only what differs from a built-in rule set
+        base = resources.files("bohnteach.data.rulesets").joinpath(f"{raw.pop('based_on')}.toml")
+        raw = _merged(tomllib.loads(base.read_text("utf-8")), raw)
     defaults = raw["defaults"]
     edition = find_edition(raw.get("edition", "base"))
     return RuleSet(
@@ -176,6 +196,7 @@ def ruleset_from_toml(text: str) -> RuleSet:
             for k, v in raw.get("sex_meters", {}).items()
         },
         meter_assumption=raw.get("meter_assumption", ""),
+        other_cards=tuple(find_variety(k).key for k in raw.get("other_cards", ())),
         edition=edition.name,
         settings=edition.read_settings(raw.get(edition.name, {}), f"{raw['name']}.toml"),
     )
@@ -272,6 +293,21 @@ def _meter_variety(rules: RuleSet, name: str, path: object, key: str) -> str:
     return variety.key
 
 
+def read_meter_toml(path: Path) -> dict[str, Any]:
+    """The TOML table of a user's meter file; ``MeterFileError`` if it is missing,
+    unreadable or no valid TOML."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+
+
 def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> dict[str, dict[str, Meter]]:
     """Read and check a TOML file with the meters printed on one's own cards.
 
@@ -282,16 +318,7 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
     rules = find_ruleset(ruleset)
     path = Path(path)
     name = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+    raw = read_meter_toml(path)
     if not rules.sexes:
         raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten.")
     meters: dict[str, dict[str, Meter]] = {}
@@ -329,5 +356,5 @@ def load_ruleset_with_meters(ruleset: str | RuleSet, path: str | Path) -> RuleSe
 
 __all__ = [
     "MeterFileError", "PlayerCountRules", "RuleSet", "all_varieties", "check_meter",
-    "find_ruleset", "load_meter_file", "load_ruleset_with_meters", "ruleset_names",
+    "find_ruleset", "load_meter_file", "load_ruleset_with_meters", "read_meter_toml", "ruleset_names",
 ]
