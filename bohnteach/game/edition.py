@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
+from bohnteach.game.words import variety_with_sex
 
 if TYPE_CHECKING:
     from bohnteach.game.actions import Action, Offer, Plant
@@ -65,21 +65,7 @@ class OfferedCard:
 
     @property
     def label(self) -> str:
-        name = find_variety(self.variety).de
-        return f"{name} ({SEX_DE[self.sex]})" if self.sex in SEX_DE else name
-
-
-SEX_DE = {"m": "männlich", "w": "weiblich", "B": "Baby"}
-"""German words for the card attribute ``sex`` (Ladybohn's m/w/B)."""
-SEX_SYMBOL = {"m": "♂ m", "w": "♀ w", "B": "Baby"}
-"""The same as symbol and letter, for buttons and notes (never colour alone)."""
-
-
-def card_name(s: State, card: int) -> str:
-    """A card's variety and, where it has one, its sex: ``"Blaue Bohne (♀ w)"``."""
-    sex = s.cards[card].sex
-    name = find_variety(s.variety[card]).de
-    return name + (f" ({SEX_SYMBOL[sex]})" if sex in SEX_SYMBOL else "")
+        return variety_with_sex(self.variety, self.sex, "word")
 
 
 @dataclass(frozen=True)
@@ -245,6 +231,6 @@ def all_editions() -> tuple[Edition, ...]:
 
 
 __all__ = [
-    "BASE", "Edition", "OfferView", "OfferedCard", "SEX_DE", "SEX_SYMBOL", "card_name", "Zone", "ZoneDisplay",
+    "BASE", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
     "all_editions", "find_edition", "register_edition",
 ]

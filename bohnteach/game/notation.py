@@ -45,6 +45,7 @@ from bohnteach.game.actions import (
 from bohnteach.game.edition import all_editions
 from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety
 from bohnteach.game.state import Phase, State
+from bohnteach.game.words import card_label
 
 
 class NotationError(ValueError):
@@ -79,10 +80,6 @@ def _quote(text: str, limit: int = 80) -> str:
 
 def _variety_label(v: Variety, n: int = 1) -> str:
     return v.de if n == 1 else f"{n} {v.de_plural}"
-
-
-def _card_label(s: State, card: int) -> str:
-    return find_variety(s.variety[card]).de
 
 
 def _find_player(s: State, text: str, sentence: str) -> tuple[int, str]:
@@ -308,7 +305,7 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
             raise NotationError(f"{_quote(sentence)}: Eine Karte #{card} gibt es nicht.")
         if ref.variety is not None and s.variety[card] != ref.variety.key:
             raise NotationError(
-                f"{_quote(sentence)}: Karte #{card} ist eine {_card_label(s, card)}, "
+                f"{_quote(sentence)}: Karte #{card} ist eine {card_label(s, card)}, "
                 f"keine {ref.variety.de}."
             )
         return [card]
@@ -324,7 +321,7 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
         if s.variety[card] != v.key:
             raise NotationError(
                 f"{_quote(sentence)}: An Stelle {ref.pos} von {who}s Hand steckt "
-                f"{_card_label(s, card)}, nicht {v.de}."
+                f"{card_label(s, card)}, nicht {v.de}."
             )
         if ref.count != 1:
             raise NotationError(f"{_quote(sentence)}: (Hand {ref.pos}) meint genau eine Karte.")
@@ -529,7 +526,7 @@ def _plant_card(s: State, player: int, what: str, sentence: str) -> int | None:
             if card is not None and s.variety[card] != v.key:
                 raise NotationError(
                     f"{_quote(sentence)}: Die Karte, die jetzt dran ist, ist "
-                    f"{_card_label(s, card)}, nicht {v.de}."
+                    f"{card_label(s, card)}, nicht {v.de}."
                 )
         return None
     cards = _cards(s, player, what, "plant", sentence)
@@ -700,7 +697,7 @@ def format_action(state: State, action: Action) -> str:
             if card is None:
                 return f"{who} pflanzt {where}"
             which = "die vorderste Karte" if s.phase is Phase.PLANT else "die nächste Karte"
-            return f"{who} pflanzt {which} ({_card_label(s, card)}) {where}"
+            return f"{who} pflanzt {which} ({card_label(s, card)}) {where}"
         if not _valid_player(s, a.player):
             return f"{who} pflanzt #{a.card} {where}"
         text, _ = _ref_text(s, a.player, a.card, set(), "plant")
@@ -743,7 +740,7 @@ def format_action(state: State, action: Action) -> str:
         if all(c in hand for c in a.order) and len(set(a.order)) == len(a.order):
             return f"{who} sortiert die Hand: " + ", ".join(str(hand.index(c) + 1) for c in a.order)
         return f"{who} sortiert die Hand: " + ", ".join(
-            f"{_card_label(s, c)} #{c}" if _valid_card(s, c) else f"#{c}" for c in a.order
+            f"{card_label(s, c)} #{c}" if _valid_card(s, c) else f"#{c}" for c in a.order
         )
     if isinstance(a, TakeIntoHand):
         if not _valid_player(s, a.player):
@@ -759,7 +756,7 @@ def _lift_text(s: State, a: Plant) -> str:
         return ""
     try:
         female, by = lift
-        label = _with(_card_label(s, female), [_words("label").get(s.cards[female].sex, "?")])
+        label = _with(card_label(s, female), [_words("label").get(s.cards[female].sex, "?")])
         text = f" und hebt {label} um {by}"
         if _parse_lift(s, a.player, a.field, label, str(by), text) == (female, by):
             return text

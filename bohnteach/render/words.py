@@ -13,7 +13,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from bohnteach.game.beans import Variety, find_variety
-from bohnteach.game.state import Phase, State
+from bohnteach.game.state import Phase
+from bohnteach.game.words import (  # the core's card words, re-exported: one place
+    SEX_SHORT, SEX_SYMBOLS, SEX_WORDS, card_label, sex_short, sex_word, variety_with_sex,
+)
 
 Number = int | float | Fraction | Decimal
 
@@ -34,37 +37,10 @@ def phase_label(phase: Phase) -> str:
     return f"Phase {phase.value} ({PHASE_NAMES[phase]})"
 
 
-# ---- Ladybohn sexes ----------------------------------------------------------------------
-SEX_WORDS = {"m": "männlich", "w": "weiblich", "B": "Baby"}
-SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
-SEX_SYMBOLS = {"m": "♂", "w": "♀", "B": "B"}
-
-
-def sex_word(sex: str | None) -> str:
-    """``"männlich"``, ``"weiblich"``, ``"Baby"``; ``""`` for a card without sex."""
-    return SEX_WORDS.get(sex or "", "")
-
-
-def sex_short(sex: str | None, *, symbol: bool = False) -> str:
-    """``"w"`` / ``"♀ w"`` (with ``symbol``), ``"Baby"``; ``""`` without sex."""
-    if sex not in SEX_SHORT:
-        return ""
-    if symbol and sex != "B":
-        return f"{SEX_SYMBOLS[sex]} {SEX_SHORT[sex]}"
-    return SEX_SHORT[sex]
-
-
 # ---- cards and varieties -----------------------------------------------------------------
 def variety_label(v: Variety) -> str:
     """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's other name."""
     return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
-
-
-def card_label(state: State, card: int, *, sex: bool = False, symbol: bool = False) -> str:
-    """A card's variety (``"Blaue Bohne"``); with ``sex`` its Ladybohn sex in brackets."""
-    name = find_variety(state.variety[card]).de
-    tag = sex_short(state.cards[card].sex, symbol=symbol) if sex else ""
-    return f"{name} ({tag})" if tag else name
 
 
 # ---- people ------------------------------------------------------------------------------
@@ -104,4 +80,5 @@ def de_percent(x: Number, digits: int = 1) -> str:
 __all__ = [
     "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
     "de_percent", "phase_label", "seat_label", "sex_short", "sex_word", "variety_label",
+    "variety_with_sex",
 ]

@@ -63,7 +63,7 @@ def _waiting_seats(state: State) -> list[int]:
 
 def _own_label(state: State, card: int) -> str:
     """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
-    return card_label(state, card, sex=True, symbol=True)
+    return card_label(state, card, sex="symbol")
 
 
 def _plantable(state: State, seat: int) -> list[int]:

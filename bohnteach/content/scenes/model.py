@@ -24,7 +24,7 @@ from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
 from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
-from bohnteach.render.words import phase_label, sex_short
+from bohnteach.render.words import phase_label, variety_with_sex
 
 CHAPTERS: tuple[tuple[str, str], ...] = (
     ("material", "Material & Aufbau"),
@@ -186,8 +186,7 @@ def describe_cards(varieties: tuple[str, ...] | list[str],
         return "nichts"
     if sexes is not None and any(sexes):
         return ", ".join(
-            find_variety(key).de + (f" ({sex_short(sx)})" if sex_short(sx) else "")
-            for key, sx in zip(varieties, sexes)
+            variety_with_sex(key, sx, "short") for key, sx in zip(varieties, sexes)
         )
     parts: list[str] = []
     run_key, run = None, 0

@@ -17,7 +17,8 @@ from bohnteach.editions.ladybohn.rules import (
     IMMEDIATE_ZONE, LadybohnSettings, immediate_fields, pending, settings,
 )
 from bohnteach.game.actions import Plant
-from bohnteach.game.edition import Edition, card_name, OfferView, Zone, ZoneDisplay, register_edition
+from bohnteach.game.edition import Edition, OfferView, Zone, ZoneDisplay, register_edition
+from bohnteach.game.words import card_label
 from bohnteach.game.engine import harvest_coins
 
 _IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
@@ -106,7 +107,7 @@ class Ladybohn(Edition):
                 top = s.players[seat].fields[field][-1]
                 coins = harvest_coins(s, seat, field)
                 on_top = "das Baby – es hat kein Bohnometer" if rules.is_baby(s, top) else (
-                    card_name(s, top))
+                    card_label(s, top, sex="symbol"))
                 return ("Das Baby hat geschoben",
                         f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
                         f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnteach.game.beans import Meter, find_variety, meter_value
-from bohnteach.game.edition import SEX_DE, OfferedCard, OfferView
+from bohnteach.game.edition import OfferedCard, OfferView
 from bohnteach.game.errors import RuleViolation
+from bohnteach.game.words import card_label as _label
 
 IMMEDIATE_ZONE = "immediate"
 """Key of the per-player zone (``Player.extra``) holding babies that must be planted at once."""
@@ -93,9 +94,7 @@ def is_female(s, card: int) -> bool:
 
 def card_label(s, card: int, with_sex: bool = True) -> str:
     """German name, e.g. ``"Sojabohne (weiblich)"``; without sex ``"Sojabohne"``."""
-    name = find_variety(s.variety[card]).de
-    kind = s.cards[card].sex
-    return f"{name} ({SEX_DE[kind]})" if with_sex and kind in SEX_DE else name
+    return _label(s, card, sex="word" if with_sex else "")
 
 
 def assumed_female_meter(male: Meter) -> Meter:
@@ -358,7 +357,6 @@ __all__ = [
     "OFF",
     "OfferView",
     "OfferedCard",
-    "SEX_DE",
     "after_deal",
     "apply_lift",
     "assumed_female_meter",
