@@ -90,6 +90,10 @@ CSS = """
 .bt-order{overflow-wrap:anywhere}
 .bt-order i{font-style:normal;font-weight:700}
 .bt-waiting{background:#fdf3e7;border:2px solid #ef6c00}
+.bt-ezone{background:#f7f3ea;border:1px solid #d9d4c7}
+.bt-table-zone{flex:1 1 260px;max-width:100%}
+.bt-blocked{background:#fbe9ec;border:2px solid #ad1457}
+.bt-blocked>.bt-zt::before{content:"⛔ ";}
 .bt-meter{display:flex;flex-wrap:wrap;gap:3px;align-items:center;font-size:11px}
 .bt-meter .bt-ml{color:#5c5648;width:100%}
 .bt-step{border:1px solid #b9ad8e;border-radius:4px;padding:0 4px;background:#fffdf6;

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
+from bohnteach.game.edition import ZoneDisplay
 from bohnteach.game.errors import find_rule, readable_source
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
@@ -233,17 +234,54 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     return f'<section class="{classes}" data-player="{player}">{"".join(parts)}</section>'
 
 
+def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
+    """An edition zone's cards, one card per kind (variety and sex) with its count, in the
+    order the kinds first appear: a temple of twenty cards stays one row on a phone."""
+    groups: dict[tuple[str, Any], list[int]] = {}
+    for c in cards:
+        groups.setdefault((state.variety[c], state.cards[c].sex), []).append(c)
+    return "".join(
+        card_html(state, same[-1], changed=any(c in hl for c in same),
+                  tag=f"{len(same)} Karten" if len(same) > 1 else "")
+        for same in groups.values()
+    )
+
+
+def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: bool) -> str:
+    """One zone of ``Edition.zones_for_display``: „<b>title</b> – note“, its cards, its rule."""
+    title = f"<b>{escape(shown.zone.title)}</b>" + (f" – {escape(shown.note)}" if shown.note else "")
+    cards = zone_cards_html(state, shown.cards, hl)
+    body = f'<div class="bt-row">{cards}</div>' if cards else ""
+    rule = chips([shown.zone.rule]) if shown.zone.rule else ""
+    return _zone(title, body + rule, changed=changed, extra=_cls("bt-ezone", shown.css))
+
+
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
     """The player's edition zones (``Edition.zones_for_display``), e.g. Ladybohn's babies
-    received in a deal that must go onto their field now (lady.baby-trade-immediate)."""
+    received in a deal that must go onto their field now (lady.baby-trade-immediate), or
+    Indiana's adventurer."""
     name = state.players[player].name
+    return "".join(
+        edition_zone_html(state, shown, hl, f"{name}.{shown.zone.key}" in zones)
+        for shown in state.edition.zones_for_display(state, player) if shown.zone.per_player
+    )
+
+
+def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
+    """The edition's zones of the whole table (e.g. Indiana's temple), each in its own box
+    in the middle of the table: those ``zones_for_display`` returns with a zone that is not
+    ``per_player`` (asked for the active player; the player boxes leave them out)."""
+    if all(z.per_player for z in state.edition.zones):
+        return ""
     out = []
-    for shown in state.edition.zones_for_display(state, player):
-        cards = "".join(card_html(state, c, changed=c in hl) for c in shown.cards)
-        title = f"<b>{escape(shown.zone.title)}</b> – {escape(shown.note)}"
+    for shown in state.edition.zones_for_display(state, state.active):
+        if shown.zone.per_player:
+            continue
+        note = f'<div class="bt-next">{escape(shown.note)}</div>' if shown.note else ""
+        cards = zone_cards_html(state, shown.cards, hl) or "<span>leer</span>"
         rule = chips([shown.zone.rule]) if shown.zone.rule else ""
-        out.append(_zone(title, f'<div class="bt-row">{cards}</div>' + rule,
-                         changed=f"{name}.{shown.zone.key}" in zones, extra=shown.css))
+        out.append(_center(escape(shown.zone.title), f'{note}<div class="bt-row">{cards}</div>{rule}',
+                           shown.zone.key in zones, extra=_cls("bt-table-zone", shown.css)))
     return "".join(out)
 
 
@@ -287,6 +325,7 @@ def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | 
         cards = "".join(card_html(state, c, changed=c in hl) for c in state.revealed)
         body = f'<div class="bt-row">{cards or "<span>keine mehr</span>"}</div>'
         parts.append(_center(f"Aufgedeckt (gehören {owner})", body, "revealed" in zones))
+    parts.append(table_zones_html(state, hl, zones))
     if state.offer is not None:
         parts.append(offer_html(state, hl, perspective))
     return f'<div class="bt-middle">{"".join(parts)}</div>'
