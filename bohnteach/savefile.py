@@ -62,6 +62,8 @@ class StateData(Struct, forbid_unknown_fields=True):
     scores: list[Count] | None = None
     winners: list[Seat] | None = None
     face_down: Cards = []
+    marks: dict[Annotated[str, Meta(max_length=40)], Any] = {}
+    """An edition's bookkeeping (Indiana: this turn's temple visits); checked by savecheck."""
 
 
 class _Action(Struct, tag_field="type", forbid_unknown_fields=True):
@@ -117,9 +119,44 @@ class TakeIntoHandData(_Action, tag="TakeIntoHand"):
     card: Id
 
 
+Name = Annotated[str, Meta(max_length=40)]
+
+
+# Indiana Bohnes (editions/indiana/rules.py): its own action types
+class VisitTempleData(_Action, tag="VisitTemple"):
+    variety: Name
+    path: bool = False
+
+
+class LoadCarrierData(_Action, tag="LoadCarrier"):
+    variety: Name
+
+
+class SellAdventurerData(_Action, tag="SellAdventurer"):
+    pass
+
+
+class FieldToAdventurerData(_Action, tag="FieldToAdventurer"):
+    field: Seat
+
+
+class BuyCardData(_Action, tag="BuyCard"):
+    kind: Name
+
+
+class LayCarrierData(_Action, tag="LayCarrier"):
+    pass
+
+
+class SabotageData(_Action, tag="Sabotage"):
+    target: Seat
+
+
 ActionData = Union[
     PlantData, EndPlantingData, HarvestData, OfferData, AcceptData, DeclineData,
     EndTradingData, DrawData, BuyFieldData, ReorderData, TakeIntoHandData,
+    VisitTempleData, LoadCarrierData, SellAdventurerData, FieldToAdventurerData, BuyCardData,
+    LayCarrierData, SabotageData,
 ]
 
 

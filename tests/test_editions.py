@@ -46,11 +46,12 @@ def test_rule_sets_name_their_edition_and_the_registry_finds_it():
     assert find_ruleset("amigo").edition == "base" and find_ruleset("online").edition == "base"
     assert find_ruleset("ladybohn").edition == "ladybohn"
     assert find_edition("ladybohn") is LADYBOHN and find_edition("base") is BASE
-    with pytest.raises(ValueError, match="Unbekannte Edition 'indiana'"):
-        find_edition("indiana")
+    assert find_ruleset("indiana").edition == "indiana" and find_edition("indiana").name == "indiana"
+    with pytest.raises(ValueError, match="Unbekannte Edition 'atlantis'"):
+        find_edition("atlantis")
     text = (ROOT / "bohnteach/data/rulesets/amigo.toml").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="Unbekannte Edition"):
-        ruleset_from_toml(text.replace('edition = "base"', 'edition = "indiana"'))
+        ruleset_from_toml(text.replace('edition = "base"', 'edition = "atlantis"'))
     with pytest.raises(ValueError, match="keine eigenen Einstellungen"):
         ruleset_from_toml(text + "\n[base]\nbaby_lift = 1\n")
     lady = (ROOT / "bohnteach/data/rulesets/ladybohn.toml").read_text(encoding="utf-8")

@@ -4,3 +4,4 @@ Importing this package registers every edition; ``bohnteach/__init__.py`` does s
 thing, so ``find_edition(ruleset.edition)`` finds them without the core naming any.
 """
 from bohnteach.editions import ladybohn  # noqa: F401 - registers "ladybohn"
+from bohnteach.editions import indiana  # noqa: F401 - registers "indiana"

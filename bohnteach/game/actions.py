@@ -5,6 +5,7 @@ Two actions of different types never compare equal (unlike plain named tuples), 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import islice
 from typing import NamedTuple
 
@@ -216,8 +217,9 @@ def action_to_dict(action: Action) -> dict:
     return data
 
 
-def action_from_dict(data: dict) -> Action:
-    types = {cls.__name__: cls for cls in ACTION_TYPES}
+def action_from_dict(data: dict, extra: Iterable[type] = ()) -> Action:
+    """The action of an ``action_to_dict`` form; ``extra``: an edition's own action types."""
+    types = {cls.__name__: cls for cls in (*ACTION_TYPES, *extra)}
     try:
         cls = types[data["type"]]
     except KeyError:

@@ -21,6 +21,10 @@ class Variety:
     meter: Meter
     colour: str
     aliases: tuple[str, ...] = ()
+    edition: str = ""
+    """The edition that adds this card kind (``indiana``); empty for the base game box."""
+    bean: bool = True
+    """False for an edition's cards that are no beans (Indiana's Trägerkarte): never planted."""
 
     def harvest_value(self, cards: int) -> int:
         return meter_value(self.meter, cards)
@@ -58,6 +62,16 @@ def _normalise(name: str) -> str:
 @lru_cache(maxsize=1)
 def all_varieties() -> tuple[Variety, ...]:
     """The eleven varieties of the box, most frequent first."""
+    return tuple(v for v in _every_variety() if not v.edition)
+
+
+def edition_varieties(edition: str) -> tuple[Variety, ...]:
+    """The card kinds an edition adds (Indiana Bohnes: two bean varieties, three other cards)."""
+    return tuple(v for v in _every_variety() if v.edition == edition)
+
+
+@lru_cache(maxsize=1)
+def _every_variety() -> tuple[Variety, ...]:
     raw = tomllib.loads(
         resources.files("bohnteach.data").joinpath("varieties.toml").read_text("utf-8")
     )
@@ -71,6 +85,8 @@ def all_varieties() -> tuple[Variety, ...]:
             meter=tuple(v["meter"]),  # type: ignore[arg-type]
             colour=v["colour"],
             aliases=tuple(v.get("aliases", ())),
+            edition=v.get("edition", ""),
+            bean=v.get("bean", True),
         )
         for v in raw["variety"]
     )
@@ -79,7 +95,7 @@ def all_varieties() -> tuple[Variety, ...]:
 @lru_cache(maxsize=1)
 def _index() -> dict[str, Variety]:
     index: dict[str, Variety] = {}
-    for v in all_varieties():
+    for v in _every_variety():
         names = [v.key, v.de, v.de_plural, v.en, v.en + " Bean", v.en + " Beans", *v.aliases]
         names += [a + "n" for a in v.aliases]  # Stinkbohne -> Stinkbohnen
         for name in names:

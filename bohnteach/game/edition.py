@@ -159,6 +159,11 @@ class Edition:
         ``None``. ``sexes`` gives each card id's attribute; the core has checked the ids."""
         return None
 
+    def saved_marks_problem(self, ruleset: Any, marks: Mapping[str, Any], players: int,
+                            n_cards: int) -> str | None:
+        """Why a saved game's ``marks`` (``State.marks``) cannot be this edition's (German), or None."""
+        return f"Das Regelwerk {ruleset.title} führt keine solchen Angaben." if marks else None
+
     def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
         """The player's edition zones to draw in the table view (non-empty ones)."""
         return []
@@ -205,6 +210,9 @@ class Edition:
     """After an accepted deal (events)."""
     legal_extra: Callable[[State, Sequence[int]], list[Action]] | None = None
     """Extra actions (types in ``actions``) of the given seats, appended to the listing."""
+    final_scoring: Callable[[State], None] | None = None
+    """At the game's end, after the final harvest of the fields and before the coins are
+    counted: turn the edition's zones into coins (Indiana: the adventurers sell)."""
 
 
 BASE = Edition()

@@ -183,6 +183,11 @@ def _exhausted(s: State) -> None:
     s.events.append(("reshuffle", s.exhaustions + 1))
 
 
+draw_card = _draw_card
+"""The top card of the draw pile (None when empty); counts and reshuffles when the pile
+runs out. Public for editions that draw in their own hooks (Indiana's temple)."""
+
+
 # ---- phase changes -------------------------------------------------------------------
 def _start_trading(s: State) -> None:
     s.phase = TRADE  # hand_plants stays until the next turn (p1.second-optional)
@@ -266,6 +271,8 @@ def _end_game(s: State) -> None:
         for field, cards in enumerate(p.fields):
             if cards:
                 _harvest(s, player, field)
+    if s.edition.final_scoring is not None:  # the edition's zones that still count
+        s.edition.final_scoring(s)
     s.scores = [len(p.coins) for p in s.players]
     s.winners = winners(s)
     s.phase = OVER
@@ -1027,6 +1034,6 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 
 __all__ = [
-    "actor", "apply", "apply_legal", "check", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
+    "actor", "apply", "apply_legal", "check", "draw_card", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
     "make_cards", "new_game", "step", "to_plant", "winners",
 ]

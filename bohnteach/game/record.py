@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bohnteach.game.actions import Action, action_from_dict, action_to_dict, plain
+from bohnteach.game.actions import ACTION_TYPES, Action, action_from_dict, action_to_dict, plain
 from bohnteach.game.engine import actor, apply, check, legal_actions, new_game
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.rulesets import RuleSet
@@ -43,7 +43,8 @@ class Game:
     def apply(self, action: Action) -> list[tuple]:
         """Apply and record; a refused action raises ``RuleViolation`` and is not recorded.
         The log keeps the action's plain form (``actions.plain``: tuples, ints)."""
-        action = plain(action)
+        if type(action) in ACTION_TYPES:  # an edition's own types are checked by the edition
+            action = plain(action)
         events = apply(self.state, action)
         self.log.append(action)
         self.events.append(events)
@@ -105,7 +106,7 @@ class Game:
         game = cls(initial)
         for i, raw in enumerate(log_data):
             try:
-                game.apply(action_from_dict(raw))
+                game.apply(action_from_dict(raw, initial.edition.actions))
             except RuleViolation as refusal:
                 raise SaveFileError(f"log[{i}]", f"Zug {i + 1} ist nicht erlaubt: {refusal.message}") from None
             except (TypeError, ValueError) as error:

@@ -67,6 +67,11 @@ class RuleSet:
     """The edition whose rules plug into the engine (``game/edition.py``)."""
     settings: Any = None
     """That edition's own settings, read from the TOML table named after it."""
+    other_cards: tuple[str, ...] = ()
+    """Card kinds of the deck that are no beans (Indiana: path, carrier, sabohntage),
+    ``count`` cards each (data/varieties.toml); they get ids after the bean cards."""
+    meters: dict[str, Meter] = field(default_factory=dict, repr=False)
+    """Meters from the user's own file that replace a variety's assumed one (Indiana)."""
 
     @property
     def min_players(self) -> int:
@@ -98,6 +103,8 @@ class RuleSet:
                     specs += [(v.key, sex)] * n
             else:
                 specs += [(v.key, None)] * v.count
+        for key in self.other_cards:
+            specs += [(key, None)] * find_variety(key).count
         return specs
 
     def meter_for(self, variety: str, sex: Sex = None) -> Meter | None:
@@ -106,6 +113,8 @@ class RuleSet:
             return None
         if self.sex_meters and sex is not None:
             return self.sex_meters[variety][sex]
+        if self.meters and variety in self.meters:
+            return self.meters[variety]
         return find_variety(variety).meter
 
     def with_meters(self, meters: dict[str, dict[str, Meter]], source: str = "") -> RuleSet:
@@ -154,8 +163,19 @@ def _player_rules(n: int, defaults: dict[str, Any], own: dict[str, Any]) -> Play
     )
 
 
+def _merged(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """``own`` over ``base``, table by table (a variant rule set's ``based_on``)."""
+    out = dict(base)
+    for key, value in own.items():
+        out[key] = _merged(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return out
+
+
 def ruleset_from_toml(text: str) -> RuleSet:
     raw = tomllib.loads(text)
+    if "based_on" in raw:  # a variant: only what differs from a built-in rule set
+        base = resources.files("bohnteach.data.rulesets").joinpath(f"{raw.pop('based_on')}.toml")
+        raw = _merged(tomllib.loads(base.read_text("utf-8")), raw)
     defaults = raw["defaults"]
     edition = find_edition(raw.get("edition", "base"))
     return RuleSet(
@@ -176,6 +196,7 @@ def ruleset_from_toml(text: str) -> RuleSet:
             for k, v in raw.get("sex_meters", {}).items()
         },
         meter_assumption=raw.get("meter_assumption", ""),
+        other_cards=tuple(find_variety(k).key for k in raw.get("other_cards", ())),
         edition=edition.name,
         settings=edition.read_settings(raw.get(edition.name, {}), f"{raw['name']}.toml"),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import find_edition
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import Phase
@@ -29,7 +30,7 @@ _INITIAL_KEYS = (
     "ruleset", "cards", "players", "start_player", "active", "phase", "deck_top_first",
     "discard", "revealed", "offer", "hand_plants", "exhaustions", "ending", "seed", "turn",
 )
-_INITIAL_OPTIONAL = ("extra", "scores", "winners", "face_down")
+_INITIAL_OPTIONAL = ("extra", "scores", "winners", "face_down", "marks")
 
 
 class SaveFileError(ValueError):
@@ -167,6 +168,11 @@ def check_state_dict(data: object, ruleset: RuleSet | None = None, field: str = 
         zones.append((f"{f}extra[{str(key)[:40]!r}]", _ids(value, f"{f}extra[{str(key)[:40]!r}]", n_cards)))
     zones += [(ef, ids) for ef, _, ids in player_zones]
 
+    beans = [find_variety(v).bean for v in variety]
+    for zone, ids in zones:  # hands, fields, piles: beans only (the deck: the edition says)
+        if "extra[" not in zone and not zone.endswith("deck_top_first") and not all(beans[c] for c in ids):
+            other = next(c for c in ids if not beans[c])
+            raise _fail(zone, f"Karte {other} ({find_variety(variety[other]).de}) ist keine Bohne; hier liegen nur Bohnen.")
     where: dict[int, str] = {}
     for zone, ids in zones:
         for c in ids:
@@ -239,6 +245,11 @@ def check_state_dict(data: object, ruleset: RuleSet | None = None, field: str = 
         if key not in table_zones:
             raise _fail(ef, f"unbekannter Bereich (erlaubt: {', '.join(sorted(table_zones))}).")
         zone_checks.append((ef, key, value))
+    zone_checks.append((f + "deck_top_first", "deck", deck))
+    problem = edition.saved_marks_problem(ruleset, d.get("marks", {}), n, n_cards) if isinstance(
+        d.get("marks", {}), dict) else "erwartet ein Objekt."
+    if problem:
+        raise _fail(f + "marks", problem)
     for ef, key, ids in zone_checks:
         problem = edition.saved_zone_problem(ruleset, key, ids, sexes, phase, offer is not None)
         if problem:

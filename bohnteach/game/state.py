@@ -87,6 +87,24 @@ def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> tuple[
     return tables
 
 
+def _listed(value: Any) -> Any:
+    """``marks`` in JSON form: tuples become lists."""
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_listed(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    """``marks`` back from JSON: lists become tuples again."""
+    if isinstance(value, dict):
+        return {k: _tupled(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
 class State:
     """Everything on the table at one moment. Mutated only by ``engine.apply``."""
 
@@ -94,7 +112,7 @@ class State:
         "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
         "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
         "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
-        "face_down",
+        "face_down", "marks",
     )
 
     def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
@@ -125,6 +143,9 @@ class State:
         self.events: list[tuple] = []
         self.face_down: set[int] = set()
         """Cards lying face down on the discard pile (coins paid for a field)."""
+        self.marks: dict[str, Any] = {}
+        """An edition's bookkeeping that is no card (Indiana: this turn's temple visits);
+        values are immutable (ints, strings, tuples), so a shallow copy suffices."""
 
     # ---- reading -------------------------------------------------------------------
     @property
@@ -175,6 +196,8 @@ class State:
         other.winners = None if self.winners is None else self.winners[:]
         other.events = []
         other.face_down = set(self.face_down)
+        if self.marks:
+            other.marks = dict(self.marks)
         return other
 
     # ---- JSON ----------------------------------------------------------------------
@@ -201,7 +224,7 @@ class State:
             "scores": self.scores,
             "winners": self.winners,
             "face_down": sorted(self.face_down),
-        }
+        } | ({"marks": _listed(self.marks)} if self.marks else {})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], ruleset: RuleSet | None = None) -> State:
@@ -233,6 +256,7 @@ class State:
         state.scores = data.get("scores")
         state.winners = data.get("winners")
         state.face_down = set(data.get("face_down", ()))
+        state.marks = _tupled(data.get("marks", {}))
         return state
 
     def __eq__(self, other: object) -> bool:

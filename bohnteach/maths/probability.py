@@ -98,7 +98,7 @@ def target_label(targets: Targets, plural: bool = False) -> str:
 
 def _ordered(keys: Iterable[str]) -> list[str]:
     order = {v.key: i for i, v in enumerate(all_varieties())}
-    return sorted(keys, key=order.__getitem__)
+    return sorted(keys, key=lambda k: (order.get(k, len(order)), k))  # an edition's varieties last
 
 
 def _sizes(targets: Targets, ruleset, players, seen, pile) -> tuple[int, int]:

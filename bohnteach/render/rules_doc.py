@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bohnteach.game.beans import all_varieties
+from bohnteach.game.beans import all_varieties, edition_varieties
 from bohnteach.game.errors import Rule, rule_catalogue, source_title
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 from bohnteach.render.words import variety_label
@@ -22,7 +22,7 @@ GROUPS = {
     "p3": "Phase 3: Erhaltenes pflanzen", "p4": "Phase 4: Nachziehen", "harvest": "Ernten",
     "deck": "Nachziehstapel", "end": "Spielende", "score": "Wertung", "tie": "Gleichstand",
     "var": "Varianten", "turn": "Zugfolge", "game": "Spiel", "input": "Eingaben",
-    "lady": "Ladybohn (lady.*)",
+    "lady": "Ladybohn (lady.*)", "indy": "Indiana Bohnes (indy.*)",
 }
 """Section heading of each ID prefix, in the order the catalogue lists them."""
 
@@ -71,6 +71,8 @@ def rules_markdown() -> str:
             "| Sorte | englisch | Karten | Bohnometer (Karten → Taler) |", "|---|---|---:|---|"]
     out += [f"| {_cell(variety_label(v))} | {_cell(v.en)} | {v.count} | {_meter(v.meter)} |"
             for v in all_varieties()]
+    out += [f"| {_cell(variety_label(v))} (Indiana Bohnes) | {_cell(v.en)} | {v.count} | {_meter(v.meter)} – "
+            "angenommen (`indy.meters`) |" for v in edition_varieties("indiana") if v.bean]
     out += ["", "## Regelwerke", "", "| Name | Titel | Quellen | Sorten |", "|---|---|---|---|"]
     for name in ruleset_names():
         rs = find_ruleset(name)

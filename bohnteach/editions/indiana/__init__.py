@@ -1,0 +1,229 @@
+"""Indiana Bohnes (fan expansion) as an edition: the hooks of ``game/edition.py`` over ``rules.py``.
+
+Everything of Indiana lives in this folder or is pointed to from here: its rules
+(``rules.py``), its rule sets (``data/rulesets/indiana*.toml``: ``edition = "indiana"``
+and the ``[indiana]`` settings), its card kinds (``data/varieties.toml``), its rule texts
+(``indy.*`` in ``data/rules.toml``) and docs/indiana.md (Auslegungen, assumed meters).
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from bohnteach.editions.indiana import rules
+from bohnteach.editions.indiana.rules import *  # noqa: F403 - the rules' public names
+from bohnteach.editions.indiana.rules import (
+    ADVENTURER, CARRIER, CARRIER_LAID, LOAD, PATH, SABOHNTAGE, SABOTAGED, SNAKE, SUCCESS, SUPPLY, TEMPLE,
+    IndianaSettings, carrier_position, settings,
+)
+from bohnteach.game.beans import find_variety
+from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
+from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset
+
+_TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
+                      for i, k in enumerate(TEMPLE, start=1))
+_ZONES = {
+    ADVENTURER: Zone(ADVENTURER, True, "Abenteurer", "indy.adventurer"),
+    CARRIER: Zone(CARRIER, True, "Trägerkarte auf der Hand", "indy.carrier"),
+    CARRIER_LAID: Zone(CARRIER_LAID, True, "Trägerkarte über dem Abenteurer", "indy.carrier"),
+    LOAD: Zone(LOAD, True, "Stapel auf der Trägerkarte", "indy.carrier-load"),
+    PATH: Zone(PATH, True, "Wegkarte", "indy.path-card"),
+    SABOHNTAGE: Zone(SABOHNTAGE, True, "Sabohntagekarte", "indy.sabohntage"),
+    SABOTAGED: Zone(SABOTAGED, True, "Sabohntagekarte auf dem Abenteurer", "indy.sabohntage"),
+}
+_SUPPLY = Zone(SUPPLY, False, "Vorrat (Weg- und Trägerkarten)", "indy.buy")
+
+OUTCOME_DE = {
+    rules.MATCH: "Treffer: Stapel und Karte",
+    rules.OTHER: "andere Tempelsorte: Stapel",
+    rules.PLANT: "fremde Sorte: selbst anpflanzen",
+    rules.SNAKE_TEMPLE: "Schlange zu den Schlangen im Tempel",
+    rules.SNAKE_ADVENTURER: "Schlange an den Abenteurer",
+    rules.SNAKE_WANTED: "Schlange auf Schlange: leer ausgegangen",
+    rules.BY_PATH: "mit der Wegkarte: einzelne Karte",
+    rules.LOADED: "Stapel auf die Trägerkarte",
+}
+"""German words for the visit outcomes (event ``("visit", player, variety, outcome, card)``)."""
+
+
+class Indiana(Edition):
+    name = "indiana"
+    title = "Indiana Bohnes (Fan-Erweiterung)"
+    zones = (*_TEMPLE_ZONES, _SUPPLY, *_ZONES.values())
+    actions = rules.RULES
+    scenes_prefix = "i_"
+    tryit_chapter = "indiana"
+
+    def read_settings(self, raw: Mapping[str, Any], source: str) -> IndianaSettings:
+        return IndianaSettings.from_toml(raw, source)
+
+    def settings_summary(self, found: Any) -> list[str]:
+        if not isinstance(found, IndianaSettings):
+            return []
+        lines = [f"Tempel mit {found.temple_slots} Sorten", f"höchstens {found.max_visits} Tempelgänge pro Zug",
+                 f"Wegkarte {found.path_cost} Taler, Trägerkarte {found.carrier_cost} Taler"]
+        if found.sabohntage:
+            lines.append("mit Sabohntagekarte")
+        return lines
+
+    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
+        """What a saved game may hold in Indiana's zones (kinds, one variety per stack)."""
+        if not cards:
+            return None
+        kinds = [spec[0] for spec in ruleset.card_specs(ruleset.min_players)]
+        found = [kinds[c] for c in cards]
+        beans = all(find_variety(v).bean for v in found)
+        if key == "deck":  # the Sabohntage card is shuffled in (variation); nothing else
+            return None if all(find_variety(v).bean or v == SABOHNTAGE for v in found) else (
+                "Im Nachziehstapel liegen nur Bohnen und die Sabohntagekarte.")
+        if key in TEMPLE:
+            own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
+            if TEMPLE.index(key) >= own.temple_slots:
+                return f"Der Tempel hat in diesem Regelwerk nur {own.temple_slots} Stellen."
+            return None if beans and len(set(found)) == 1 else "Ein Tempelstapel hält Bohnen einer Sorte."
+        if key == SUPPLY:
+            return None if not any(find_variety(v).bean for v in found) else "Im Vorrat liegen keine Bohnen."
+        if key in (ADVENTURER, LOAD):
+            if not beans:
+                return "Hier liegen nur Bohnen."
+            parts = [v for i, v in enumerate(found) if i == 0 or found[i - 1] != v]
+            if key == LOAD and len(parts) > 1:
+                return "Auf der Trägerkarte liegt ein Stapel einer Sorte."
+            if len(parts) > 2 or (len(parts) == 2 and parts[1] != SNAKE):
+                return "Zwei Sorten liegen beim Abenteurer nur unter einer Schlangenblockade."
+            return None
+        want = {CARRIER: "carrier", CARRIER_LAID: "carrier", PATH: "path",
+                SABOHNTAGE: SABOHNTAGE, SABOTAGED: SABOHNTAGE}.get(key)
+        if want is None:
+            return None
+        if found != [want]:
+            return f"Hier liegt genau eine {find_variety(want).de}."
+        if key == SABOTAGED and not (isinstance(ruleset.settings, IndianaSettings) and ruleset.settings.sabohntage):
+            return "In diesem Regelwerk wird ohne Sabohntagekarte gespielt."
+        return None
+
+    def saved_marks_problem(self, ruleset, marks: Mapping[str, Any], players: int, n_cards: int) -> str | None:
+        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``."""
+        allowed = {"visits", "ahead", "carrier_start"}
+        if set(marks) - allowed:
+            return f"unbekannte Angaben {sorted(set(marks) - allowed)[:3]} (erlaubt: {', '.join(sorted(allowed))})."
+        done = marks.get("visits", ())
+        if not isinstance(done, (list, tuple)) or any(v not in rules.OUTCOME_RULE for v in done):
+            return "visits nennt die Ausgänge der Tempelgänge dieses Zuges."
+        own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
+        if len(done) > own.max_visits or any(v not in SUCCESS for v in done[:-1]):
+            return f"Höchstens {own.max_visits} Tempelgänge, ein zweiter nur nach einem erfolgreichen."
+        ahead = marks.get("ahead", ())
+        if not isinstance(ahead, (list, tuple)) or (ahead and len(ahead) != players) or not all(
+            isinstance(a, (list, tuple)) and all(type(c) is int and 0 <= c < n_cards for c in a) for a in ahead
+        ):
+            return "ahead nennt für jede Person die Handkarten vor ihrer Trägerkarte."
+        start = marks.get("carrier_start", 0)
+        if type(start) is not int or not 0 <= start <= n_cards:
+            return "carrier_start ist die Stelle der Trägerkarte zu Beginn des Zuges (0 = keine)."
+        return None
+
+    def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
+        """The player's Indiana zones to draw (the temple: ``temple_for_display``)."""
+        p = s.players[player]
+        out = []
+        for key, zone in _ZONES.items():
+            cards = p.extra[key]
+            if not cards and key != ADVENTURER:
+                continue
+            out.append(ZoneDisplay(zone, tuple(cards), self._note(s, player, key)))
+        return out
+
+    def _note(self, s, player: int, key: str) -> str:
+        if key == ADVENTURER:
+            cards = s.players[player].extra[ADVENTURER]
+            if not cards:
+                return "leer"
+            if rules.blocked(s, player):
+                return "von Schlangenbohnen blockiert"
+            return f"Verkauf brächte {rules.sale_coins(s, player)} Taler"
+        if key == CARRIER:
+            return f"an Stelle {carrier_position(s, player)} der Hand"
+        if key == LOAD:
+            return "wird erst über den Abenteurer verkauft"
+        if key == SABOTAGED:
+            return "blockiert den Abenteurer, bis diese Person am Zug war"
+        return ""
+
+    def temple_for_display(self, s) -> list[ZoneDisplay]:
+        """The temple's places (empty ones too) for the middle of the table."""
+        out = []
+        for zone in _TEMPLE_ZONES[: settings(s).temple_slots]:
+            cards = s.extra[zone.key]
+            note = f"{len(cards)} × {find_variety(s.variety[cards[0]]).de}" if cards else "leere Stelle"
+            out.append(ZoneDisplay(zone, tuple(cards), note))
+        return out
+
+    # ---- hooks ------------------------------------------------------------------------------
+    def setup(self, s) -> None:
+        rules.setup(s)
+
+    def reveal(self, s) -> list[int]:
+        return rules.reveal(s)
+
+    def draw(self, s, player: int) -> list[int]:
+        return rules.draw_round(s, player)
+
+    def legal_extra(self, s, seats: Sequence[int]) -> list:
+        return rules.legal(s, seats)
+
+    def final_scoring(self, s) -> None:
+        rules.final_scoring(s)
+
+
+INDIANA = register_edition(Indiana())
+
+
+def indiana_ruleset(five_varieties: bool = False, sabohntage: bool = False) -> RuleSet:
+    """The rule set ``indiana`` with the text's variations switched on (indy.five-varieties,
+    indy.sabohntage); the built-in ``indiana_varianten`` has both."""
+    base = find_ruleset("indiana")
+    return replace(base, settings=settings_of(base).with_variations(five_varieties, sabohntage))
+
+
+def settings_of(ruleset: RuleSet) -> IndianaSettings:
+    found = ruleset.settings
+    return found if isinstance(found, IndianaSettings) else rules.OFF
+
+
+def load_ruleset_with_meters(path: str | Path, ruleset: str | RuleSet = "indiana") -> RuleSet:
+    """indy.meters: the rule set with the Bohnometers printed on the user's own cards, from
+    a TOML file ``Schlangenbohne = [4, 7, 9, 11]`` and/or ``Buschbohne = [...]`` (cards for
+    1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason."""
+    rules_ = find_ruleset(ruleset)
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+    if not raw:
+        raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")
+    meters = dict(rules_.meters)
+    for name, values in raw.items():
+        try:
+            key = find_variety(name).key
+        except ValueError:
+            key = ""
+        if key not in rules.NEW_VARIETIES:
+            names = " und ".join(find_variety(v).de for v in rules.NEW_VARIETIES)
+            raise MeterFileError(path.name, name, f"Eigene Bohnometer gibt es hier nur für {names}.")
+        meters[key] = check_meter(values, path.name, name)
+    still = [find_variety(v).de for v in rules.NEW_VARIETIES if v not in meters]
+    note = f"Werte aus {path.name}; weiterhin angenommen: {', '.join(still)}." if still else ""
+    return replace(rules_, meters=meters, meter_assumption=note, meter_source=f"Werte aus {path.name}")
+
+
+__all__ = [*rules.__all__, "INDIANA", "Indiana", "OUTCOME_DE", "indiana_ruleset", "load_ruleset_with_meters",
+           "settings_of"]  # noqa: F405
