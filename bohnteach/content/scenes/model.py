@@ -38,6 +38,7 @@ CHAPTERS: tuple[tuple[str, str], ...] = (
     ("faq", "FAQ"),
     ("vergleich", "Regelvergleich"),
     ("ladybohn", "Ladybohn"),
+    ("indiana", "Indiana Bohnes"),
 )
 """(key, German title) of every chapter, in the order the site lists them."""
 
