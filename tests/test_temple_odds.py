@@ -128,3 +128,25 @@ def test_chart_has_one_bar_per_stack_and_one_trace_per_possible_outcome():
     assert "10 Bohnenkarten" in fig.layout.title.text
     with pytest.raises(ValueError, match="kein Stapel"):
         temple_chart([], 10)
+
+
+def test_chances_equal_what_the_engine_does_with_each_card_on_top():
+    """Brute force through the engine: every card of the pile on top in turn, the visit
+    played, its outcome read from the engine's event."""
+    from bohnteach.content.scenes import get_scene
+    from bohnteach.editions.indiana.rules import VisitTemple
+    from bohnteach.game.engine import apply
+
+    table = get_scene("i-tempel-chancen").initial
+    stacks, pile = temple_stacks(table), pile_counts(table)
+    for wanted in stacks:
+        seen: Counter = Counter()
+        for card in table.deck:
+            s = table.copy()
+            s.deck.remove(card)
+            s.deck.append(card)  # the top of the pile is the end of the list
+            apply(s, VisitTemple(0, wanted))
+            [event] = [e for e in s.events if e[0] == "visit"]
+            seen[event[3]] += 1
+        exact = visit_chances(stacks, pile, wanted).chances
+        assert {o: Fraction(n, len(table.deck)) for o, n in seen.items()} == dict(exact), wanted
