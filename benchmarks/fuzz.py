@@ -2,9 +2,10 @@
 
     python3 benchmarks/fuzz.py [--actions 100000] [--saves 2000] [--scenes 2000] [--seed 0]
 
-1. Actions: games of every rule set (amigo, online, ladybohn) at every player count, in
+1. Actions: games of every rule set (amigo, online, ladybohn, indiana, …) at every player count, in
    turn, driven by a seeded mix of legal actions (from ``legal_actions``), well-formed but
-   mostly illegal ones (random seats, fields, cards, phases) and malformed ones (floats,
+   mostly illegal ones (random seats, fields, cards, phases; an edition's own action types
+   with random values) and malformed ones (floats,
    bools, strings, None, huge or negative numbers, generators, lists, unknown objects).
    After every action the invariants are checked (``check_state``, ``_probe``):
    * ``apply`` raises only ``RuleViolation``; a refusal leaves ``to_dict()`` unchanged and
@@ -166,7 +167,12 @@ def _illegal(s: State, rng: random.Random):
     n, cards = s.n_players, len(s.cards)
     seat = rng.randrange(n + 1) - (rng.random() < 0.1)
     card = rng.randrange(cards)
-    kind = rng.choice(ACTION_TYPES)
+    kind = rng.choice(ACTION_TYPES + tuple(s.edition.actions))
+    if kind in s.edition.actions:  # an edition's own type (Indiana): plausible values
+        names = list(s.ruleset.varieties) + list(s.ruleset.other_cards) + ["Blaue Bohne", "Feld"]
+        pick = {"field": lambda: rng.randrange(4), "target": lambda: rng.randrange(n + 1),
+                "path": lambda: rng.random() < 0.3}
+        return kind(seat, *(pick.get(f, lambda: rng.choice(names))() for f in kind._fields[1:]))
     if kind is Plant:
         return Plant(seat, rng.randrange(4), rng.choice([None, card]),
                      rng.choice([None, None, (card, rng.randrange(-1, 4))]))
@@ -188,7 +194,7 @@ def _illegal(s: State, rng: random.Random):
 
 def _malformed(s: State, rng: random.Random):
     junk = lambda: rng.choice(_JUNK)  # noqa: E731
-    kind = rng.choice(ACTION_TYPES + (None,))
+    kind = rng.choice(ACTION_TYPES + tuple(s.edition.actions) + (None,))
     if kind is None:
         return rng.choice([None, 0, "Anna erntet", (0, 0), Plant, object(), [Draw(0)]])
     size = len(kind._fields)

@@ -159,6 +159,16 @@ class Edition:
         ``None``. ``sexes`` gives each card id's attribute; the core has checked the ids."""
         return None
 
+    def format_action(self, s: State, action: Any, who: str) -> str | None:
+        """A German sentence for one of the edition's own action types (``who`` is the
+        player's name), which ``parse_action`` reads back; None for any other action."""
+        return None
+
+    def parse_action(self, s: State, player: int, rest: str) -> Any:
+        """The edition's action a sentence describes (``rest`` follows the player's name),
+        or None when its verb is none of the edition's. May raise ``ValueError``."""
+        return None
+
     def saved_marks_problem(self, ruleset: Any, marks: Mapping[str, Any], players: int,
                             n_cards: int) -> str | None:
         """Why a saved game's ``marks`` (``State.marks``) cannot be this edition's (German), or None."""
@@ -215,6 +225,16 @@ class Edition:
     counted: turn the edition's zones into coins (Indiana: the adventurers sell)."""
 
 
+def known_settings(settings_class: type, raw: Mapping[str, Any], source: str, table: str) -> set[str]:
+    """The field names of an edition's settings dataclass; ``ValueError`` naming the file
+    when the ``[table]`` of a rule set has a key that is none of them."""
+    known = set(settings_class.__dataclass_fields__)  # type: ignore[attr-defined]
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ValueError(f"{source}: [{table}] kennt {', '.join(unknown)} nicht (erlaubt: {', '.join(sorted(known))}).")
+    return known
+
+
 BASE = Edition()
 _REGISTRY: dict[str, Edition] = {BASE.name: BASE}
 
@@ -240,5 +260,5 @@ def all_editions() -> tuple[Edition, ...]:
 
 __all__ = [
     "BASE", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
-    "all_editions", "find_edition", "register_edition",
+    "all_editions", "find_edition", "known_settings", "register_edition",
 ]

@@ -505,6 +505,12 @@ def parse_action(state: State, text: str) -> Action:
         if len(cards) != 1:
             raise NotationError(f"{_quote(sentence)}: Genau eine Karte, bitte.")
         return TakeIntoHand(player, cards[0])
+    try:  # the edition's own verbs (Indiana)
+        found = s.edition.parse_action(s, player, rest)
+    except ValueError as error:
+        raise NotationError(f"{_quote(sentence)}: {error}") from None
+    if found is not None:
+        return found
     verb = rest.split(" ", 1)[0] if rest else ""
     raise NotationError(
         f"{_quote(sentence)}: Das Verb {_quote(verb)} kenne ich nicht. Möglich sind: pflanzt, "
@@ -747,7 +753,7 @@ def format_action(state: State, action: Action) -> str:
             return f"{who} nimmt #{a.card} auf die Hand"
         text, _ = _ref_text(s, a.player, a.card, set(), "take")
         return f"{who} nimmt {text} auf die Hand"
-    return repr(a)
+    return s.edition.format_action(s, a, who) or repr(a)
 
 
 def _lift_text(s: State, a: Plant) -> str:

@@ -293,6 +293,21 @@ def _meter_variety(rules: RuleSet, name: str, path: object, key: str) -> str:
     return variety.key
 
 
+def read_meter_toml(path: Path) -> dict[str, Any]:
+    """The TOML table of a user's meter file; ``MeterFileError`` if it is missing,
+    unreadable or no valid TOML."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+
+
 def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> dict[str, dict[str, Meter]]:
     """Read and check a TOML file with the meters printed on one's own cards.
 
@@ -303,16 +318,7 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
     rules = find_ruleset(ruleset)
     path = Path(path)
     name = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+    raw = read_meter_toml(path)
     if not rules.sexes:
         raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten.")
     meters: dict[str, dict[str, Meter]] = {}
@@ -350,5 +356,5 @@ def load_ruleset_with_meters(ruleset: str | RuleSet, path: str | Path) -> RuleSe
 
 __all__ = [
     "MeterFileError", "PlayerCountRules", "RuleSet", "all_varieties", "check_meter",
-    "find_ruleset", "load_meter_file", "load_ruleset_with_meters", "ruleset_names",
+    "find_ruleset", "load_meter_file", "load_ruleset_with_meters", "read_meter_toml", "ruleset_names",
 ]

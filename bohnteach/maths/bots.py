@@ -66,6 +66,7 @@ from bohnteach.game.actions import (
 from bohnteach.game.beans import Meter, meter_value
 from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
 from bohnteach.game.state import Phase, State
+from bohnteach.maths.indiana_bot import edition_move
 
 PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
     Phase.PLANT, Phase.TRADE, Phase.PLANT_RECEIVED, Phase.DRAW, Phase.OVER
@@ -321,6 +322,9 @@ class PlanterBot(Bot):
         o = s.offer
         if o is not None:
             return self.answer(s, player, o)
+        move = edition_move(s, player)  # an edition's own actions (Indiana: the temple)
+        if move is not None:
+            return move
         buy = self.buy(s, player)
         if buy is not None:
             return buy

@@ -7,13 +7,12 @@ and the ``[indiana]`` settings), its card kinds (``data/varieties.toml``), its r
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bohnteach.editions.indiana import rules
+from bohnteach.editions.indiana import notation, rules
 from bohnteach.editions.indiana.rules import *  # noqa: F403 - the rules' public names
 from bohnteach.editions.indiana.rules import (
     ADVENTURER, CARRIER, CARRIER_LAID, LOAD, PATH, SABOHNTAGE, SABOTAGED, SNAKE, SUCCESS, SUPPLY, TEMPLE,
@@ -21,7 +20,7 @@ from bohnteach.editions.indiana.rules import (
 )
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
-from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset
+from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset, read_meter_toml
 
 _TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
                       for i, k in enumerate(TEMPLE, start=1))
@@ -162,6 +161,12 @@ class Indiana(Edition):
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
 
+    def format_action(self, s, action, who: str) -> str | None:
+        return notation.format_action(s, action, who)
+
+    def parse_action(self, s, player: int, rest: str):
+        return notation.parse_action(s, player, rest)
+
     # ---- hooks ------------------------------------------------------------------------------
     def setup(self, s) -> None:
         rules.setup(s)
@@ -200,14 +205,7 @@ def load_ruleset_with_meters(path: str | Path, ruleset: str | RuleSet = "indiana
     1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason."""
     rules_ = find_ruleset(ruleset)
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise MeterFileError(path, "(Datei)", "Die Datei gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MeterFileError(path, "(Datei)", f"Die Datei lässt sich nicht lesen: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
+    raw = read_meter_toml(path)
     if not raw:
         raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")
     meters = dict(rules_.meters)

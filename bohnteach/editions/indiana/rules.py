@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from bohnteach.game.actions import _eq, _hash, _ne
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.engine import draw_card
+from bohnteach.game.edition import known_settings
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.state import Phase, State
 
@@ -74,11 +75,7 @@ class IndianaSettings:
 
     @classmethod
     def from_toml(cls, raw: Mapping[str, Any], source: str) -> IndianaSettings:
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise ValueError(f"{source}: [indiana] kennt {', '.join(unknown)} nicht "
-                             f"(erlaubt: {', '.join(sorted(known))}).")
+        known = known_settings(cls, raw, source, "indiana")
         found = cls(**{k: raw[k] for k in known if k in raw})
         for name in ("temple_slots", "max_visits", "path_cost", "carrier_cost"):
             value = getattr(found, name)
@@ -317,27 +314,27 @@ def setup(s: State) -> None:
     s.events.clear()
 
 
+def _draw_beans(s: State, k: int) -> list[int]:
+    """Up to ``k`` bean cards for the active player; none once the game is ending."""
+    out: list[int] = []
+    for _ in range(k):
+        if s.ending:
+            break
+        card = next_bean(s, s.active)
+        if card is None:
+            break
+        out.append(card)
+    return out
+
+
 def reveal(s: State) -> list[int]:
     """Phase 2 (indy.temple-reveal, indy.temple-refill): turn up two cards; in the order
     they came up each whose variety lies in the temple goes there, and a new variety fills
     an empty place. Each card that went to the temple is replaced once; the replacements
     stay whatever they are (the rulebook's examples 1–3)."""
-    first: list[int] = []
-    for _ in range(2):
-        if s.ending:
-            break
-        card = next_bean(s, s.active)
-        if card is None:
-            break
-        first.append(card)
+    first = _draw_beans(s, 2)
     kept = [c for c in first if not temple_check(s, c)]
-    for _ in range(len(first) - len(kept)):
-        if s.ending:
-            break
-        card = next_bean(s, s.active)
-        if card is None:
-            break
-        kept.append(card)
+    kept += _draw_beans(s, len(first) - len(kept))
     s.revealed.extend(kept)
     return kept
 
@@ -754,6 +751,8 @@ def legal(s: State, seats) -> list:
 
 
 __all__ = [
+    "BY_PATH", "LOADED", "MATCH", "OFF", "OTHER", "PLANT", "RULES", "SNAKE_ADVENTURER", "SNAKE_TEMPLE",
+    "SNAKE_WANTED", "candidates", "is_bean", "sell", "unload",
     "ACTIONS", "ADVENTURER", "BUYABLE", "BuyCard", "CARRIER", "CARRIER_LAID", "FieldToAdventurer",
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",

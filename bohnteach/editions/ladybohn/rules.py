@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnteach.game.beans import Meter, find_variety, meter_value
-from bohnteach.game.edition import OfferedCard, OfferView
+from bohnteach.game.edition import OfferedCard, OfferView, known_settings
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.words import card_label as _label
 
@@ -56,12 +56,7 @@ class LadybohnSettings:
 
     @classmethod
     def from_toml(cls, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise ValueError(
-                f"{source}: [ladybohn] kennt {', '.join(unknown)} nicht (erlaubt: {', '.join(sorted(known))})."
-            )
+        known_settings(cls, raw, source, "ladybohn")
         return cls(
             baby_lift=int(raw.get("baby_lift", 0)),
             baby_trade_immediate=bool(raw.get("baby_trade_immediate", False)),
