@@ -247,7 +247,7 @@ CASES = CASES + (
         hints=(
             "Schau ins Diagramm oben: Der Anteil „kein Stapel“ ist bei Soja, Blau und Feuer gleich.",
             "Gleich große Chance, aber verschieden große Stapel – welcher ist der größte?",
-            "Tippe „geht zum Tempel: Feuerbohnen“.",
+            "Tippe „geht zum Tempel (Feuerbohne)“.",
         ),
     ),
     TryItCase(

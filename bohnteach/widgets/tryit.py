@@ -93,11 +93,10 @@ def edition_moves(state: State, seat: int) -> list[tuple[str, Action]]:
     sentence without the player's name („geht zum Tempel (Sojabohne)“)."""
     if not state.edition.actions:
         return []
-    from bohnteach.content.edition_sentences import format_edition_action
     from bohnteach.game.notation import format_action
 
     name = state.players[seat].name + " "
-    return [((format_edition_action(state, a) or format_action(state, a)).removeprefix(name), a)
+    return [(format_action(state, a).removeprefix(name), a)
             for a in legal_actions(state, seat, offers=False) if type(a) in state.edition.actions]
 
 

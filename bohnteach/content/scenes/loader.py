@@ -26,13 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.game.beans import find_variety
-from bohnteach.content.edition_sentences import format_edition_action, parse_edition_action
-from bohnteach.game.actions import Action
 from bohnteach.game.edition import Edition, Zone, find_edition
 from bohnteach.game.engine import apply, make_cards, to_plant
 from bohnteach.game.errors import RuleViolation, rule_catalogue
 from bohnteach.game.notation import (
-    MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, format_action, parse_action,
+    MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, parse_action,
 )
 from bohnteach.game.rulesets import find_ruleset
 from bohnteach.game.state import Phase, State
@@ -608,23 +606,6 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
 
 
 # ---- the whole file ------------------------------------------------------------------------
-def read_action(state: State, text: str) -> Action:
-    """The action of a step's sentence: the core's notation, then the edition's own verbs
-    (``content.edition_sentences``); the core's error when neither reads it."""
-    try:
-        return parse_action(state, text)
-    except NotationError:
-        found = parse_edition_action(state, text)
-        if found is None:
-            raise
-        return found
-
-
-def write_action(state: State, action: Action) -> str:
-    """The sentence ``read_action`` reads back to ``action`` (the edition's verbs first)."""
-    return format_edition_action(state, action) or format_action(state, action)
-
-
 def _names_and_zones(entries: list[_Entry]) -> tuple[list[str], dict[str, Zone]]:
     """The players and the edition's zone names, read ahead of the setup lines (which may
     come before ``Regelwerk:``); an unknown rule set is reported when the state is built."""
@@ -740,7 +721,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
         if action_text and action_text not in ("-", "—", "–"):
             step.text = action_text
             try:
-                step.action = read_action(current, action_text)
+                step.action = parse_action(current, action_text)
             except NotationError as error:
                 raise SceneFormatError(path, head.line, f"Schritt {index}: {error}") from None
             try:
@@ -796,4 +777,4 @@ def load_scene(path: str | Path) -> Scene:
     return parse_scene(text, str(path))
 
 
-__all__ = ["SceneFormatError", "edition_zone_names", "read_action", "write_action", "load_scene", "parse_expectation", "parse_scene"]
+__all__ = ["SceneFormatError", "edition_zone_names", "load_scene", "parse_expectation", "parse_scene"]
