@@ -37,6 +37,13 @@ REQUIRED = {
     "l-timon-angebot", "l-ninas-handel", "l-phase3-reihenfolge", "l-keno-ernte",
     "l-baby-lift", "l-gartenbohne-weiblich", "l-baby-oben", "l-baby-handel",
     "l-fehler-lift", "l-fehler-baby-ernten", "l-fehler-phase3",
+    # seed 004 (Indiana Bohnes): the three refill examples, the draw round, each visit outcome,
+    # the three snake exceptions, blockade and release, carrier at place 1/2/3, path card,
+    # second visit, Sabohntage (tests/test_indiana_teaching.py plays each step)
+    "i-auffuellen-1", "i-auffuellen-2", "i-auffuellen-3", "i-nachziehen", "i-treffer",
+    "i-andere-sorte", "i-fremde-sorte", "i-schlange-tempel", "i-schlange-abenteurer",
+    "i-schlange-gewuenscht", "i-blockade", "i-blockade-aufheben", "i-traeger-1", "i-traeger-2",
+    "i-traeger-3", "i-wegkarte", "i-zweiter-tempelgang", "i-sabohntage", "i-tempel-chancen",
 }
 
 

@@ -7,9 +7,9 @@ import io
 import pytest
 
 import bohnteach as b
-from bohnteach.game.notation import format_action, parse_action
 from bohnteach.content.scenes import get_scene, list_scenes
 from bohnteach.content.scenes.check import check_file, check_main, check_scene
+from bohnteach.game.notation import format_action, parse_action
 from bohnteach.content.scenes.loader import SceneFormatError, parse_scene
 
 HEADER = """\

@@ -50,10 +50,11 @@ class TryItCase:
     def checker(self, state: State) -> Check | None:
         if not self.success:
             return None
-        from bohnteach.content.scenes.loader import parse_expectation
+        from bohnteach.content.scenes.loader import edition_zone_names, parse_expectation
 
         names = [p.name for p in state.players]
-        expectations = [parse_expectation(text, names) for text in self.success]
+        zones = edition_zone_names(state.edition)
+        expectations = [parse_expectation(text, names, edition_zones=zones) for text in self.success]
         return lambda s: all(e.check(s) is None for e in expectations)
 
 

@@ -207,6 +207,94 @@ Offene Hände: Anna
     ),
 )
 
+# Indiana Bohnes (seed 004): the visit and the carrier (docs/rules.md, indy.*)
+_INDIANA_TABLE = """
+Regelwerk: indiana
+Spieler: Anna, Ben, Clara, David
+Startspieler: Anna
+Phase: 2
+Gepflanzt: 1
+Anna Hand: Brechbohne, Rote Bohne, Augenbohne
+Anna Feld 1: 3 Augenbohnen
+Anna Feld 2: 2 Gartenbohnen
+Ben Hand: 5 Karten
+Clara Hand: 5 Karten
+David Hand: 5 Karten
+Aufgedeckt: Brechbohne, Augenbohne
+Bohnentempel, Stelle 1: 3 Sojabohnen
+Bohnentempel, Stelle 2: 2 Schlangenbohnen
+Bohnentempel, Stelle 3: Blaue Bohne
+Bohnentempel, Stelle 4: 4 Feuerbohnen
+Vorrat (Weg- und Trägerkarten): 5 Wegkarten, 5 Trägerkarten, Sabohntagekarte
+Stapel: Sojabohne, Rote Bohne
+Offene Hände: Anna
+"""
+
+CASES = CASES + (
+    TryItCase(
+        id="indy-tempelgang",
+        title="Indiana Bohnes: Welchen Stapel holst du?",
+        chapter="indiana",
+        learner="Anna",
+        table=_INDIANA_TABLE,
+        goal="Dein Abenteurer ist leer. Geh zum Tempel und hol den Stapel, der am meisten "
+             "Bohnen verspricht. Die oberste Karte des Nachziehstapels siehst du vorher nicht.",
+        success=("Anna Abenteurer = 4 Feuerbohnen",),
+        rule="indy.visit",
+        learned="Ob du einen Stapel bekommst, hängt nur davon ab, ob die aufgedeckte Karte eine "
+                "Tempelsorte ist (und keine Schlange) – für jeden Stapel gleich. Wähle darum den "
+                "größten: Er bringt im Mittel die meisten Bohnen.",
+        hints=(
+            "Schau ins Diagramm oben: Der Anteil „kein Stapel“ ist bei Soja, Blau und Feuer gleich.",
+            "Gleich große Chance, aber verschieden große Stapel – welcher ist der größte?",
+            "Tippe „geht zum Tempel (Feuerbohne)“.",
+        ),
+    ),
+    TryItCase(
+        id="indy-traeger",
+        title="Indiana Bohnes: Die Trägerkarte auslegen",
+        chapter="indiana",
+        learner="Anna",
+        table="""
+Regelwerk: indiana
+Spieler: Anna, Ben, Clara, David
+Startspieler: Anna
+Am Zug: David
+Phase: 4
+Gepflanzt: 2
+Anna Hand: Feuerbohne
+Anna Taler: 4
+Anna Feld 1: 2 Feuerbohnen
+Anna Feld 2: Sojabohne
+Ben Hand: 5 Karten
+Clara Hand: 5 Karten
+David Hand: 5 Karten
+Bohnentempel, Stelle 1: 3 Blaue Bohnen
+Bohnentempel, Stelle 2: 2 Saubohnen
+Bohnentempel, Stelle 3: Brechbohne
+Bohnentempel, Stelle 4: 2 Gartenbohnen
+Vorrat (Weg- und Trägerkarten): 5 Wegkarten, 5 Trägerkarten, Sabohntagekarte
+Stapel: Augenbohne, Sojabohne, Buschbohne, Augenbohne
+Offene Hände: Anna
+Schritt: Anna kauft eine Trägerkarte
+Schritt: David zieht nach
+""",
+        goal="Während Davids Zug hast du eine Trägerkarte gekauft; sie steckt hinter deiner "
+             "Feuerbohne, an Stelle 2. Jetzt bist du dran: Lege die Trägerkarte über deinen "
+             "Abenteurer und pflanze trotzdem beide Bohnen, Feuer- und Sojabohne.",
+        success=("Anna Trägerkarte über dem Abenteurer = Trägerkarte", "Anna Feld 1 = 3 Feuerbohnen",
+                 "Anna Feld 2 = 2 Sojabohnen"),
+        rule="indy.carrier",
+        learned="Steht die Trägerkarte zu Beginn deines Zuges an Stelle 1 oder 2, darfst du sie "
+                "ablegen. Sie zählt nicht als gepflanzte Karte: Zwei Bohnen darfst du trotzdem "
+                "pflanzen.",
+        hints=(
+            "Die vorderste Karte ist die Feuerbohne – sie muss zuerst aufs Feld.",
+            "Die Trägerkarte legst du mit „legt die Trägerkarte ab“ aus.",
+            "Danach steckt die Sojabohne vorne: „Auf Feld 2 pflanzen“.",
+        ),
+    ),
+)
 
 from bohnteach.game.edition import all_editions  # noqa: E402
 

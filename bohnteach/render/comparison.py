@@ -146,6 +146,15 @@ def _sexes(r: RuleSet) -> str:
     return "♂/♀/Baby" + (": " + "; ".join(parts) if parts else "")
 
 
+def _edition_rules(r: RuleSet) -> str:
+    """What an edition adds besides sexes (those have their own row): its settings in words."""
+    if r.sexes or r.edition == "base":
+        return "—"
+    edition = find_edition(r.edition)
+    parts = edition.settings_summary(r.settings)
+    return edition.title + (": " + " · ".join(parts) if parts else "")
+
+
 def _sources(r: RuleSet) -> str:
     return ", ".join(source_title(s) for s in r.sources)
 
@@ -170,6 +179,7 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
      lambda r: "gewinnt, " + TIE_BREAK.get(r.tie_break, r.tie_break)),
     ("Bohnometer", ("harvest.meter",), _meters),
     ("Geschlechter", ("lady.sexes",), _sexes),
+    ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"), _edition_rules),
 )
 
 

@@ -39,7 +39,7 @@ CSS = """
 .bt-badge.bt-act{background:#1f5f8b;color:#fff}
 .bt-badge.bt-start{background:#fff;border:1px solid #8a6d1f;color:#6b5416}
 .bt-badge.bt-you{background:#2e7d32;color:#fff}
-.bt-coins{margin-left:auto;display:inline-flex;align-items:center;gap:5px;font-weight:600;
+.bt-coins{margin-left:auto;display:inline-flex;flex-wrap:wrap;align-items:center;gap:5px;font-weight:600;
  white-space:nowrap;border-radius:8px;padding:1px 4px}
 .bt-coin{display:inline-block;width:18px;height:18px;border-radius:50%;background:#e0b73a;
  border:2px solid #a67c00;box-shadow:inset 0 0 0 2px #f3d774}
@@ -90,6 +90,11 @@ CSS = """
 .bt-order{overflow-wrap:anywhere}
 .bt-order i{font-style:normal;font-weight:700}
 .bt-waiting{background:#fdf3e7;border:2px solid #ef6c00}
+.bt-ezone{background:#f7f3ea;border:1px solid #d9d4c7}
+.bt-table-zone{flex:1 1 300px;max-width:100%}
+.bt-tzs{display:flex;flex-wrap:wrap;gap:6px}
+.bt-tz{flex:0 1 auto;min-width:0;border:1px dashed #c2b38f;border-radius:8px;padding:4px}
+.bt-blocked{background:#fbe9ec;border:2px solid #ad1457}
 .bt-meter{display:flex;flex-wrap:wrap;gap:3px;align-items:center;font-size:11px}
 .bt-meter .bt-ml{color:#5c5648;width:100%}
 .bt-step{border:1px solid #b9ad8e;border-radius:4px;padding:0 4px;background:#fffdf6;

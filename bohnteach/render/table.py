@@ -13,10 +13,11 @@ from html import escape
 from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
+from bohnteach.game.edition import ZoneDisplay
 from bohnteach.game.errors import find_rule, readable_source
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
-from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
+from bohnteach.render.words import BLOCKED, COIN_PLACE, PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
 from bohnteach.game.state import Phase, State
 
 
@@ -215,8 +216,10 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     if player == state.start_player:
         badges.append('<span class="bt-badge bt-start">Startspieler</span>')
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
-    coins = (f'<span class="{coin_cls}" title="Talerstapel"><span class="bt-coin"></span>'
-             f"{_plural(len(p.coins), 'Taler', 'Taler')}</span>")
+    place = COIN_PLACE.get(state.edition.name, "")
+    on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
+    coins = (f'<span class="{coin_cls}" title="{escape(place or "Talerstapel")}"><span class="bt-coin"></span>'
+             f"{_plural(len(p.coins), 'Taler', 'Taler')}{on}</span>")
     head = f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
     fields = "".join(field_html(state, player, i, hl, zones) for i in range(len(p.fields)))
     parts = [head, f'<div class="bt-fields">{fields}</div>']
@@ -233,18 +236,70 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     return f'<section class="{classes}" data-player="{player}">{"".join(parts)}</section>'
 
 
+def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
+    """An edition zone's cards, one card per kind (variety and sex) with its count, in the
+    order the kinds first appear: a temple of twenty cards stays one row on a phone."""
+    groups: dict[tuple[str, Any], list[int]] = {}
+    for c in cards:
+        groups.setdefault((state.variety[c], state.cards[c].sex), []).append(c)
+    return "".join(
+        card_html(state, same[-1], changed=any(c in hl for c in same),
+                  tag=f"{len(same)} Karten" if len(same) > 1 else "")
+        for same in groups.values()
+    )
+
+
+def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: bool) -> str:
+    """One zone of ``Edition.zones_for_display``: „<b>title</b> – note“, its cards, its rule."""
+    title = f"<b>{escape(shown.zone.title)}</b>" + (f" – {escape(shown.note)}" if shown.note else "")
+    cards = zone_cards_html(state, shown.cards, hl)
+    body = f'<div class="bt-row">{cards}</div>' if cards else ""
+    rule = chips([shown.zone.rule]) if shown.zone.rule else ""
+    blocked = "bt-blocked" if BLOCKED in shown.note.casefold() else None  # the note says it; red marks it
+    return _zone(title, body + rule, changed=changed, extra=_cls("bt-ezone", shown.css, blocked))
+
+
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
     """The player's edition zones (``Edition.zones_for_display``), e.g. Ladybohn's babies
-    received in a deal that must go onto their field now (lady.baby-trade-immediate)."""
+    received in a deal that must go onto their field now (lady.baby-trade-immediate), or
+    Indiana's adventurer."""
     name = state.players[player].name
-    out = []
-    for shown in state.edition.zones_for_display(state, player):
-        cards = "".join(card_html(state, c, changed=c in hl) for c in shown.cards)
-        title = f"<b>{escape(shown.zone.title)}</b> – {escape(shown.note)}"
-        rule = chips([shown.zone.rule]) if shown.zone.rule else ""
-        out.append(_zone(title, f'<div class="bt-row">{cards}</div>' + rule,
-                         changed=f"{name}.{shown.zone.key}" in zones, extra=shown.css))
-    return "".join(out)
+    return "".join(
+        edition_zone_html(state, shown, hl, f"{name}.{shown.zone.key}" in zones)
+        for shown in state.edition.zones_for_display(state, player) if shown.zone.per_player
+    )
+
+
+def table_displays(state: State) -> list[ZoneDisplay]:
+    """The edition's zones of the whole table to draw now: its ``temple_for_display(s)``
+    (Indiana: the temple's places, empty ones too) when it has one, else the displays of
+    ``zones_for_display`` (asked for the active player) whose zone is not ``per_player``."""
+    if all(z.per_player for z in state.edition.zones):
+        return []
+    own = getattr(state.edition, "temple_for_display", None)
+    shown = own(state) if own is not None else state.edition.zones_for_display(state, state.active)
+    return [d for d in shown if not d.zone.per_player]
+
+
+def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
+    """The edition's table zones (``table_displays``, e.g. Indiana's temple), in one box in
+    the middle of the table, one row per zone: „title – note“ and its cards."""
+    rows = []
+    changed = False
+    for shown in table_displays(state):
+        note = f" – {escape(shown.note)}" if shown.note else ""
+        cards = zone_cards_html(state, shown.cards, hl)
+        changed = changed or shown.zone.key in zones
+        place = shown.zone.title.split(", ", 1)[-1]  # „Bohnentempel, Stelle 2“ in the temple's box
+        rows.append(f'<div class="{_cls("bt-tz", shown.css)}"><div class="bt-zt"><b>{escape(place)}</b>'
+                    f'{note}</div><div class="bt-row">{cards}</div></div>')
+    if not rows:
+        return ""
+    first = table_displays(state)[0].zone
+    title = first.title.split(",")[0]
+    rule = chips([first.rule]) if first.rule else ""
+    return _center(escape(title), f'<div class="bt-tzs">{"".join(rows)}</div>{rule}', changed,
+                   extra="bt-table-zone")
 
 
 # ---- the middle of the table --------------------------------------------------------------
@@ -287,6 +342,7 @@ def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | 
         cards = "".join(card_html(state, c, changed=c in hl) for c in state.revealed)
         body = f'<div class="bt-row">{cards or "<span>keine mehr</span>"}</div>'
         parts.append(_center(f"Aufgedeckt (gehören {owner})", body, "revealed" in zones))
+    parts.append(table_zones_html(state, hl, zones))
     if state.offer is not None:
         parts.append(offer_html(state, hl, perspective))
     return f'<div class="bt-middle">{"".join(parts)}</div>'

@@ -43,6 +43,16 @@ def variety_label(v: Variety) -> str:
     return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
 
 
+# ---- where the coins lie ------------------------------------------------------------------
+COIN_PLACE: dict[str, str] = {"indiana": "Home Sweet Home"}
+"""Editions whose coins lie on a card of their own (Indiana Bohnes: the „Home Sweet Home“
+card under the adventurer); the table view names it next to the coins."""
+
+
+BLOCKED = "blockiert"
+"""An edition zone whose note says this word (Indiana: a blocked adventurer) is marked red."""
+
+
 # ---- people ------------------------------------------------------------------------------
 def seat_label(index: int, *, starts: bool = False) -> str:
     """``"Platz 1"`` for seat index 0; ``starts`` adds „(beginnt)“."""
@@ -78,7 +88,7 @@ def de_percent(x: Number, digits: int = 1) -> str:
 
 
 __all__ = [
-    "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
+    "BLOCKED", "COIN_PLACE", "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
     "de_percent", "phase_label", "seat_label", "sex_short", "sex_word", "variety_label",
     "variety_with_sex",
 ]

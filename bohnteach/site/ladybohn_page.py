@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from bohnteach.game.beans import find_variety
-from bohnteach.render.table import chips, render_error, render_info
-from bohnteach.render.style import style_block, text_colour
+from bohnteach.render.table import render_error, render_info
+from bohnteach.render.style import text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.site.edition_page import assumption_html, chart_button, show_figure
+from bohnteach.site.edition_page import auslegungen_html as auslegungen_html_of
 from bohnteach.widgets.failure import guard
 
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 LADY_RULES = (
     "lady.sexes", "lady.top-card", "lady.female-meter", "lady.baby-no-meter", "lady.baby-lift",
     "lady.offer-variety-only", "lady.baby-trade-immediate", "lady.female-garden",
@@ -72,11 +73,6 @@ div.bt-lady .bt-note{overflow-wrap:anywhere}
  div.bt-lady .bt-chipv{padding:1px 4px;white-space:normal}
  div.bt-lady .bt-m{white-space:normal}
 }
-.bt-lady-ausl{display:flex;flex-direction:column;gap:10px}
-.bt-lady-ausl section{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;
- padding:8px 12px;background:#fffdf6}
-.bt-lady-ausl h3{margin:0 0 4px;font-size:16px}
-.bt-lady-ausl p{margin:4px 0;font-size:14px}
 </style>"""
 
 
@@ -88,19 +84,6 @@ def _steps(meter: tuple[int, ...] | None) -> str:
     if not meter:
         return "–"
     return " · ".join(f"{need}→{coins}" for coins, need in enumerate(meter, 1) if need)
-
-
-def assumption_html(rules: RuleSet) -> str:
-    """The rule set's meter note as a visible box (empty when nothing is assumed)."""
-    if not rules.meter_assumption:
-        source = f" ({escape(rules.meter_source)})" if rules.meter_source else ""
-        return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Bohnometer:</b> '
-                f"alle Werte von deinen Karten{source}.</div></div>")
-    note = rules.meter_assumption.strip()
-    if note.casefold().startswith("annahme:"):
-        note = note[len("annahme:"):].strip()
-    return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Achtung, Annahme:</b> '
-            f"{escape(note)}</div></div>")
 
 
 def _tag(rules: RuleSet, variety: str, sex: str) -> str:
@@ -158,80 +141,26 @@ def meter_table(rules: str | RuleSet | None = None) -> str:
 
 
 def chart_output(rules: str | RuleSet | None = None) -> Any:
-    """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget).
+    """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget; drawn on
+    demand, ``edition_page.chart_button``). The meter table above the button shows the
+    same numbers at once."""
+    from bohnteach.render.charts import sex_meter_chart
 
-    Built on demand: the first plotly chart on a page makes the browser load plotly's
-    library (several MB), which would keep this page well above the opening-time target
-    of ``benchmarks/site.py``. The meter table above the button shows the same numbers
-    at once.
-    """
-    import ipywidgets as widgets
-
-    button = widgets.Button(description="Diagramm zeigen", button_style="info",
-                            tooltip="Männchen und Weibchen jeder Sorte als Kurven",
-                            layout=widgets.Layout(width="auto", align_self="flex-start"))
-    message = widgets.HTML()
-    style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
-    out = widgets.Output(layout=widgets.Layout(width="100%"))
-
-    @guard(message, "Ladybohn-Diagramm", title="Das Diagramm ließ sich nicht zeichnen")
-    def draw(_button: Any) -> None:
-        show_chart(_rules(rules), out, style)
-        button.layout.display = "none"
-
-    button.on_click(draw)
-    box = widgets.VBox([button, message, style, out], layout=widgets.Layout(width="100%"))
-    box.add_class("bt-lady-chart")
-    return box
+    return chart_button(lambda: sex_meter_chart(_rules(rules)), "Diagramm zeigen",
+                        "Männchen und Weibchen jeder Sorte als Kurven", "Ladybohn-Diagramm",
+                        "bt-lady-chart")
 
 
 def show_chart(rules: RuleSet, out: Any, style: Any) -> None:
-    """Draw :func:`charts.sex_meter_chart` for ``rules`` into the ``Output`` ``out``;
-    ``style`` (an HTML widget) gets the CSS that gives the chart its height."""
+    """Draw :func:`charts.sex_meter_chart` for ``rules`` into the ``Output`` ``out``."""
     from bohnteach.render.charts import sex_meter_chart
 
-    fig = sex_meter_chart(rules)
-    style.value = _height_css(out, fig.layout.height)
-    with out:
-        out.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
-
-
-def _height_css(out: Any, height: int) -> str:
-    """JupyterLab's plotly renderer autosizes the plot to its node, which has no height
-    of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
-    rule for this Output gives the node the figure's height (the width stays fluid)."""
-    name = f"bt-lady-chart-{height}"
-    out.add_class(name)
-    return f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>"
+    show_figure(sex_meter_chart(rules), out, style)
 
 
 def auslegungen_html() -> str:
     """Our readings of the ``lady.*`` rules and the assumed meters, from the rule data."""
-    from bohnteach.game.errors import find_rule
-
-    items = []
-    for rule_id in LADY_RULES:
-        rule = find_rule(rule_id)
-        if not rule.auslegung:
-            continue
-        items.append(
-            f'<section data-rule="{escape(rule_id)}"><h3>{escape(rule.title)}</h3>'
-            f"<p><b>Unsere Auslegung:</b> {escape(rule.auslegung)}</p>"
-            f'<p style="color:#5c5648"><b>Die Regel:</b> {escape(rule.explanation)}</p>'
-            f"{chips([rule_id], [rule.source])}</section>"
-        )
-    r = find_ruleset("ladybohn")
-    if r.meter_assumption:
-        note = r.meter_assumption.strip()
-        if note.casefold().startswith("annahme:"):
-            note = note[len("annahme:"):].strip()
-        items.append(
-            '<section data-rule="meter_assumption"><h3>Die Bohnometer-Zahlen</h3>'
-            f"<p><b>Annahme in den Daten:</b> {escape(note)}</p>"
-            f'{chips(["lady.female-meter"])}</section>'
-        )
-    return f'{_CSS}{style_block()}<div class="bt bt-lady-ausl">{"".join(items)}</div>'
+    return auslegungen_html_of(LADY_RULES, find_ruleset("ladybohn"), "lady.female-meter")
 
 
 class OwnValues:

@@ -95,6 +95,10 @@ PAGES: tuple[Page, ...] = (
          "Was bei Ladybohn anders ist: Geschlechter, die oberste Karte zählt, Babys schieben "
          "Weibchen hoch, eingetauschte Babys sofort pflanzen – mit Szenen und Übungen.",
          "ladybohn"),
+    Page("15_Indiana_Bohnes", "Indiana Bohnes: Tempel, Abenteurer und Schlangen", "Indiana Bohnes",
+         "Was die Fan-Erweiterung dazubringt: der Bohnentempel, dein Abenteurer und sein "
+         "Glücksspiel, Schlangen, Wegkarte, Trägerkarte – mit Szenen, Chancen und Übungen.",
+         "indiana"),
 )
 """Every page of the site, in reading order (the navigation follows it)."""
 
@@ -595,6 +599,15 @@ def ladybohn(part: str) -> Any:
 
 
 @guard()
+def indiana(part: str) -> Any:
+    """A part of the Indiana Bohnes chapter (``bohnteach.site.indiana_page``): ``"karten"``,
+    ``"tempelgang"``, ``"frage"``, ``"auslegungen"`` or ``"regeln"``."""
+    from bohnteach.site.indiana_page import show
+
+    return show(part)
+
+
+@guard()
 def probespiel(**options: Any) -> Any:
     """The Probespiel widget (one seat against bots)."""
     from bohnteach.widgets.probespiel import Probespiel
@@ -605,7 +618,7 @@ def probespiel(**options: Any) -> Any:
 __all__ = [
     "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
     "chapter_scenes", "comparison_scenes", "comparison_table", "find_page",
-    "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
+    "indiana", "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
     "page_header", "probespiel", "rules_table", "scene", "try_it",
     "variety_table",
 ]

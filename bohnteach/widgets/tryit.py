@@ -87,6 +87,19 @@ def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
     return state.edition.choice_moves(state, seat, _plantable(state, seat))
 
 
+def edition_moves(state: State, seat: int) -> list[tuple[str, Action]]:
+    """The edition's own legal actions for ``seat`` (types of ``Edition.actions``: Indiana's
+    temple visit, purchases, …) as (button label, action); the label is the notation's
+    sentence without the player's name („geht zum Tempel (Sojabohne)“)."""
+    if not state.edition.actions:
+        return []
+    from bohnteach.game.notation import format_action
+
+    name = state.players[seat].name + " "
+    return [(format_action(state, a).removeprefix(name), a)
+            for a in legal_actions(state, seat, offers=False) if type(a) in state.edition.actions]
+
+
 def _fallback_text(state: State, action: Action) -> str:
     """Our own short German label if ``notation`` cannot phrase the action."""
     who = state.players[action.player].name
@@ -450,6 +463,11 @@ class TryIt(widgets.VBox):
                                      "wie weit nach oben?"))
             rows.append(flow([self._action_button(label, lambda a=a: a, style="success")
                               for label, a in lifts]))
+        moves = edition_moves(s, me)
+        if moves:
+            rows.append(widgets.HTML(f"<b>{escape(s.edition.title)}</b> – was du jetzt noch tun kannst:"))
+            rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
+                              for label, a in moves]))
         extra: list[Any] = []
         if s.phase is Phase.PLANT:
             extra.append(self._action_button("Phase 1 beenden", lambda: EndPlanting(me)))
@@ -512,4 +530,4 @@ def make_tryit(case: str) -> Any:
     return widgets.VBox([TryIt(c) for c in chosen], layout=widgets.Layout(width="100%"))
 
 
-__all__ = ["TryIt", "describe", "lift_moves", "lift_note", "make_tryit"]
+__all__ = ["TryIt", "describe", "edition_moves", "lift_moves", "lift_note", "make_tryit"]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.game.beans import find_variety
+from bohnteach.game.edition import Edition, Zone, find_edition
 from bohnteach.game.engine import apply, make_cards, to_plant
 from bohnteach.game.errors import RuleViolation, rule_catalogue
 from bohnteach.game.notation import (
@@ -101,6 +102,32 @@ def _is_key(key: str) -> bool:
     key = " ".join(key.split())
     low = key.casefold()
     return low in _HEADER_KEYS or low in _STEP_KEYS or bool(_PLAYER_ZONE.match(key))
+
+
+def edition_zone_names(edition: Edition) -> dict[str, Zone]:
+    """How a scene names the edition's zones (``Edition.zones``): the German title and the
+    key, case-insensitive (``Bohnentempel:``, ``Anna Abenteurer:``)."""
+    names: dict[str, Zone] = {}
+    for zone in edition.zones:
+        for name in (zone.title, zone.key):
+            names[" ".join(name.split()).casefold()] = zone
+    return names
+
+
+def _edition_zone(raw_key: str, names: list[str], zones: dict[str, Zone]) -> tuple[Zone, int | None] | None:
+    """``(zone, player)`` when ``raw_key`` names an edition zone: a table zone by itself
+    (player None), a per-player zone after a player's name."""
+    low = " ".join(raw_key.split()).casefold()
+    zone = zones.get(low)
+    if zone is not None and not zone.per_player:
+        return zone, None
+    for seat, name in enumerate(names):
+        head = name.casefold() + " "
+        if low.startswith(head):
+            zone = zones.get(low[len(head):].strip())
+            if zone is not None and zone.per_player:
+                return zone, seat
+    return None
 
 
 def _lines(text: str, path: str) -> list[_Entry]:
@@ -317,8 +344,9 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     placed: dict[int, list[int | None]] = {}  # entry line -> ids (None = any card, later)
     targets: list[tuple[_Entry, list[int | None], str, int | None, int | None]] = []
 
+    edition_zones = edition_zone_names(state.edition)
     for entry in zones:
-        kind, player, fld = _zone_of(entry, names, path)
+        kind, player, fld = _zone_of(entry, names, path, edition_zones)
         if kind == "fields":
             most = 3 if state.setup.third_field_cost else state.setup.fields  # field.buy-third
             count = _int(entry.value, path, entry.line, "Felder", state.setup.fields, most)
@@ -405,6 +433,9 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             deck_listed += cards
         elif kind == "discard":
             discard_listed += cards
+        else:  # an edition zone: "edition:<key>"
+            key = kind.split(":", 1)[1]
+            (state.players[player].extra if player is not None else state.extra)[key] += cards
 
     rest_entry = get("rest")
     rest = "stapel gemischt" if rest_entry is None else " ".join(rest_entry.value.casefold().split())
@@ -428,14 +459,23 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     if box:
         state.extra["box"] = box
 
+    if state.edition.name == "indiana":
+        # a scene starts a turn without temple visits; a non-empty marks dict is also one
+        # that State.copy copies (it shares an empty one, and the first visit would write
+        # into the scene's initial table)
+        state.marks["visits"] = ()
     _sanity(state, path, header)
     seen = [c for _, cards in state.zones() for c in cards]
     assert sorted(seen) == list(range(len(state.cards))), "jede Karte genau einmal"
     return state, face_up
 
 
-def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | None, int | None]:
+def _zone_of(entry: _Entry, names: list[str], path: str,
+             edition_zones: dict[str, Zone]) -> tuple[str, int | None, int | None]:
     k = entry.key
+    found = _edition_zone(entry.raw_key, names, edition_zones)
+    if found is not None:
+        return f"edition:{found[0].key}", found[1], None
     if k == "revealed":
         return "revealed", None, None
     if k == "deck":
@@ -443,7 +483,8 @@ def _zone_of(entry: _Entry, names: list[str], path: str) -> tuple[str, int | Non
     if k == "discard":
         return "discard", None, None
     m = _PLAYER_ZONE.match(entry.raw_key)
-    assert m is not None
+    if m is None:
+        raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {_cut(entry.raw_key)}.")
     player = _need_player(names, m.group("name"), path, entry.line)
     zone = m.group("zone").casefold()
     if zone == "hand":
@@ -479,12 +520,14 @@ def _sanity(state: State, path: str, header: dict[str, _Entry]) -> None:
 
 
 # ---- expectations ----------------------------------------------------------------------------
-_ORDERED = {"hand": True, "field": True, "set_aside": False, "revealed": False, "deck": True,
+_ORDERED = {"hand": True, "field": True, "set_aside": False, "zone": False, "revealed": False, "deck": True,
             "discard": True, "deck_top": True, "discard_top": True}
 
 
-def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: int = 0) -> Expectation:
-    """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``)."""
+def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: int = 0,
+                      edition_zones: dict[str, Zone] | None = None) -> Expectation:
+    """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``);
+    ``edition_zones`` (``edition_zone_names``) adds the edition's zones as subjects."""
     subject_text, sep, value = text.partition("=")
     if not sep:
         raise SceneFormatError(path, line, f"Erwartung ohne „=“: {_cut(text)} "
@@ -501,8 +544,12 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         "gewinner": "winners", "siegerin": "winners", "gepflanzt": "hand_plants",
         "angebot": "offer",
     }
+    found = _edition_zone(subj, names, edition_zones or {})
+    zone_key = None
     if low in simple:
         subject = simple[low]
+    elif found is not None:
+        subject, zone_key, player = "zone", found[0].key, found[1]
     else:
         m = _PLAYER_ZONE.match(subj)
         if not m:
@@ -545,19 +592,38 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     # card zones
     count = re.fullmatch(r"(\S+)\s+karten?", vlow)
     if count and _number(count.group(1)) is not None:
-        return Expectation(line, text, subject, _number(count.group(1)), player, fld, count_only=True)
+        return Expectation(line, text, subject, _number(count.group(1)), player, fld, count_only=True,
+                           zone=zone_key)
     if vlow in ("leer", "nichts", "keine"):
-        return Expectation(line, text, subject, (), player, fld, ordered=_ORDERED[subject])
+        return Expectation(line, text, subject, (), player, fld, ordered=_ORDERED[subject], zone=zone_key)
     items = _card_items(value, path, line)
     if any(c is None for c in items):
         raise SceneFormatError(path, line, "Entweder „N Karten“ oder die Sorten aufzählen.")
     cards = tuple(item[0] for item in items if item is not None)
     sexes = tuple(item[1] for item in items if item is not None)
     return Expectation(line, text, subject, cards, player, fld, ordered=_ORDERED[subject],
-                       sexes=sexes if any(sexes) else None)
+                       sexes=sexes if any(sexes) else None, zone=zone_key)
 
 
 # ---- the whole file ------------------------------------------------------------------------
+def _names_and_zones(entries: list[_Entry]) -> tuple[list[str], dict[str, Zone]]:
+    """The players and the edition's zone names, read ahead of the setup lines (which may
+    come before ``Regelwerk:``); an unknown rule set is reported when the state is built."""
+    names: list[str] = []
+    zones: dict[str, Zone] = {}
+    for entry in entries:
+        if entry.key == "spieler" and not names:
+            names = [n.strip() for n in entry.value.split(",") if n.strip()]
+        elif entry.key == "regelwerk" and not zones:
+            try:
+                zones = edition_zone_names(find_edition(find_ruleset(entry.value).edition))
+            except ValueError:
+                pass
+        elif entry.key == "schritt":
+            break
+    return names, zones
+
+
 def parse_scene(text: str, filename: str = "<szene>") -> Scene:
     """Read a scene from its text. Raises ``SceneFormatError`` (file, line, reason)."""
     path = str(filename)[:200]
@@ -570,6 +636,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
     if lines > MAX_LINES:
         raise SceneFormatError(path, 0, f"Die Datei hat {lines} Zeilen, höchstens {MAX_LINES}.")
     entries = _lines(text, path)
+    names, edition_zones = _names_and_zones(entries)
     header: dict[str, _Entry] = {}
     zones: list[_Entry] = []
     sources: list[str] = []
@@ -588,7 +655,8 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
                 step_groups[-1].append(entry)
             continue
         kind = _HEADER_KEYS.get(entry.key)
-        if kind is None and _PLAYER_ZONE.match(entry.raw_key):
+        if kind is None and (_PLAYER_ZONE.match(entry.raw_key)
+                             or _edition_zone(entry.raw_key, names, edition_zones)):
             kind = "zone"
         if kind is None:
             raise SceneFormatError(path, entry.line, f"Unbekannter Eintrag {_cut(entry.raw_key)}.")
@@ -623,7 +691,8 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
 
     state, face_up = _build_state(path, header, zones)
     names = [p.name for p in state.players]
-    setup_expect = [parse_expectation(e.value, names, path, e.line) for e in setup_expect_raw]
+    edition_zones = edition_zone_names(state.edition)
+    setup_expect = [parse_expectation(e.value, names, path, e.line, edition_zones) for e in setup_expect_raw]
 
     steps: list[Step] = []
     current = state.copy()
@@ -647,7 +716,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
                     raise SceneFormatError(path, e.line, "Abgelehnt: genau eine Regel-ID.")
                 step.refused = ids[0]
             elif e.key == "expect":
-                step.expect.append(parse_expectation(e.value, names, path, e.line))
+                step.expect.append(parse_expectation(e.value, names, path, e.line, edition_zones))
         action_text = _clean(head.value)
         if action_text and action_text not in ("-", "—", "–"):
             step.text = action_text
@@ -708,4 +777,4 @@ def load_scene(path: str | Path) -> Scene:
     return parse_scene(text, str(path))
 
 
-__all__ = ["SceneFormatError", "load_scene", "parse_expectation", "parse_scene"]
+__all__ = ["SceneFormatError", "edition_zone_names", "load_scene", "parse_expectation", "parse_scene"]

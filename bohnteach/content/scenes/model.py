@@ -38,6 +38,7 @@ CHAPTERS: tuple[tuple[str, str], ...] = (
     ("faq", "FAQ"),
     ("vergleich", "Regelvergleich"),
     ("ladybohn", "Ladybohn"),
+    ("indiana", "Indiana Bohnes"),
 )
 """(key, German title) of every chapter, in the order the site lists them."""
 
@@ -55,7 +56,8 @@ class Expectation:
     ``subject`` is one of: ``hand``, ``field``, ``set_aside``, ``coins``, ``fields``
     (number of fields), ``revealed``, ``deck``, ``deck_top``, ``discard``, ``discard_top``,
     ``phase``, ``active``, ``pass``, ``over``, ``winners``, ``hand_plants``, ``offer``,
-    ``yield`` (coins a harvest of the field would bring now).
+    ``yield`` (coins a harvest of the field would bring now), ``zone`` (an edition's zone,
+    named by ``zone``).
     ``player``/``field`` say whose zone (0-based); ``value`` is what must hold:
     an int (count, phase, pass), a tuple of variety keys (zone contents), a tuple of
     player indices (winners), a bool (over, offer) or a player index (active).
@@ -73,6 +75,9 @@ class Expectation:
     sexes: tuple[str | None, ...] | None = None
     """Ladybohn: the sex (``m``/``w``/``B``, None = any) of each card in ``value``, when
     the expectation names one (``Anna Feld 1 = Feuerbohne (m), Feuerbohne (w)``)."""
+    zone: str | None = None
+    """Subject ``zone``: the key of the edition zone (``Edition.zones``); ``player`` is
+    None for a zone of the whole table."""
 
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
@@ -83,7 +88,7 @@ class Expectation:
                 return f"erwartet {self.value}, tatsächlich {got}"
             return None
         if self.subject in ("hand", "field", "set_aside", "revealed", "deck", "discard",
-                            "deck_top", "discard_top"):
+                            "deck_top", "discard_top", "zone"):
             got = tuple(state.variety[c] for c in actual)
             if self.subject in ("deck_top", "discard_top"):
                 got = got[: len(self.value)]
@@ -151,6 +156,8 @@ def _actual(state: State, e: Expectation) -> Any:
         return state.pass_number
     if s == "hand_plants":
         return state.hand_plants
+    if s == "zone":
+        return (p.extra if p is not None else state.extra).get(e.zone, [])
     return None
 
 

@@ -1,0 +1,118 @@
+"""Building blocks every edition chapter (Ladybohn, Indiana Bohnes) shares.
+
+* ``assumption_html`` – the rule set's meter note as a visible box;
+* ``auslegungen_html`` – our readings (``auslegung`` in ``rules.toml``) of some rules, one
+  section each with the rule, its chips and the source;
+* ``chart_button`` – a plotly chart behind a button, drawn on demand, with the CSS that gives
+  it its height on the Voilà page (``height_css``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Any
+
+from bohnteach.game.errors import find_rule
+from bohnteach.game.rulesets import RuleSet
+from bohnteach.render.style import style_block
+from bohnteach.render.table import chips
+from bohnteach.widgets.failure import guard
+
+PLOT_CONFIG = {"displaylogo": False, "responsive": True}
+
+AUSL_CSS = """<style>
+.bt-ed-ausl{display:flex;flex-direction:column;gap:10px}
+.bt-ed-ausl section{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;
+ padding:8px 12px;background:#fffdf6}
+.bt-ed-ausl h3{margin:0 0 4px;font-size:16px}
+.bt-ed-ausl p{margin:4px 0;font-size:14px}
+</style>"""
+
+
+def assumption_note(rules: RuleSet) -> str:
+    """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed)."""
+    note = rules.meter_assumption.strip()
+    if note.casefold().startswith("annahme:"):
+        note = note[len("annahme:"):].strip()
+    return note
+
+
+def assumption_html(rules: RuleSet) -> str:
+    """The rule set's meter note as a visible box (a plain line when nothing is assumed)."""
+    if not rules.meter_assumption:
+        source = f" ({escape(rules.meter_source)})" if rules.meter_source else ""
+        return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Bohnometer:</b> '
+                f"alle Werte von deinen Karten{source}.</div></div>")
+    return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Achtung, Annahme:</b> '
+            f"{escape(assumption_note(rules))}</div></div>")
+
+
+def auslegungen_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -> str:
+    """Our readings of ``rule_ids`` (those with an ``auslegung``) and, when the rule set's
+    meters are assumed, that assumption under ``meter_rule``."""
+    items = []
+    for rule_id in rule_ids:
+        rule = find_rule(rule_id)
+        if not rule.auslegung:
+            continue
+        items.append(
+            f'<section data-rule="{escape(rule_id)}"><h3>{escape(rule.title)}</h3>'
+            f"<p><b>Unsere Auslegung:</b> {escape(rule.auslegung)}</p>"
+            f'<p style="color:#5c5648"><b>Die Regel:</b> {escape(rule.explanation)}</p>'
+            f"{chips([rule_id], [rule.source])}</section>"
+        )
+    if rules.meter_assumption:
+        items.append(
+            '<section data-rule="meter_assumption"><h3>Die Bohnometer-Zahlen</h3>'
+            f"<p><b>Annahme in den Daten:</b> {escape(assumption_note(rules))}</p>"
+            f"{chips([meter_rule])}</section>"
+        )
+    return f'{AUSL_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
+
+
+def height_css(out: Any, height: int) -> str:
+    """JupyterLab's plotly renderer autosizes the plot to its node, which has no height
+    of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
+    rule for this Output gives the node the figure's height (the width stays fluid)."""
+    name = f"bt-chart-{height}"
+    out.add_class(name)
+    return f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>"
+
+
+def show_figure(fig: Any, out: Any, style: Any) -> None:
+    """Draw the plotly ``fig`` into the ``Output`` ``out``; ``style`` (an HTML widget)
+    gets the CSS that gives the chart its height."""
+    style.value = height_css(out, int(fig.layout.height))
+    with out:
+        out.clear_output(wait=True)
+        fig.show(config=PLOT_CONFIG)
+
+
+def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str) -> Any:
+    """A button that draws ``make()`` (a plotly figure with a height) when pressed (a widget:
+    button, message, style, output).
+
+    Built on demand: the first plotly chart on a page makes the browser load plotly's
+    library (several MB), which would keep the page well above the opening-time target of
+    ``benchmarks/site.py``. A failure shows a box and leaves the button for another try."""
+    import ipywidgets as widgets
+
+    button = widgets.Button(description=label, button_style="info", tooltip=tooltip,
+                            layout=widgets.Layout(width="auto", align_self="flex-start"))
+    message = widgets.HTML()
+    style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
+    out = widgets.Output(layout=widgets.Layout(width="100%"))
+
+    @guard(message, what, title="Das Diagramm ließ sich nicht zeichnen")
+    def draw(_button: Any) -> None:
+        show_figure(make(), out, style)
+        button.layout.display = "none"
+
+    button.on_click(draw)
+    box = widgets.VBox([button, message, style, out], layout=widgets.Layout(width="100%"))
+    box.add_class(css_class)
+    return box
+
+
+__all__ = ["PLOT_CONFIG", "assumption_html", "assumption_note", "auslegungen_html", "chart_button",
+           "height_css", "show_figure"]

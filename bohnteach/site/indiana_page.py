@@ -1,0 +1,184 @@
+"""The site chapter "Indiana Bohnes" (``notebooks/15_Indiana_Bohnes.ipynb``).
+
+The notebook calls these through ``pages.indiana(part)`` (one short call per cell):
+
+* ``karten``      – the new varieties (cards, Bohnometer marked as assumed) and the extra
+  cards with their prices, from the rule set ``indiana``;
+* ``tempelgang``  – the temple and draw pile of the scene ``i-tempel-chancen`` and
+  ``charts.temple_chart`` for it behind a button (drawn on demand);
+* ``frage``       – a question on the same table, checked against ``maths.temple``;
+* ``auslegungen`` – our readings of the ``indy.*`` rules and the assumed meters;
+* ``regeln``      – every ``indy.*`` rule as a table.
+
+Every number comes from the rule data, the engine and ``maths.temple``; nothing is typed
+in twice.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from bohnteach.game.beans import find_variety
+from bohnteach.game.edition import find_edition
+from bohnteach.game.errors import rule_catalogue
+from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.state import State
+from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
+from bohnteach.maths.temple import VisitChances, pile_counts, temple_stacks, temple_table
+from bohnteach.render.style import style_block, text_colour
+from bohnteach.render.words import de_number, de_percent
+from bohnteach.site.edition_page import assumption_html, auslegungen_html, chart_button
+
+RULESET = "indiana"
+CHANCE_SCENE = "i-tempel-chancen"
+"""The scene whose table the chart and the question use (a temple in the middle of a game)."""
+QUESTION_WANTED = "soy"
+"""The stack the question asks about."""
+
+_CSS = """<style>
+div.bt-indy{max-width:100%;min-width:0;font-size:14px}
+div.bt-indy .bt-chipv{display:inline-block;padding:2px 8px;margin:2px 4px 2px 0;border-radius:6px;
+ font-weight:600;white-space:nowrap}
+div.bt-indy table.bt-indy-t{border-collapse:collapse;width:100%;margin:4px 0}
+div.bt-indy table.bt-indy-t th,div.bt-indy table.bt-indy-t td{border:1px solid #d0cabb;
+ padding:5px 7px;vertical-align:top;text-align:left;line-height:1.35}
+div.bt-indy table.bt-indy-t thead th{background:#f1ede4}
+div.bt-indy .bt-wrap{overflow-x:auto}
+div.bt-indy .bt-row{margin:3px 0}
+div.bt-indy ul{margin:4px 0;padding-left:1.3em}
+</style>"""
+
+
+def _chip(variety: str, count: int | None = None) -> str:
+    """A variety as a coloured chip with its name (and how many cards), never colour alone."""
+    v = find_variety(variety)
+    label = v.de if count is None else f"{count} × {v.label(count)}"
+    return (f'<span class="bt-chipv" style="background:{v.colour};color:{text_colour(v.colour)}">'
+            f"{escape(label)}</span>")
+
+
+def _meter(meter: tuple[int, ...] | None) -> str:
+    return " · ".join(str(n) if n else "–" for n in meter) if meter else "–"
+
+
+def new_varieties(rules: RuleSet, base: str = "amigo") -> list[str]:
+    """The varieties the rule set adds to the base game's."""
+    known = set(find_ruleset(base).varieties)
+    return [v for v in rules.varieties if v not in known]
+
+
+def cards_html(rules: RuleSet | None = None) -> str:
+    """The new varieties (cards, Bohnometer) and the extra cards of the edition's settings."""
+    r = rules or find_ruleset(RULESET)
+    rows = "".join(
+        f"<tr><td>{_chip(key)}</td><td>{find_variety(key).count}</td>"
+        f"<td><b>{_meter(r.meter_for(key, None))}</b></td></tr>"
+        for key in new_varieties(r)
+    )
+    table = (
+        '<div class="bt-wrap"><table class="bt-indy-t"><thead><tr><th>neue Sorte</th><th>Karten</th>'
+        "<th>Bohnometer<br><small>Karten für 1 · 2 · 3 · 4 Taler</small></th></tr></thead>"
+        f"<tbody>{rows}</tbody></table></div>"
+    )
+    summary = find_edition(r.edition).settings_summary(r.settings)
+    extra = "".join(f"<li>{escape(line)}</li>" for line in summary)
+    extra_html = f"<p><b>Und außerdem:</b></p><ul>{extra}</ul>" if extra else ""
+    return f'{_CSS}<div class="bt-indy">{assumption_html(r)}{table}{extra_html}</div>'
+
+
+# ---- the temple's gamble -----------------------------------------------------------------
+def chance_table() -> State:
+    """The table of the scene ``CHANCE_SCENE`` before its first step."""
+    from bohnteach.content.scenes import get_scene
+
+    return get_scene(CHANCE_SCENE).state_at(0)
+
+
+def chance_rows(s: State) -> list[VisitChances]:
+    return temple_table(temple_stacks(s), pile_counts(s))
+
+
+def temple_html(s: State) -> str:
+    """The temple's stacks by variety and how many bean cards the draw pile holds."""
+    stacks = "".join(_chip(v, n) for v, n in temple_stacks(s).items()) or "leer"
+    return (f'<div class="bt-row"><b>Im Tempel:</b> {stacks}</div>'
+            f'<div class="bt-row"><b>Im Nachziehstapel:</b> {sum(pile_counts(s).values())} Bohnenkarten</div>')
+
+
+def chart_output() -> Any:
+    """The chance table's temple and ``charts.temple_chart`` behind a button (a widget)."""
+    import ipywidgets as widgets
+
+    from bohnteach.render.charts import temple_chart
+
+    s = chance_table()
+    intro = widgets.HTML(f'{_CSS}<div class="bt-indy">{temple_html(s)}</div>')
+
+    def make() -> Any:
+        return temple_chart(chance_rows(s), sum(pile_counts(s).values()))
+
+    box = chart_button(make, "Chancen zeigen", "Für jeden Stapel im Tempel: wie der Tempelgang ausgeht",
+                       "Tempel-Diagramm", "bt-indy-chart")
+    return widgets.VBox([intro, box], layout=widgets.Layout(width="100%"))
+
+
+def question() -> Any:
+    """How likely is it to get the ``QUESTION_WANTED`` stack? Checked against ``maths.temple``;
+    the usual mistakes (only the match, forgetting the snakes) get their own hint."""
+    from bohnteach.widgets.questions import NumberQuestion
+
+    s = chance_table()
+    row = next(r for r in chance_rows(s) if r.wanted == QUESTION_WANTED)
+    pile = pile_counts(s)
+    total = sum(pile.values())
+    name = find_variety(QUESTION_WANTED).de_plural
+    match = row.chances.get(MATCH, Fraction(0))
+    good = {v: n for v, n in pile.items() if v in temple_stacks(s) and v != SNAKE}
+    mistakes = {
+        match: f"Das ist nur die Chance auf einen Treffer. Auch jede andere Tempelsorte bringt dir "
+               f"die {name}.",
+        1 - row.chances.get(PLANT, Fraction(0)): "Vorsicht Schlange: Eine aufgedeckte "
+               "Schlangenbohne kostet dich den Stapel, auch wenn Schlangen im Tempel liegen.",
+    }
+    parts = " + ".join(f"{n} {find_variety(v).label(n)}" for v, n in good.items())
+    return NumberQuestion(
+        f"Du wünschst dir die {name} aus dem Tempel. Wie wahrscheinlich bekommst du den Stapel?",
+        answer=row.success, tolerance=0.005, probability=True,
+        hint="Zähle die Karten im Nachziehstapel, die dir den Stapel bringen: deine Sorte und "
+             "jede andere Sorte aus dem Tempel – außer den Schlangen.",
+        mistakes=mistakes,
+        solution=f"Gut sind {parts} = {sum(good.values())} von {total} Bohnenkarten: "
+                 f"{sum(good.values())}/{total} ≈ {de_percent(row.success)}. "
+                 f"Im Mittel bekommt dein Abenteurer {de_number(row.expected_beans, 2)} Bohnen.",
+    )
+
+
+# ---- Auslegungen and rules -------------------------------------------------------------------
+def indy_rule_ids() -> list[str]:
+    """Every ``indy.*`` rule, in catalogue order."""
+    return [r for r in rule_catalogue() if r.startswith("indy.")]
+
+
+def show(part: str) -> Any:
+    """The object the notebook displays for ``part`` (see the module docstring)."""
+    from IPython.display import HTML
+
+    key = part.strip().casefold()
+    if key == "karten":
+        return HTML(cards_html())
+    if key == "tempelgang":
+        return chart_output()
+    if key == "frage":
+        return question()
+    if key == "auslegungen":
+        return HTML(auslegungen_html(indy_rule_ids(), find_ruleset(RULESET), "indy.meters"))
+    if key == "regeln":
+        from bohnteach.site.pages import rules_table
+
+        return rules_table(*indy_rule_ids())
+    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, regeln.")
+
+
+__all__ = ["cards_html", "chance_rows", "chance_table", "chart_output", "indy_rule_ids",
+           "new_varieties", "question", "show", "temple_html"]

@@ -1,0 +1,239 @@
+"""Indiana Bohnes, the teaching half: scenes, sentences, table view, Mach du!, chapter parts.
+
+The rules themselves are tested with the edition (tests of ``editions/indiana``); here: what
+a learner sees of them. Browser test of the chapter: ``tests/test_indiana_site.py``."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from bohnteach.content.scenes import get_scene, list_scenes
+from bohnteach.content.scenes.loader import SceneFormatError, parse_scene
+from bohnteach.editions.indiana.rules import ADVENTURER, LayCarrier, VisitTemple
+from bohnteach.game.engine import apply
+from bohnteach.render.table import render_table, table_displays
+
+# the rulebook's three refill examples, each outcome of a visit, the snake exceptions, the
+# blockade and its release, carrier positions 1-3, the path card, the second visit, Sabohntage
+REQUIRED = {
+    "i-auffuellen-1", "i-auffuellen-2", "i-auffuellen-3", "i-nachziehen",
+    "i-treffer", "i-andere-sorte", "i-fremde-sorte",
+    "i-schlange-tempel", "i-schlange-abenteurer", "i-schlange-gewuenscht",
+    "i-blockade", "i-blockade-aufheben",
+    "i-traeger-1", "i-traeger-2", "i-traeger-3",
+    "i-wegkarte", "i-zweiter-tempelgang", "i-sabohntage", "i-tempel-chancen",
+}
+
+
+def test_the_chapter_has_every_required_scene_and_each_plays_as_written():
+    scenes = {s.id: s for s in list_scenes("indiana")}
+    assert REQUIRED <= set(scenes), sorted(REQUIRED - set(scenes))
+    assert len(scenes) >= 15
+    for scene in scenes.values():
+        assert scene.ruleset.startswith("indiana")
+        assert any(r.startswith("indy.") for r in scene.rules), scene.id
+        for i, step in enumerate(scene.steps, 1):
+            result = scene.result_at(i)
+            assert result.error is None, (scene.id, i)
+            assert (result.refusal is not None) == step.is_mistake, (scene.id, i)
+            if step.refused:
+                assert result.refusal.rule_id == step.refused
+                assert scene.state_at(i) == scene.state_at(i - 1)  # refused: table unchanged
+            for e in step.expect:
+                assert e.check(scene.state_at(i)) is None, (scene.id, i, e.text)
+
+
+def test_each_outcome_of_a_visit_has_a_scene():
+    seen = {ev[3] for sc in list_scenes("indiana") for i in range(1, len(sc.steps) + 1)
+            for ev in sc.result_at(i).events if ev[0] == "visit"}
+    assert {"match", "other", "plant", "snake_temple", "snake_adventurer", "snake_wanted", "path"} <= seen
+
+
+def test_refused_indiana_rules_each_have_a_scene():
+    refused = {s.refused for sc in list_scenes("indiana") for s in sc.steps if s.refused}
+    assert {"indy.two-visits", "indy.blockade", "indy.adventurer", "indy.path-card", "indy.carrier",
+            "indy.sabohntage"} <= refused
+
+
+def test_carrier_positions_one_and_two_may_be_laid_three_not():
+    for scene_id, laid in (("i-traeger-1", True), ("i-traeger-2", True), ("i-traeger-3", False)):
+        scene = get_scene(scene_id)
+        step = next(i for i, s in enumerate(scene.steps, 1) if isinstance(s.action, LayCarrier))
+        assert (scene.result_at(step).refusal is None) == laid, scene_id
+
+
+def test_a_wrong_sentence_in_a_scene_names_step_and_reason():
+    with pytest.raises(SceneFormatError, match="Schritt 1"):
+        parse_scene(get_scene_text("i_treffer").replace("geht zum Tempel (Sojabohne)", "geht zum Tempel (Goldbohne)"))
+
+
+def get_scene_text(stem: str) -> str:
+    from bohnteach.content.scenes import scene_files
+
+    return next(p for p in scene_files() if p.stem == stem).read_text("utf-8")
+
+
+def test_scene_zone_lines_fill_the_zones_and_an_unknown_zone_is_a_clear_error():
+    s = get_scene("i-blockade").initial
+    assert [s.variety[c] for c in s.players[0].extra[ADVENTURER]] == ["soy"] * 3
+    text = get_scene_text("i_blockade").replace("Anna Abenteurer: 3 Sojabohnen", "Anna Rucksack: 3 Sojabohnen")
+    with pytest.raises(SceneFormatError, match="Unbekannter Eintrag"):
+        parse_scene(text)
+
+
+# ---- the table view ------------------------------------------------------------------------
+def _text(html: str) -> str:
+    html = html.replace("<wbr>", "")
+    return re.sub(r"\s+", " ", re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.S))
+
+
+def test_table_shows_temple_places_by_variety_and_empty_places():
+    s = get_scene("i-auffuellen-3").initial
+    shown = table_displays(s)
+    assert [d.zone.key for d in shown] == [f"temple{i}" for i in range(1, 6)]
+    text = _text(render_table(s))
+    assert "Bohnentempel" in text and "Stelle 1 – 2 × Saubohne" in text
+    assert text.count("leere Stelle") == 2
+    # one card per variety with its count: a stack of three is one card „3 Karten“
+    assert "Blaue Bohne 3 Karten" in text
+
+
+def test_table_marks_a_blocked_adventurer_in_words_and_colour():
+    html = render_table(get_scene("i-blockade").state_at(1))
+    anna = html[html.index('data-player="0"'):html.index('data-player="1"')]
+    assert "bt-blocked" in anna and "von Schlangenbohnen blockiert" in _text(anna)
+    assert "Sojabohne 3 Karten" in _text(anna) and "Schlangen" in _text(anna)
+    ben = html[html.index('data-player="1"'):]
+    assert "bt-blocked" not in ben[: ben.index('data-player="2"')]
+
+
+def test_table_shows_carrier_path_card_sabohntage_and_home():
+    carrier = _text(render_table(get_scene("i-traeger-1").state_at(2)))
+    assert "Trägerkarte über dem Abenteurer" in carrier and "Home Sweet Home" in carrier
+    waiting = _text(render_table(get_scene("i-traeger-3").state_at(2)))
+    assert "Trägerkarte auf der Hand – an Stelle 3 der Hand" in waiting
+    path = _text(render_table(get_scene("i-wegkarte").state_at(1)))
+    assert "Wegkarte Wegkarte" in path
+    sab = _text(render_table(get_scene("i-sabohntage").state_at(1)))
+    assert "Sabohntagekarte auf dem Abenteurer" in sab
+
+
+def test_base_tables_draw_no_edition_box():
+    html = render_table(get_scene("a-phase2").initial)
+    assert "bt-center bt-table-zone" not in html and "Home Sweet Home" not in html
+
+
+# ---- Mach du! --------------------------------------------------------------------------------
+def test_tryit_visit_case_is_solved_by_the_biggest_stack_only():
+    from bohnteach.content.tryit_cases import get_case
+    from bohnteach.widgets.tryit import TryIt, edition_moves
+
+    case = get_case("indy-tempelgang")
+    state, _ = case.build()
+    labels = [label for label, _ in edition_moves(state, 0)]
+    assert "geht zum Tempel (Feuerbohne)" in labels and "geht zum Tempel (Sojabohne)" in labels
+    wrong = TryIt(case)
+    wrong.play(VisitTemple(0, "soy"))
+    assert "Geschafft" not in wrong.feedback.value
+    right = TryIt(case)
+    assert right.play(VisitTemple(0, "chili")) is None
+    assert "Geschafft" in right.feedback.value
+
+
+def test_tryit_carrier_case_needs_laying_and_both_beans():
+    from bohnteach.content.tryit_cases import get_case
+    from bohnteach.game.actions import Plant
+    from bohnteach.widgets.tryit import TryIt
+
+    t = TryIt(get_case("indy-traeger"))
+    assert "legt die Trägerkarte ab" in [b.description for b in _buttons(t)]
+    for action in (Plant(0, 0), LayCarrier(0)):
+        assert t.play(action) is None
+        assert "Geschafft" not in t.feedback.value
+    assert t.play(Plant(0, 1)) is None
+    assert "Geschafft" in t.feedback.value
+
+
+def _buttons(widget):
+    import ipywidgets as widgets
+
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        if isinstance(w, widgets.Button):
+            out.append(w)
+        todo += list(getattr(w, "children", ()))
+    return out
+
+
+# ---- the chapter's parts -----------------------------------------------------------------------
+def test_chapter_parts_render_from_the_data():
+    from bohnteach.site import pages as site
+
+    cards = site.indiana("karten").data
+    assert "bt-box bt-error" not in cards and "Achtung, Annahme:" in cards
+    assert "Schlangenbohne" in cards and "Buschbohne" in cards and "Wegkarte 2 Taler" in cards
+    ausl = site.indiana("auslegungen").data
+    assert 'data-rule="indy.temple-setup"' in ausl and 'data-rule="meter_assumption"' in ausl
+    rules = site.indiana("regeln").data
+    assert "indy.visit" in rules and "indy.sabohntage" in rules
+    assert "bt-box bt-error" in site.indiana("gibt-es-nicht").data
+
+
+def test_question_checks_the_exact_chance_and_names_the_usual_mistake():
+    from bohnteach.site.indiana_page import QUESTION_WANTED, chance_rows, chance_table, question
+
+    row = next(r for r in chance_rows(chance_table()) if r.wanted == QUESTION_WANTED)
+    q = question()
+    assert q.submit(f"{row.success.numerator}/{row.success.denominator}").status == "correct"
+    wrong = q.submit(str(row.chances["match"]))
+    assert wrong.status == "wrong" and "Treffer" in wrong.message
+    assert row.success == Fraction(35, 96)  # the table of i-tempel-chancen (Saat 4)
+
+
+def test_chart_is_drawn_on_demand(monkeypatch):
+    import plotly.graph_objects as go
+
+    from bohnteach.site.indiana_page import chart_output
+
+    shown: list = []
+    monkeypatch.setattr(go.Figure, "show", lambda fig, *a, **k: shown.append(fig))
+    intro, box = chart_output().children
+    assert "3 × Sojabohnen" in intro.value and "96 Bohnenkarten" in intro.value
+    button, message, style, _out = box.children
+    assert shown == []
+    button.click()
+    [fig] = shown
+    assert len(fig.data[0].y) == 4 and message.value == "" and button.layout.display == "none"
+
+
+def test_visit_through_the_engine_matches_its_scene():
+    scene = get_scene("i-andere-sorte")
+    s = scene.initial.copy()
+    apply(s, VisitTemple(0, "soy"))
+    assert s == scene.state_at(1)
+
+
+def test_comparison_has_indiana_with_its_temple_row_and_links_the_chapter():
+    import json
+    from pathlib import Path
+
+    from bohnteach.render.comparison import comparison_rows
+    from bohnteach.site import pages as site
+
+    rulesets, rows = comparison_rows()
+    names = [r.name for r in rulesets]
+    assert "indiana" in names
+    temple = next(r for r in rows if r.topic == "Tempel und Abenteurer")
+    assert "Tempel mit 4 Sorten" in temple.values[names.index("indiana")]
+    assert temple.values[names.index("amigo")] == "—"
+    deal = next(r for r in rows if r.topic == "Austeilen")
+    assert "3/4/5/6" in deal.values[names.index("indiana")]
+    page = site.find_page("15_Indiana_Bohnes")
+    assert page.chapter == "indiana" and site.page_exists(page)
+    assert f'href="{page.filename}"' in site.chapter_overview().data
+    compare = json.loads((Path(__file__).parents[1] / "notebooks" / "10_Regelvergleich.ipynb").read_text("utf-8"))
+    prose = " ".join("".join(c["source"]) for c in compare["cells"] if c["cell_type"] == "markdown")
+    assert "(15_Indiana_Bohnes.ipynb)" in prose
