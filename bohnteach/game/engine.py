@@ -829,6 +829,10 @@ def step(s: State, k: int, player: int | None = None, offers: bool = True) -> li
 
 
 # ---- enumerating -----------------------------------------------------------------------
+_CARD_IDS = 256
+"""More card ids than any built-in deck has (cached plants of a named card)."""
+
+
 class _SeatActions:
     """The actions of one seat, each built once and then reused (actions are immutable
     values): the ones without a card, and plants of a named card (phase 3)."""
@@ -843,7 +847,9 @@ class _SeatActions:
         self.harvest: list[Harvest] = []
         self.plant: list[Plant] = []
         self.harvest_tables: list[tuple[tuple[Harvest, ...], ...]] = []
-        self.named_plants: list[dict[int, Plant]] = []
+        self.named_plants: list[list[Plant]] = []
+        """``named_plants[field][card]``: ``Plant(seat, field, card)``, for every card id of
+        the built-in decks (``named_plant`` for any other)."""
         self.end_planting = EndPlanting(seat)
         self.accept = Accept(seat)
         self.decline = Decline(seat)
@@ -859,7 +865,7 @@ class _SeatActions:
             field = len(self.harvest)
             self.harvest.append(Harvest(seat, field))
             self.plant.append(Plant(seat, field))
-            self.named_plants.append({})
+            self.named_plants.append([Plant(seat, field, card) for card in range(_CARD_IDS)])
         while len(self.harvest_tables) <= n:
             self.harvest_tables.append(self._harvest_table(len(self.harvest_tables)))
         return self
@@ -877,11 +883,8 @@ class _SeatActions:
 
     def named_plant(self, field: int, card: int) -> Plant:
         """``Plant(seat, field, card)``."""
-        by_card = self.named_plants[field]
-        action = by_card.get(card)
-        if action is None:
-            action = by_card[card] = Plant(self.seat, field, card)
-        return action
+        row = self.named_plants[field]
+        return row[card] if 0 <= card < len(row) else Plant(self.seat, field, card)
 
 
 _SEATS = len(DEFAULT_NAMES)
@@ -933,10 +936,72 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     (a gift) and one card for one card, proposed by the active player or to them; any
     other ratio is legal too and can be checked with ``is_legal``.
     """
-    if s.phase is OVER:
+    phase = s.phase
+    if phase is OVER:
         return []
-    if s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players):
-        return _legal_plain(s, player, offers)
+    if not (s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players)):
+        return _legal_listing(s, player, offers)
+    # the edition adds nothing to the listing: one seat, written for speed (cached values)
+    p = s.players[player]
+    fields = p.fields
+    n_fields = len(fields)
+    acts = _SEAT_ACTIONS[player] if player < _SEATS else _seat(player, n_fields)
+    tables = acts.harvest_tables
+    if n_fields == 2:  # _harvest_key, written out for the usual two fields
+        a, b = fields
+        na = len(a)
+        nb = len(b)
+        result: list[Action] = [*tables[2][(na if na < 2 else 2) + 3 * (nb if nb < 2 else 2)]]
+    else:
+        if n_fields >= len(tables):
+            tables = acts.fields(n_fields).harvest_tables
+        result = [*tables[n_fields][_harvest_key(fields)]]
+    o = s.offer
+    if o is not None:
+        if o.to == player:
+            result += [acts.accept, acts.decline]
+        if o.player == player:
+            result.append(acts.decline)
+        return result + _field_buys(s, (player,))
+    if phase is PLANT:
+        if s.active == player:
+            hand = p.hand
+            if hand:
+                variety = s.variety
+                v = variety[hand[0]]
+                plant = acts.plant
+                i = 0
+                for f in fields:  # fitting_fields, written out
+                    if not f or variety[f[0]] == v:
+                        result.append(plant[i])
+                    i += 1
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
+                result.append(acts.end_planting)
+    elif phase is TRADE:
+        if s.active == player:
+            result.append(acts.end_trading)
+        if offers:
+            result += _simple_offers(s, (player,))
+    elif phase is PLANT_RECEIVED:
+        variety = s.variety
+        named = acts.named_plants
+        for card in _kinds_to_plant(s, player):
+            v = variety[card]
+            i = 0
+            for f in fields:  # fitting_fields, written out
+                if not f or variety[f[0]] == v:
+                    result.append(named[i][card] if card < _CARD_IDS else acts.named_plant(i, card))
+                i += 1
+    elif phase is DRAW and s.active == player:
+        result.append(acts.draw)
+    cost = s.setup.third_field_cost
+    if cost and n_fields < 3 and len(p.coins) >= cost:
+        result.append(acts.buy)
+    return result
+
+
+def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
+    """``legal_actions`` with the edition's hooks, for one seat or every seat."""
     seats = range(len(s.players)) if player is None else (player,)
     result: list[Action] = []
     for seat in seats:
@@ -998,68 +1063,6 @@ def _kinds_to_plant(s: State, seat: int) -> list[int]:
             seen.append(kind[card])
             first.append(card)
     return first
-
-
-def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
-    """``legal_actions(s, player, offers)`` where the edition adds nothing to the listing:
-    the same actions in the same order, written for speed (one seat, cached values)."""
-    p = s.players[player]
-    fields = p.fields
-    n_fields = len(fields)
-    acts = _SEAT_ACTIONS[player] if player < _SEATS else _seat(player, n_fields)
-    tables = acts.harvest_tables
-    if n_fields == 2:  # _harvest_key, written out for the usual two fields
-        a, b = fields
-        na = len(a)
-        nb = len(b)
-        result: list[Action] = [*tables[2][(na if na < 2 else 2) + 3 * (nb if nb < 2 else 2)]]
-    else:
-        if n_fields >= len(tables):
-            tables = acts.fields(n_fields).harvest_tables
-        result = [*tables[n_fields][_harvest_key(fields)]]
-    o = s.offer
-    if o is not None:
-        if o.to == player:
-            result += [acts.accept, acts.decline]
-        if o.player == player:
-            result.append(acts.decline)
-        return result + _field_buys(s, (player,))
-    phase = s.phase
-    if phase is PLANT:
-        if s.active == player:
-            hand = p.hand
-            if hand:
-                variety = s.variety
-                v = variety[hand[0]]
-                plant = acts.plant
-                i = 0
-                for f in fields:  # fitting_fields, written out
-                    if not f or variety[f[0]] == v:
-                        result.append(plant[i])
-                    i += 1
-            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
-                result.append(acts.end_planting)
-    elif phase is TRADE:
-        if s.active == player:
-            result.append(acts.end_trading)
-        if offers:
-            result += _simple_offers(s, (player,))
-    elif phase is PLANT_RECEIVED:
-        variety = s.variety
-        named = acts.named_plant
-        for card in _kinds_to_plant(s, player):
-            v = variety[card]
-            i = 0
-            for f in fields:  # fitting_fields, written out
-                if not f or variety[f[0]] == v:
-                    result.append(named(i, card))
-                i += 1
-    elif phase is DRAW and s.active == player:
-        result.append(acts.draw)
-    cost = s.setup.third_field_cost
-    if cost and n_fields < 3 and len(p.coins) >= cost:
-        result.append(acts.buy)
-    return result
 
 
 def _field_buys(s: State, seats: Sequence[int]) -> list[Action]:
