@@ -659,8 +659,8 @@ def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
 
 def _do_draw(s: State, a: Draw, _: None) -> None:
     if s.edition.draw is not None:
-        drawn = s.edition.draw(s, a.player)
-        s.events.append(("draw", a.player, tuple(drawn)))
+        taken = s.edition.draw(s, a.player)
+        s.events.append(("draw", a.player, tuple(taken)))
         if s.ending:
             _end_game(s)
         else:
@@ -670,7 +670,7 @@ def _do_draw(s: State, a: Draw, _: None) -> None:
     drawn = _top_cards(s, s.setup.draw)  # p4.draw-three
     if drawn is None:  # the pile runs out on the way
         drawn = []
-        for _ in range(s.setup.draw):
+        for _card in range(s.setup.draw):
             card = _draw_card(s)
             if card is None:
                 break
