@@ -37,11 +37,13 @@ def num(x: float, digits: int = 1) -> str:
     return f"{x:,.{digits}f}".replace(",", "_").replace(".", ",").replace("_", ".")
 
 
-def bench_games(games: int, repeat: int, seed: int, bots=None) -> tuple[float, float, float]:
+def bench_games(games: int, repeat: int, seed: int, bots=None) -> tuple[float, float, float, float]:
     """Best of ``repeat`` runs: games per second by the wall clock and by the CPU time of
-    this process, and decisions (applied actions) per CPU second. On a busy machine the
-    wall-clock figure drops; the CPU figures are the engine's."""
+    this process, decisions (applied actions) per CPU second, and decisions per game (the
+    mean over all runs: it shows that the policy plays the same games). On a busy machine
+    the wall-clock figure drops; the CPU figures are the engine's."""
     wall = cpu = decisions = 0.0
+    acted_total = 0
     for i in range(repeat):
         start = time.process_time()
         r = run_games("amigo", 4, games=games, seed=seed + i, bots=bots)
@@ -49,8 +51,9 @@ def bench_games(games: int, repeat: int, seed: int, bots=None) -> tuple[float, f
         wall = max(wall, r.games_per_second)
         cpu = max(cpu, games / used if used > 0 else float("inf"))
         acted = sum(g.actions for g in r.records)
+        acted_total += acted
         decisions = max(decisions, acted / used if used > 0 else float("inf"))
-    return wall, cpu, decisions
+    return wall, cpu, decisions, acted_total / (games * repeat)
 
 
 def sample_states(games: int = 20, every: int = 3, seed: int = 0) -> list:
@@ -90,7 +93,7 @@ def main(argv=None) -> int:
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {platform.python_version()}, {os.cpu_count()} Kerne, Last {num(load, 2)}")
-    gps, cpu, decisions = bench_games(args.games, args.repeat, args.seed)
+    gps, cpu, decisions, per_game = bench_games(args.games, args.repeat, args.seed)
 
     def verdict(x: float, target: float = TARGET) -> str:
         return "ok" if x >= target else "ZU LANGSAM"
@@ -100,7 +103,7 @@ def main(argv=None) -> int:
     print(f"  Wanduhr:  {num(gps)} Partien/s – {verdict(gps)}")
     print(f"  CPU-Zeit: {num(cpu)} Partien/s – {verdict(cpu)}")
     print(f"  Entscheidungen: {num(decisions, 0)} pro CPU-Sekunde (Ziel ≥ {num(TARGET_DECISIONS, 0)}) – "
-          f"{verdict(decisions, TARGET_DECISIONS)}")
+          f"{verdict(decisions, TARGET_DECISIONS)}; {num(per_game)} Entscheidungen pro Partie")
     if load > (os.cpu_count() or 1):
         print(f"  (die Maschine ist ausgelastet – Last {num(load, 1)} bei {os.cpu_count()} Kernen –, "
               "die Wanduhr-Zahl ist deshalb zu niedrig; ohne Last gilt etwa die CPU-Zahl)")
@@ -134,7 +137,7 @@ def main(argv=None) -> int:
           f"{num(fast_call, 2)} µs pro Aktion (State.copy: {num(copy_call, 2)} µs)")
 
     for name in ("planter", "trader"):
-        g, c, _ = bench_games(max(20, args.games // 10), 1, args.seed, bots=name)
+        g, c, _, _ = bench_games(max(20, args.games // 10), 1, args.seed, bots=name)
         print(f"{name}-Partien (Amigo, 4 Personen): {num(g)} Partien/s (CPU-Zeit: {num(c)}/s)")
     return 0
 

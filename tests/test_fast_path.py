@@ -60,6 +60,32 @@ def test_apply_legal_equals_apply_over_whole_games(config, seed, bots):
         assert steps < 3000
 
 
+@pytest.mark.parametrize("ruleset,players", CONFIGS)
+def test_fast_path_over_seeded_random_games(ruleset, players):
+    """Whole games of ``RandomBot``s (offers included, the loop of ``run_games``), three seeds
+    per rule set and player count: each chosen action gives the same state and events with
+    ``apply_legal`` as with ``apply``, and so does every listed action on every tenth step;
+    the fast listing of one seat equals the general one (``_legal_listing``), with and
+    without offers, for every seat."""
+    for seed in range(3):
+        s = engine.new_game(ruleset, players, seed=seed)
+        bots = [make_bot("random", seed * 8 + i) for i in range(players)]
+        steps = 0
+        while s.phase is not Phase.OVER:
+            for seat in range(players):
+                for offers in (False, True):
+                    assert engine.legal_actions(s, seat, offers) == engine._legal_listing(s, seat, offers)
+            if steps % 10 == 0:
+                for action in engine.legal_actions(s):
+                    _same(s, action)
+            p = engine.actor(s)
+            action = bots[p].choose(s, p)
+            _same(s, action)
+            engine.apply_legal(s, action)
+            steps += 1
+            assert steps < 3000
+
+
 def test_step_applies_the_kth_listed_action():
     s = engine.new_game("online", 5, seed=3)
     t = s.copy()

@@ -12,6 +12,7 @@ import pytest
 from bohnteach import (
     Draw, EndPlanting, EndTrading, Harvest, Offer, Phase, Plant, Reorder, check, legal_actions, new_game,
 )
+from bohnteach.game import engine
 from tables import allow, assert_one_zone, deck_top_first, fields_of, k, keys, refuse, table
 
 
@@ -36,13 +37,24 @@ def test_setup_fields_no_extra_field_with_four_players() -> None:
 def test_setup_deal_one_card_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the shuffle switched off the pile is ids 0..103, top = 103: dealing one card
     at a time from the start player gives each seat every 4th card."""
-    monkeypatch.setattr(random.Random, "shuffle", lambda self, x: None)
+    monkeypatch.setattr(engine, "shuffle", lambda cards, seed: None)
     s = new_game("amigo", 4, start_player=1)
     assert s.players[1].hand == [103, 99, 95, 91, 87]
     assert s.players[2].hand == [102, 98, 94, 90, 86]
     assert s.players[3].hand == [101, 97, 93, 89, 85]
     assert s.players[0].hand == [100, 96, 92, 88, 84]
     assert s.deck == list(range(84))  # the rest, face down, top = 83
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 104, 130, 154, 257])
+def test_shuffle_is_random_shuffle_with_the_seed(n: int) -> None:
+    """The engine's shuffle (new game, reshuffle) gives exactly ``random.Random(seed).shuffle``,
+    so that a seed deals the same game as before and in other programs."""
+    for seed in ("bohnteach:0", "bohnteach:17:2", "x" * 40):
+        mine, theirs = list(range(n)), list(range(n))
+        engine.shuffle(mine, seed)
+        random.Random(seed).shuffle(theirs)
+        assert mine == theirs
 
 
 def test_setup_deal_is_seeded_and_complete() -> None:

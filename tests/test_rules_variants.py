@@ -1,13 +1,12 @@
 """Where Amigo (A, Q) and the online rules (G) differ — one RuleSet each."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bohnteach import (
     BuyField, Draw, EndPlanting, EndTrading, Harvest, Phase, Plant, find_ruleset, legal_actions, new_game,
 )
+from bohnteach.game import engine
 from tables import allow, deck_top_first, fields_of, k, keys, refuse, table
 
 
@@ -88,7 +87,7 @@ def test_online_buy_instead_of_harvesting_in_phase_3() -> None:
 
 # ---- deal -----------------------------------------------------------------------------
 def test_online_six_players_deal_3_4_5_6_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(random.Random, "shuffle", lambda self, x: None)  # pile = ids, top = 143
+    monkeypatch.setattr(engine, "shuffle", lambda cards, seed: None)  # pile = ids, top = 143
     s = new_game("online", 6, start_player=0)
     assert s.players[0].hand == [143, 137, 131]
     assert s.players[1].hand == [142, 136, 130, 125]

@@ -54,6 +54,15 @@ def meter_value(meter: Meter, cards: int) -> int:
     return coins
 
 
+def coin_steps(meter: Meter | None) -> tuple[int, ...]:
+    """Coins a harvest of ``n`` beans brings, for ``n`` = 0, 1, … up to the meter's last step;
+    the last entry holds for every bigger ``n``. Never more coins than cards (a meter from a
+    user's file may promise more); no meter (a baby bean): ``(0,)``."""
+    if not meter:
+        return (0,)
+    return tuple(min(meter_value(meter, n), n) for n in range(max(meter) + 1))
+
+
 def _normalise(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).casefold()
     return "".join(ch for ch in text if ch.isalnum())

@@ -15,7 +15,7 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand, plain, short_repr,
 )
-from bohnteach.game.beans import find_variety, meter_value
+from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.rulesets import PHASE3_ORDER_RULES, RuleSet, find_ruleset
 from bohnteach.game.state import CardInfo, Phase, State
@@ -69,19 +69,32 @@ def new_game(
         raise ValueError(f"Startspieler {start_player} gibt es nicht (0–{len(names) - 1}).")
     state = State(rules, names, make_cards(rules, len(names)), seed)
     deck = list(range(len(state.cards)))
-    random.Random(f"bohnteach:{seed}").shuffle(deck)
+    shuffle(deck, f"bohnteach:{seed}")
     state.deck = deck  # top of the pile = end of the list
     n = len(names)
-    order = [(start_player + k) % n for k in range(n)]
-    wanted = {seat: setup.deal_for(k) for k, seat in enumerate(order)}
-    while any(len(state.players[s].hand) < wanted[s] for s in order):
-        for seat in order:
-            if len(state.players[seat].hand) < wanted[seat]:
-                state.players[seat].hand.append(state.deck.pop())
+    hands = [state.players[(start_player + k) % n].hand for k in range(n)]
+    wanted = [setup.deal_for(k) for k in range(n)]
+    for dealt in range(max(wanted)):  # one card at a time, round by round
+        for hand, count in zip(hands, wanted):
+            if dealt < count:
+                hand.append(deck.pop())
     state.start_player = state.active = start_player
     if state.edition.setup is not None:
         state.edition.setup(state)
     return state
+
+
+def shuffle(cards: list[int], seed: str) -> None:
+    """``random.Random(seed).shuffle(cards)``: the same order, without a Python-level call
+    per card (``random.shuffle`` draws each swap with ``_randbelow``; so does this loop)."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 # ---- small helpers -------------------------------------------------------------------
@@ -170,6 +183,18 @@ def _draw_card(s: State) -> int | None:
     return card
 
 
+def _top_cards(s: State, k: int) -> list[int] | None:
+    """The top ``k`` cards of the draw pile in the order drawn, taken at once, when the pile
+    holds more than ``k`` and the game is not ending (drawing them one by one would not
+    exhaust the pile); otherwise None and nothing is taken (draw them one by one)."""
+    deck = s.deck
+    if len(deck) <= k or s.ending:
+        return None
+    cards = deck[-1:-k - 1:-1]
+    del deck[-k:]
+    return cards
+
+
 def _exhausted(s: State) -> None:
     s.exhaustions += 1
     s.events.append(("exhausted", s.exhaustions))
@@ -178,7 +203,7 @@ def _exhausted(s: State) -> None:
         return
     cards, s.discard = s.discard, []
     s.face_down.clear()  # the whole discard pile becomes the new draw pile
-    random.Random(f"bohnteach:{s.seed}:{s.exhaustions}").shuffle(cards)
+    shuffle(cards, f"bohnteach:{s.seed}:{s.exhaustions}")
     s.deck = cards
     s.events.append(("reshuffle", s.exhaustions + 1))
 
@@ -194,14 +219,16 @@ def _start_trading(s: State) -> None:
     if s.edition.reveal is not None:
         s.events.append(("reveal", tuple(s.edition.reveal(s))))
         return
-    revealed = []
-    for _ in range(2):  # p2.reveal-two; p2.reveal-one when the pile runs out for good
-        if s.ending:
-            break
-        card = _draw_card(s)
-        if card is None:
-            break
-        revealed.append(card)
+    revealed = _top_cards(s, 2)  # p2.reveal-two
+    if revealed is None:  # p2.reveal-one when the pile runs out for good
+        revealed = []
+        for _ in range(2):
+            if s.ending:
+                break
+            card = _draw_card(s)
+            if card is None:
+                break
+            revealed.append(card)
     s.revealed.extend(revealed)
     s.events.append(("reveal", tuple(revealed)))
 
@@ -240,9 +267,9 @@ def harvest_coins(s: State, player: int, field: int) -> int:
         coins = ed.harvest_coins(s, player, field)
         if coins is not None:
             return coins
-    meter = s.meter[cards[-1]]
-    # never more coins than cards on the field (a user meter may promise more)
-    return min(meter_value(meter, len(cards)), len(cards)) if meter else 0
+    steps = s.coin_steps[cards[-1]]  # beans.coin_steps: never more coins than cards
+    n = len(cards)
+    return steps[n] if n < len(steps) else steps[-1]
 
 
 def _harvest(s: State, player: int, field: int) -> None:
@@ -259,8 +286,11 @@ def _harvest(s: State, player: int, field: int) -> None:
     cards = p.fields[field]
     coins = harvest_coins(s, player, field)
     keep = len(cards) - coins
-    p.coins.extend(cards[keep:])  # the top cards are turned to their coin side
-    s.discard.extend(cards[:keep])
+    if coins:
+        p.coins += cards[keep:]  # the top cards are turned to their coin side
+        s.discard += cards[:keep]
+    else:
+        s.discard += cards
     p.fields[field] = []
     s.events.append(("harvest", player, field, len(cards), coins))
 
@@ -554,24 +584,30 @@ def _check_buy(s: State, a: BuyField) -> int:
 # ---- applying --------------------------------------------------------------------------
 def _do_plant(s: State, a: Plant, checked: tuple[int, object]) -> None:
     card, choice = checked
-    p = s.players[a.player]
-    if s.phase is PLANT:
+    player = a.player
+    p = s.players[player]
+    phase = s.phase
+    if phase is PLANT:
         p.hand.pop(0)
-    elif s.phase is TRADE:  # planted out of phase (check_plant_out_of_phase)
-        s.edition.take_planted(s, a.player, card)
-    elif card in s.revealed and a.player == s.active:
+    elif phase is TRADE:  # planted out of phase (check_plant_out_of_phase)
+        s.edition.take_planted(s, player, card)
+    elif player == s.active and card in s.revealed:
         s.revealed.remove(card)
     else:
         p.set_aside.remove(card)
     p.fields[a.field].append(card)
-    s.events.append(("plant", a.player, a.field, card))
+    s.events.append(("plant", player, a.field, card))
     if s.edition.after_plant is not None:  # its choice, checked before
-        s.edition.after_plant(s, a.player, a.field, choice)
-    if s.phase is PLANT:
+        s.edition.after_plant(s, player, a.field, choice)
+    phase = s.phase
+    if phase is PLANT:
         s.hand_plants += 1
         if s.hand_plants == 2 or not p.hand:
             _start_trading(s)
-    elif s.phase is PLANT_RECEIVED and not s.revealed and not any(q.set_aside for q in s.players):
+    elif phase is PLANT_RECEIVED and not s.revealed:
+        for q in s.players:
+            if q.set_aside:
+                return
         _before_drawing(s)  # nobody has anything left to plant (to_plant is empty for all)
 
 
@@ -630,23 +666,25 @@ def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
 
 def _do_draw(s: State, a: Draw, _: None) -> None:
     if s.edition.draw is not None:
-        drawn = s.edition.draw(s, a.player)
-        s.events.append(("draw", a.player, tuple(drawn)))
+        taken = s.edition.draw(s, a.player)
+        s.events.append(("draw", a.player, tuple(taken)))
         if s.ending:
             _end_game(s)
         else:
             _next_turn(s)
         return
     hand = s.players[a.player].hand
-    drawn = []
-    for _ in range(s.setup.draw):  # p4.draw-three
-        card = _draw_card(s)
-        if card is None:
-            break
-        hand.append(card)
-        drawn.append(card)
-        if s.ending:
-            break
+    drawn = _top_cards(s, s.setup.draw)  # p4.draw-three
+    if drawn is None:  # the pile runs out on the way
+        drawn = []
+        for _card in range(s.setup.draw):
+            card = _draw_card(s)
+            if card is None:
+                break
+            drawn.append(card)
+            if s.ending:
+                break
+    hand += drawn
     s.events.append(("draw", a.player, tuple(drawn)))
     if s.ending:
         _end_game(s)
@@ -798,53 +836,96 @@ def step(s: State, k: int, player: int | None = None, offers: bool = True) -> li
 
 
 # ---- enumerating -----------------------------------------------------------------------
-class _PerSeat(list):
-    """``cache[seat][field]`` -> the action, built once (actions are immutable values);
-    grows on demand for more seats or fields."""
-
-    def __init__(self, make):
-        super().__init__()
-        self.make = make
-
-    def seat(self, seat: int, fields: int) -> list:
-        while len(self) <= seat:
-            self.append([])
-        row = self[seat]
-        while len(row) < fields:
-            row.append(self.make(seat, len(row)))
-        return row
+_CARD_IDS = 256
+"""More card ids than any built-in deck has (cached plants of a named card)."""
 
 
-_SEATS, _FIELDS = len(DEFAULT_NAMES), 3
-_HARVEST = _PerSeat(Harvest)
-_PLANT = _PerSeat(Plant)
-for _seat in range(_SEATS):  # filled for every usual table; others grow on demand
-    _HARVEST.seat(_seat, _FIELDS)
-    _PLANT.seat(_seat, _FIELDS)
-_BY_SEAT = {cls: [cls(p) for p in range(len(DEFAULT_NAMES))]
-            for cls in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)}
-_END_PLANTING, _ACCEPT, _DECLINE, _END_TRADING, _DRAW, _BUY = (
-    _BY_SEAT[c] for c in (EndPlanting, Accept, Decline, EndTrading, Draw, BuyField)
-)
+class _SeatActions:
+    """The actions of one seat, each built once and then reused (actions are immutable
+    values): the ones without a card, and plants of a named card (phase 3)."""
+
+    __slots__ = (
+        "seat", "harvest", "plant", "harvest_tables", "named_plants", "end_planting", "accept",
+        "decline", "end_trading", "draw", "buy",
+    )
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.harvest: list[Harvest] = []
+        self.plant: list[Plant] = []
+        self.harvest_tables: list[tuple[tuple[Harvest, ...], ...]] = []
+        self.named_plants: list[list[Plant]] = []
+        """``named_plants[field][card]``: ``Plant(seat, field, card)``, for every card id of
+        the built-in decks (``named_plant`` for any other)."""
+        self.end_planting = EndPlanting(seat)
+        self.accept = Accept(seat)
+        self.decline = Decline(seat)
+        self.end_trading = EndTrading(seat)
+        self.draw = Draw(seat)
+        self.buy = BuyField(seat)
+        self.fields(3)
+
+    def fields(self, n: int) -> _SeatActions:
+        """Make sure the per-field actions exist for ``n`` fields; returns self."""
+        seat = self.seat
+        while len(self.harvest) < n:
+            field = len(self.harvest)
+            self.harvest.append(Harvest(seat, field))
+            self.plant.append(Plant(seat, field))
+            self.named_plants.append([Plant(seat, field, card) for card in range(_CARD_IDS)])
+        while len(self.harvest_tables) <= n:
+            self.harvest_tables.append(self._harvest_table(len(self.harvest_tables)))
+        return self
+
+    def _harvest_table(self, n: int) -> tuple[tuple[Harvest, ...], ...]:
+        """The harvests listed with ``n`` fields, by the fields' sizes capped at 2 (empty,
+        one bean, more) read as a number in base 3, field 1 lowest (``_harvest_key``)."""
+        table = []
+        for key in range(3 ** n):
+            sizes = [key // 3 ** i % 3 for i in range(n)]
+            big = [self.harvest[i] for i in range(n) if sizes[i] == 2]
+            # harvest.protection: single beans only when no field holds more
+            table.append(tuple(big or [self.harvest[i] for i in range(n) if sizes[i] == 1]))
+        return tuple(table)
+
+    def named_plant(self, field: int, card: int) -> Plant:
+        """``Plant(seat, field, card)``."""
+        row = self.named_plants[field]
+        return row[card] if 0 <= card < len(row) else Plant(self.seat, field, card)
 
 
-def _one(cache: list, cls: type, seat: int) -> Action:
-    return cache[seat] if seat < len(cache) else cls(seat)
+_SEATS = len(DEFAULT_NAMES)
+_SEAT_ACTIONS = [_SeatActions(seat) for seat in range(_SEATS)]
+"""Filled for every usual table (up to three fields); others grow on demand."""
+
+
+def _seat(seat: int, fields: int) -> _SeatActions:
+    """The cached actions of ``seat`` with ``fields`` fields (grown on demand)."""
+    while len(_SEAT_ACTIONS) <= seat:
+        _SEAT_ACTIONS.append(_SeatActions(len(_SEAT_ACTIONS)))
+    acts = _SEAT_ACTIONS[seat]
+    return acts if fields < len(acts.harvest_tables) else acts.fields(fields)
+
+
+def _harvest_key(fields: list[list[int]]) -> int:
+    """The index into ``_SeatActions.harvest_tables[len(fields)]``."""
+    key = 0
+    weight = 1
+    for f in fields:
+        n = len(f)
+        key += (n if n < 2 else 2) * weight
+        weight *= 3
+    return key
 
 
 def _harvests(s: State, player: int) -> list[Action]:
-    # hot path (asked on every step of a simulation): one pass, cached Harvest values
     fields = s.players[player].fields
     if s.edition.check_harvest is not None:  # the edition may refuse a harvest now
         try:
             s.edition.check_harvest(s, player)
         except RuleViolation:
             return []
-    row = _HARVEST.seat(player, len(fields))
-    out = [row[i] for i, f in enumerate(fields) if len(f) > 1]
-    if not out:  # harvest.protection: single beans only when no field holds more
-        out = [row[i] for i, f in enumerate(fields) if f]
-    return out
+    return [*_seat(player, len(fields)).harvest_tables[len(fields)][_harvest_key(fields)]]
 
 
 def is_legal_harvest_extra(s: State, player: int, field: int) -> bool:
@@ -862,10 +943,72 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     (a gift) and one card for one card, proposed by the active player or to them; any
     other ratio is legal too and can be checked with ``is_legal``.
     """
-    if s.phase is OVER:
+    phase = s.phase
+    if phase is OVER:
         return []
-    if s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players):
-        return _legal_plain(s, player, offers)
+    if not (s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players)):
+        return _legal_listing(s, player, offers)
+    # the edition adds nothing to the listing: one seat, written for speed (cached values)
+    p = s.players[player]
+    fields = p.fields
+    n_fields = len(fields)
+    acts = _SEAT_ACTIONS[player] if player < _SEATS else _seat(player, n_fields)
+    tables = acts.harvest_tables
+    if n_fields == 2:  # _harvest_key, written out for the usual two fields
+        a, b = fields
+        na = len(a)
+        nb = len(b)
+        result: list[Action] = [*tables[2][(na if na < 2 else 2) + 3 * (nb if nb < 2 else 2)]]
+    else:
+        if n_fields >= len(tables):
+            tables = acts.fields(n_fields).harvest_tables
+        result = [*tables[n_fields][_harvest_key(fields)]]
+    o = s.offer
+    if o is not None:
+        if o.to == player:
+            result += [acts.accept, acts.decline]
+        if o.player == player:
+            result.append(acts.decline)
+        return result + _field_buys(s, (player,))
+    if phase is PLANT:
+        if s.active == player:
+            hand = p.hand
+            if hand:
+                variety = s.variety
+                v = variety[hand[0]]
+                plant = acts.plant
+                i = 0
+                for f in fields:  # fitting_fields, written out
+                    if not f or variety[f[0]] == v:
+                        result.append(plant[i])
+                    i += 1
+            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
+                result.append(acts.end_planting)
+    elif phase is TRADE:
+        if s.active == player:
+            result.append(acts.end_trading)
+        if offers:
+            result += _simple_offers(s, (player,))
+    elif phase is PLANT_RECEIVED:
+        variety = s.variety
+        named = acts.named_plants
+        for card in _kinds_to_plant(s, player):
+            v = variety[card]
+            i = 0
+            for f in fields:  # fitting_fields, written out
+                if not f or variety[f[0]] == v:
+                    result.append(named[i][card] if card < _CARD_IDS else acts.named_plant(i, card))
+                i += 1
+    elif phase is DRAW and s.active == player:
+        result.append(acts.draw)
+    cost = s.setup.third_field_cost
+    if cost and n_fields < 3 and len(p.coins) >= cost:
+        result.append(acts.buy)
+    return result
+
+
+def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
+    """``legal_actions`` with the edition's hooks, for one seat or every seat."""
     seats = range(len(s.players)) if player is None else (player,)
     result: list[Action] = []
     for seat in seats:
@@ -881,9 +1024,10 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     o = s.offer
     if o is not None:
         if o.to in seats:
-            result += [_one(_ACCEPT, Accept, o.to), _one(_DECLINE, Decline, o.to)]
+            acts = _seat(o.to, 0)
+            result += [acts.accept, acts.decline]
         if o.player in seats:
-            result.append(_one(_DECLINE, Decline, o.player))
+            result.append(_seat(o.player, 0).decline)
         return result + _field_buys(s, seats)
     active = s.active
     phase = s.phase
@@ -893,95 +1037,39 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
             if hand:
                 result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
-                result.append(_one(_END_PLANTING, EndPlanting, active))
+                result.append(_seat(active, 0).end_planting)
     elif phase is TRADE:
         if active in seats:
-            result.append(_one(_END_TRADING, EndTrading, active))
+            result.append(_seat(active, 0).end_trading)
         if offers:
             result += _simple_offers(s, seats)
     elif phase is PLANT_RECEIVED:
         for seat in seats:
-            cards = to_plant(s, seat)
-            if not cards or _phase3_waiting_on(s, seat) is not None:
-                continue
-            seen = set()
-            for card in cards:
-                key = (s.variety[card], s.cards[card].sex)
-                if key in seen:
-                    continue
-                seen.add(key)
+            for card in _kinds_to_plant(s, seat):
                 result += _plants(s, seat, card, fitting_fields(s, seat, card), card)
     elif phase is DRAW and active in seats:
-        result.append(_one(_DRAW, Draw, active))
+        result.append(_seat(active, 0).draw)
     result += _field_buys(s, seats)
     if ed.legal_extra is not None:
         result += ed.legal_extra(s, seats)
     return result
 
 
-def _legal_plain(s: State, player: int, offers: bool) -> list[Action]:
-    """``legal_actions(s, player, offers)`` where the edition adds nothing to the listing:
-    the same actions in the same order, written for speed (one seat, cached values)."""
-    p = s.players[player]
-    fields = p.fields
-    n_fields = len(fields)
-    harvest = _HARVEST[player] if player < _SEATS and n_fields <= _FIELDS else _HARVEST.seat(player, n_fields)
-    result: list[Action] = []
-    singles: list[Action] = []
-    i = 0
-    for f in fields:  # harvest.protection: single beans only when no field holds more
-        if len(f) > 1:
-            result.append(harvest[i])
-        elif f:
-            singles.append(harvest[i])
-        i += 1
-    if not result:
-        result = singles
-    o = s.offer
-    if o is not None:
-        if o.to == player:
-            result += [_one(_ACCEPT, Accept, player), _one(_DECLINE, Decline, player)]
-        if o.player == player:
-            result.append(_one(_DECLINE, Decline, player))
-        return result + _field_buys(s, (player,))
-    phase = s.phase
-    active = s.active
-    if phase is PLANT:
-        if active == player:
-            hand = p.hand
-            if hand:
-                variety = s.variety
-                v = variety[hand[0]]
-                plant = _PLANT[player] if player < _SEATS and n_fields <= _FIELDS else _PLANT.seat(player, n_fields)
-                i = 0
-                for f in fields:
-                    if not f or variety[f[0]] == v:
-                        result.append(plant[i])
-                    i += 1
-            if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
-                result.append(_one(_END_PLANTING, EndPlanting, player))
-    elif phase is TRADE:
-        if active == player:
-            result.append(_one(_END_TRADING, EndTrading, player))
-        if offers:
-            result += _simple_offers(s, (player,))
-    elif phase is PLANT_RECEIVED:
-        cards = to_plant(s, player)
-        if cards and _phase3_waiting_on(s, player) is None:
-            seen = set()
-            info = s.cards
-            for card in cards:
-                key = (s.variety[card], info[card].sex)
-                if key in seen:
-                    continue
-                seen.add(key)
-                result += [Plant(player, f, card) for f in fitting_fields(s, player, card)]
-    elif phase is DRAW and active == player:
-        result.append(_one(_DRAW, Draw, player))
-    cost = s.setup.third_field_cost
-    if cost and n_fields < 3 and len(p.coins) >= cost:
-        result.append(_one(_BUY, BuyField, player))
-    return result
+def _kinds_to_plant(s: State, seat: int) -> list[int]:
+    """Phase 3: the first of each kind of card (variety and sex) ``seat`` may plant now."""
+    cards = to_plant(s, seat)
+    if not cards or _phase3_waiting_on(s, seat) is not None:
+        return []
+    if len(cards) == 1:
+        return cards
+    kind = s.kind
+    seen: list[int] = []
+    first: list[int] = []
+    for card in cards:
+        if kind[card] not in seen:
+            seen.append(kind[card])
+            first.append(card)
+    return first
 
 
 def _field_buys(s: State, seats: Sequence[int]) -> list[Action]:
@@ -990,7 +1078,7 @@ def _field_buys(s: State, seats: Sequence[int]) -> list[Action]:
     if not cost:
         return []
     return [
-        _one(_BUY, BuyField, seat) for seat in seats
+        _seat(seat, 0).buy for seat in seats
         if len(s.players[seat].fields) < 3 and len(s.players[seat].coins) >= cost
     ]
 
@@ -1002,10 +1090,10 @@ def _plants(
     choice (``Plant.lift``; None, the default choice, is legal too but not listed)."""
     choices = s.edition.plant_choices
     if choices is None:  # hot path: no choices in this edition, one plant per field
+        acts = _seat(seat, len(s.players[seat].fields))
         if named is None:
-            row = _PLANT.seat(seat, len(s.players[seat].fields))
-            return [row[f] for f in fields]
-        return [Plant(seat, f, named) for f in fields]
+            return [acts.plant[f] for f in fields]
+        return [acts.named_plant(f, named) for f in fields]
     out: list[Action] = []
     for f in fields:
         lifts = choices(s, seat, f, card)

@@ -12,7 +12,7 @@ from enum import IntEnum
 from typing import Any, Iterator
 
 from bohnteach.game.actions import Offer
-from bohnteach.game.beans import Meter
+from bohnteach.game.beans import Meter, coin_steps
 from bohnteach.game.edition import Edition, find_edition
 from bohnteach.game.rulesets import PlayerCountRules, RuleSet, Sex, find_ruleset
 
@@ -66,11 +66,15 @@ class Player:
 
 _TABLES: dict[tuple[int, int], tuple] = {}
 
+CardTables = tuple[
+    tuple[CardInfo, ...], tuple[str, ...], tuple[Meter | None, ...], tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+]
 
-def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> tuple[
-    tuple[CardInfo, ...], tuple[str, ...], tuple[Meter | None, ...]
-]:
-    """Cards, variety and meter per card id; remembered for a deck given as a tuple (the
+
+def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> CardTables:
+    """Per card id: its record, variety, meter, coins by field size (``beans.coin_steps``)
+    and kind (one number per variety and sex). Remembered for a deck given as a tuple (the
     shared one of ``engine.make_cards``), so a new game does not rebuild them."""
     key = (id(ruleset), id(cards))
     hit = _TABLES.get(key)
@@ -81,7 +85,12 @@ def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> tuple[
     for c in info:
         if (c.variety, c.sex) not in meters:
             meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
-    tables = (info, tuple(c.variety for c in info), tuple(meters[c.variety, c.sex] for c in info))
+    kinds = {k: i for i, k in enumerate(meters)}
+    steps = {k: coin_steps(m) for k, m in meters.items()}
+    tables = (
+        info, tuple(c.variety for c in info), tuple(meters[c.variety, c.sex] for c in info),
+        tuple(steps[c.variety, c.sex] for c in info), tuple(kinds[c.variety, c.sex] for c in info),
+    )
     if isinstance(cards, tuple):  # immutable: safe to share (ruleset and deck kept alive)
         _TABLES[key] = (ruleset, cards, tables)
     return tables
@@ -112,14 +121,16 @@ class State:
         "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
         "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
         "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
-        "face_down", "marks",
+        "face_down", "marks", "coin_steps", "kind",
     )
 
     def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
         self.ruleset = ruleset
         self.edition: Edition = find_edition(ruleset.edition)
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
-        self.cards, self.variety, self.meter = _card_tables(ruleset, cards)
+        self.cards, self.variety, self.meter, self.coin_steps, self.kind = _card_tables(ruleset, cards)
+        """Per card id (shared, immutable): record, variety, meter, coins for a harvest of
+        n beans with it on top (``beans.coin_steps``), kind (same variety and sex)."""
         own = tuple(z.key for z in self.edition.zones if z.per_player)
         self.players = [Player(n, self.setup.fields, own) for n in names]
         self.start_player = 0
