@@ -61,8 +61,8 @@ from bohnteach.game.state import Phase, State
 from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.failure import guard
 
-BOT_LABELS = {"trader": "handelt gern (Händler)", "planter": "handelt nie (Gärtner)",
-              "random": "zufällig (Anfänger)"}
+BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
+              "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
 RULESET_LABELS = {"amigo": "Amigo-Grundspiel", "online": "Online-Regeln"}
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
 MAX_BOT_STEPS = 400
