@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from bohnteach.game.beans import Variety, find_variety
+from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase, State
 
 Number = int | float | Fraction | Decimal
@@ -56,11 +56,6 @@ def sex_short(sex: str | None, *, symbol: bool = False) -> str:
 
 
 # ---- cards and varieties -----------------------------------------------------------------
-def variety_label(v: Variety) -> str:
-    """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's other name."""
-    return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
-
-
 def card_label(state: State, card: int, *, sex: bool = False, symbol: bool = False) -> str:
     """A card's variety (``"Blaue Bohne"``); with ``sex`` its Ladybohn sex in brackets."""
     name = find_variety(state.variety[card]).de
@@ -132,5 +127,5 @@ def de_percent(x: Number, digits: int = 1) -> str:
 __all__ = [
     "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
     "de_percent", "offer_words", "phase_label", "reply_text", "seat_label", "sex_short",
-    "sex_word", "variety_label",
+    "sex_word",
 ]
