@@ -18,7 +18,7 @@ BOHNOMETER = {
     "Wachsbohne": ("Wax", 22, (4, 7, 9, 11)),
     "Blaue Bohne": ("Blue", 20, (4, 6, 8, 10)),
     "Feuerbohne": ("Chili", 18, (3, 6, 8, 9)),
-    "Saubohne": ("Stink", 16, (3, 5, 7, 8)),
+    "Stinkbohne": ("Stink", 16, (3, 5, 7, 8)),
     "Brechbohne": ("Green", 14, (3, 5, 6, 7)),
     "Sojabohne": ("Soy", 12, (2, 4, 6, 7)),
     "Augenbohne": ("Black-eyed", 10, (2, 4, 5, 6)),
@@ -26,7 +26,7 @@ BOHNOMETER = {
     "Gartenbohne": ("Garden", 6, (None, 2, 3, None)),
     "Kakaobohne": ("Cocoa", 4, (None, 2, 3, 4)),
 }
-AMIGO = ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne", "Augenbohne",
+AMIGO = ["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne", "Sojabohne", "Augenbohne",
          "Rote Bohne", "Gartenbohne"]
 
 
@@ -49,7 +49,7 @@ def test_bohnometer_table(de: str, cards: int) -> None:
 
 def test_expected_table_spot_values() -> None:
     # guard the test's own helper with values read directly off the cards
-    assert [expected_coins(BOHNOMETER["Saubohne"][2], n) for n in range(10)] == [0, 0, 0, 1, 1, 2, 2, 3, 4, 4]
+    assert [expected_coins(BOHNOMETER["Stinkbohne"][2], n) for n in range(10)] == [0, 0, 0, 1, 1, 2, 2, 3, 4, 4]
     assert [expected_coins(BOHNOMETER["Gartenbohne"][2], n) for n in range(5)] == [0, 0, 2, 3, 3]
     assert [expected_coins(BOHNOMETER["Kakaobohne"][2], n) for n in range(6)] == [0, 0, 2, 3, 4, 4]
 
@@ -86,8 +86,8 @@ def test_all_eleven_varieties_with_counts_and_names() -> None:
     [
         ("Blaue Bohne", "Blaue Bohne"), ("Blaue Bohnen", "Blaue Bohne"), ("blue", "Blaue Bohne"),
         ("Blue", "Blaue Bohne"), ("Blue Bean", "Blaue Bohne"), ("BLAUE BOHNE", "Blaue Bohne"),
-        ("Stinkbohne", "Saubohne"), ("Stinkbohnen", "Saubohne"), ("Saubohnen", "Saubohne"),
-        ("Stink", "Saubohne"),
+        ("Stinkbohne", "Stinkbohne"), ("Stinkbohnen", "Stinkbohne"), ("Stinkbohnen", "Stinkbohne"),
+        ("Stink", "Stinkbohne"),
         ("Weinbrandbohne", "Wachsbohne"), ("Weinbrandbohnen", "Wachsbohne"), ("Wax", "Wachsbohne"),
         ("Wachsbohnen", "Wachsbohne"),
         ("Feuerbohnen", "Feuerbohne"), ("Chili", "Feuerbohne"),

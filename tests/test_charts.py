@@ -14,7 +14,7 @@ from bohnteach.maths.montecarlo import simulate_count, simulate_reveal, simulate
 from bohnteach.maths.probability import count_distribution, p_in_reveal
 from bohnteach.game.rulesets import ruleset_from_toml
 
-AMIGO_DE = ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne",
+AMIGO_DE = ["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne", "Sojabohne",
             "Augenbohne", "Rote Bohne", "Gartenbohne"]
 
 LADY = ruleset_from_toml("""
@@ -133,14 +133,14 @@ def test_coins_per_card_marks_efficient_sizes():
 
 
 def test_marginal_value_bars():
-    fig = charts.marginal_value_chart("Saubohne")
+    fig = charts.marginal_value_chart("Stinkbohne")
     check_plain_figure(fig)
     (bars,) = fig.data
-    assert bars.name == "Saubohne"
+    assert bars.name == "Stinkbohne"
     assert list(bars.y) == [harvest_value("stink", n + 1) - harvest_value("stink", n)
                             for n in bars.x]
     assert sum(bars.y) == 4
-    assert bars.hovertext[7] == "7 Saubohnen + 1 Karte → 8: +1 Taler"
+    assert bars.hovertext[7] == "7 Stinkbohnen + 1 Karte → 8: +1 Taler"
 
 
 # --------------------------------------------------------------------------- decks

@@ -60,7 +60,7 @@ def test_a_game_end_during_trading() -> None:
     then everybody harvests, and hand cards count for nothing."""
     s = table(
         hands={ANNA: ["Rote Bohne", "Brechbohne"], BEN: ["Sojabohne"] * 7, CLARA: ["Augenbohne"], DAVID: ["Feuerbohne"]},
-        fields={ANNA: [["Rote Bohne"] * 2, []], BEN: [["Blaue Bohne"] * 6, []], CLARA: [["Saubohne"], ["Gartenbohne"] * 2]},
+        fields={ANNA: [["Rote Bohne"] * 2, []], BEN: [["Blaue Bohne"] * 6, []], CLARA: [["Stinkbohne"], ["Gartenbohne"] * 2]},
         deck=["Sojabohne", "Gartenbohne"], exhaustions=2, rest="discard", coins={BEN: 2, CLARA: 4},
     )
     allow(s, Plant(ANNA, 0))  # 3rd Rote Bohne
@@ -79,7 +79,7 @@ def test_a_game_end_during_trading() -> None:
     allow(s, Plant(ANNA, 0))
     assert s.phase is Phase.OVER  # final harvest right after phase 3, no phase 4
     # final harvest: Anna 2 + Soja 1 card (0) + Augenbohne (0); Ben 6 Blue = 2;
-    # Clara Saubohne 1 (0, no protection at the end) + 3 Garden = 3
+    # Clara Stinkbohne 1 (0, no protection at the end) + 3 Garden = 3
     assert s.scores == [2, 2 + 2, 4 + 3, 0]
     assert s.winners == [CLARA]
     assert len(s.players[BEN].hand) == 7  # Ben's seven hand cards are worth nothing
@@ -196,10 +196,10 @@ def test_a_faq_when_does_the_game_end() -> None:
 def test_g_buying_the_third_field() -> None:
     s = table("online", 4, coins={ANNA: ["Blaue Bohne", "Rote Bohne", "Sojabohne", "Augenbohne"]},
               hands={ANNA: ["Feuerbohne"]}, fields={ANNA: [["Brechbohne"] * 2, ["Gartenbohne"] * 2]},
-              discard=["Saubohne"], deck=["Brechbohne"] * 2)
+              discard=["Stinkbohne"], deck=["Brechbohne"] * 2)
     refuse(s, Plant(ANNA, 0), "p1.no-room")
     allow(s, BuyField(ANNA))
-    assert keys(s, s.discard) == k("Saubohne", "Rote Bohne", "Sojabohne", "Augenbohne")  # top 3 coins
+    assert keys(s, s.discard) == k("Stinkbohne", "Rote Bohne", "Sojabohne", "Augenbohne")  # top 3 coins
     assert keys(s, s.players[ANNA].coins) == k("Blaue Bohne")
     allow(s, Plant(ANNA, 2))  # used at once
     assert fields_of(s, ANNA)[2] == k("Feuerbohne")
@@ -255,7 +255,7 @@ def test_g_reveal_only_one_card() -> None:
 
 def test_g_reshuffle_in_the_middle_of_phase_4() -> None:
     s = table("online", 4, hands={BEN: ["Sojabohne"]}, phase=Phase.DRAW, deck=["Blaue Bohne"],
-              discard=["Rote Bohne", "Augenbohne", "Gartenbohne", "Brechbohne", "Saubohne"])
+              discard=["Rote Bohne", "Augenbohne", "Gartenbohne", "Brechbohne", "Stinkbohne"])
     old_discard = s.discard[:]
     allow(s, Draw(ANNA))
     hand = s.players[ANNA].hand
@@ -289,7 +289,7 @@ def test_q_handelsfall() -> None:
     aside; nobody takes the Red; phase 3: you plant Soja and Red, she plants Blue; passing the
     Soja on is not allowed."""
     s = table(
-        hands={ANNA: ["Augenbohne", "Brechbohne"], BEN: ["Feuerbohne"], CLARA: ["Brechbohne", "Sojabohne", "Saubohne"]},
+        hands={ANNA: ["Augenbohne", "Brechbohne"], BEN: ["Feuerbohne"], CLARA: ["Brechbohne", "Sojabohne", "Stinkbohne"]},
         fields={ANNA: [["Augenbohne"], []], CLARA: [["Blaue Bohne"] * 3, []]},
         deck=["Blaue Bohne", "Rote Bohne", "Gartenbohne", "Gartenbohne", "Gartenbohne"],
     )
@@ -301,7 +301,7 @@ def test_q_handelsfall() -> None:
     allow(s, Offer(CLARA, ANNA, give=(soy,), get=(blue,)))
     assert s.players[CLARA].hand[1] == soy  # only after both agreed ...
     allow(s, Accept(ANNA))
-    assert keys(s, s.players[CLARA].hand) == k("Brechbohne", "Saubohne")  # ... and the rest keep their order
+    assert keys(s, s.players[CLARA].hand) == k("Brechbohne", "Stinkbohne")  # ... and the rest keep their order
     assert s.players[ANNA].set_aside == [soy] and s.players[CLARA].set_aside == [blue]
     refuse(s, Offer(ANNA, BEN, give=(soy,), get=(s.players[BEN].hand[0],)), "trade.no-retrade")
     refuse(s, Offer(ANNA, DAVID, give=(soy,)), "trade.no-retrade")
@@ -322,7 +322,7 @@ def test_q_handelsfall() -> None:
 
 
 def test_q_two_co_players_each_deal_with_the_active_player() -> None:
-    s = table(hands={ANNA: ["Augenbohne", "Saubohne"], BEN: ["Sojabohne", "Feuerbohne"], CLARA: ["Rote Bohne", "Brechbohne"]},
+    s = table(hands={ANNA: ["Augenbohne", "Stinkbohne"], BEN: ["Sojabohne", "Feuerbohne"], CLARA: ["Rote Bohne", "Brechbohne"]},
               revealed=["Blaue Bohne", "Gartenbohne"], phase=Phase.TRADE, deck=["Blaue Bohne"] * 3)
     blue, garden = s.revealed
     allow(s, Offer(ANNA, BEN, give=(blue,), get=(s.players[BEN].hand[0],)))
@@ -345,7 +345,7 @@ def test_q_getting_rid_of_a_bad_front_card() -> None:
     Reordering is refused; in phase 2 she gives it to Ben instead."""
     s = table(hands={ANNA: ["Blaue Bohne", "Gartenbohne", "Feuerbohne"], BEN: ["Sojabohne"]},
               fields={ANNA: [["Blaue Bohne"] * 5, ["Feuerbohne"] * 4]},
-              deck=["Brechbohne", "Augenbohne", "Rote Bohne", "Saubohne", "Sojabohne", "Gartenbohne"])
+              deck=["Brechbohne", "Augenbohne", "Rote Bohne", "Stinkbohne", "Sojabohne", "Gartenbohne"])
     allow(s, Plant(ANNA, 0))
     garden = s.players[ANNA].hand[0]
     refuse(s, Reorder(ANNA, tuple(reversed(s.players[ANNA].hand))), "hand.order")
@@ -363,5 +363,5 @@ def test_q_getting_rid_of_a_bad_front_card() -> None:
     assert s.phase is Phase.DRAW
     allow(s, Draw(ANNA))
     assert fields_of(s, ANNA) == [k("Blaue Bohne") * 6, k("Feuerbohne") * 4]
-    assert keys(s, s.players[ANNA].hand) == k("Feuerbohne", "Rote Bohne", "Saubohne", "Sojabohne")
+    assert keys(s, s.players[ANNA].hand) == k("Feuerbohne", "Rote Bohne", "Stinkbohne", "Sojabohne")
     assert deck_top_first(s) == k("Gartenbohne")

@@ -282,9 +282,9 @@ def test_top_card_meter_decides() -> None:
 
 
 def test_stink_meter_worked_example() -> None:
-    """L „Die Bohnenernte“: a male Saubohne on top: 1–2 → 0, 3–4 → 1, 5–6 → 2, 7 → 3, 8+ → 4."""
+    """L „Die Bohnenernte“: a male Stinkbohne on top: 1–2 → 0, 3–4 → 1, 5–6 → 2, 7 → 3, 8+ → 4."""
     for n, coins in [(1, 0), (2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (8, 4)]:
-        s = lady_table(fields={0: [["Saubohne m"] * n, []]})
+        s = lady_table(fields={0: [["Stinkbohne m"] * n, []]})
         assert harvest_coins(s, 0, 0) == coins
 
 
@@ -494,7 +494,7 @@ def garden_table(**changes) -> State:
     spec_ = dict(
         fields={0: [["Gartenbohne m", "Gartenbohne w"], ["Blaue Bohne m"]]},
         discard=["Rote Bohne", "Augenbohne", "Brechbohne", "Sojabohne"],
-        deck=["Feuerbohne", "Feuerbohne", "Saubohne"],
+        deck=["Feuerbohne", "Feuerbohne", "Stinkbohne"],
         phase=Phase.DRAW,
     )
     spec_.update(changes)

@@ -262,15 +262,15 @@ def test_a_co_player_plants_a_baby_he_received_from_the_learner():
     from bohnteach.widgets.tryit import TryIt
 
     scene = parse_scene(HEAD + "Phase: 2\nAnna Hand: Rote Bohne (Baby), Feuerbohne\n"
-                        "Anna Feld 1: 2 Augenbohnen\nBen Hand: Saubohne\nBen Feld 1: 3 Rote Bohnen\n"
-                        "Aufgedeckt: Augenbohne, Saubohne\n")
+                        "Anna Feld 1: 2 Augenbohnen\nBen Hand: Stinkbohne\nBen Feld 1: 3 Rote Bohnen\n"
+                        "Aufgedeckt: Augenbohne, Stinkbohne\n")
     t = TryIt(scene.initial, learner="Anna", answers={"Ben": "ja"})
     s = t.state
     baby = s.players[0].hand[0]
     t.play(Offer(0, 1, (baby,), (s.players[1].hand[0],)))
     assert lady.pending_seats(t.state) == []
     assert t.state.players[1].fields[0][-1] == baby
-    assert ("Anna bietet Ben Rote Bohne (Baby) gegen Saubohne", False) in t.history
+    assert ("Anna bietet Ben Rote Bohne (Baby) gegen Stinkbohne", False) in t.history
 
 
 # ---- the chart ------------------------------------------------------------------------------
@@ -284,8 +284,8 @@ def test_sex_meter_chart_compares_male_and_female_per_variety():
     assert len(fig.data) == 2 * len(rs.sex_meters) == 16
     titles = [a.text for a in fig.layout.annotations]
     assert {"Blaue Bohne", "Gartenbohne"} <= set(titles)
-    # the curves are the meters: male Saubohne printed 3/5/7/8, female assumed one cheaper
-    stink = [t for t in fig.data if "Saubohne (männlich)" in t.hovertext[0]][0]
+    # the curves are the meters: male Stinkbohne printed 3/5/7/8, female assumed one cheaper
+    stink = [t for t in fig.data if "Stinkbohne (männlich)" in t.hovertext[0]][0]
     assert list(stink.y[:9]) == [0, 0, 0, 1, 1, 2, 2, 3, 4]
     garden_w = [t for t in fig.data if "Gartenbohne (weiblich)" in t.hovertext[0]][0]
     assert list(garden_w.y[:4]) == [0, 2, 3, 3]

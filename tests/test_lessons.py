@@ -270,7 +270,7 @@ def test_simulated_harvest_agrees_with_expected_value():
     from bohnteach.maths.montecarlo import simulate_harvest_value
 
     f = F("03_Was_bringt_ein_Feld")
-    est = simulate_harvest_value("Saubohne", 4, 2, seen={"Saubohne": 4}, trials=20_000, seed=3)
+    est = simulate_harvest_value("Stinkbohne", 4, 2, seen={"Stinkbohne": 4}, trials=20_000, seed=3)
     assert abs(est.estimate - float(f.erwartung_warten.value)) <= SE_TOLERANCE * est.standard_error
 
 
@@ -489,7 +489,7 @@ def test_curve_picker_redraws_the_chosen_varieties(shown_figures):
     from bohnteach.site import bohnometer_page as page
 
     picker = page.CurvePicker()
-    assert [t.name for t in shown_figures[-1].data] == ["Blaue Bohne", "Saubohne", "Gartenbohne"]
+    assert [t.name for t in shown_figures[-1].data] == ["Blaue Bohne", "Stinkbohne", "Gartenbohne"]
     picker.boxes["red"].value = True
     assert "Rote Bohne" in [t.name for t in shown_figures[-1].data]
     picker.none_button.click()

@@ -224,7 +224,7 @@ def test_harvest_curve_and_marginal_value_follow_the_bohnometer():
         assert [sum(marginal_value(key, m) for m in range(n)) for n in range(13)] == curve
     assert marginal_value("Blaue Bohne", 3) == 1  # 3 → 4 cards: 0 → 1 Taler
     assert marginal_value("Blaue Bohne", 4) == 0  # 4 → 5: still 1
-    assert marginal_value("Saubohne", 7) == 1  # the rulebook example: 7 → 3, 8 → 4
+    assert marginal_value("Stinkbohne", 7) == 1  # the rulebook example: 7 → 3, 8 → 4
     assert harvest_curve("garden") == [0, 0, 2, 3, 3, 3]
 
 

@@ -13,15 +13,15 @@ from tables import allow, assert_one_zone, k, keys, refuse, table
 
 def filler(n: int) -> list[str]:
     """``n`` hand cards of mixed varieties (no variety runs out)."""
-    mix = ["Sojabohne", "Feuerbohne", "Brechbohne", "Augenbohne", "Saubohne"]
+    mix = ["Sojabohne", "Feuerbohne", "Brechbohne", "Augenbohne", "Stinkbohne"]
     return [mix[i % len(mix)] for i in range(n)]
 
 
 # ---- harvest.meter --------------------------------------------------------------------
 @pytest.mark.parametrize(
     "variety,cards,coins",
-    [("Blaue Bohne", 7, 2), ("Blaue Bohne", 3, 0), ("Blaue Bohne", 10, 4), ("Saubohne", 3, 1),
-     ("Saubohne", 7, 3), ("Gartenbohne", 1, 0), ("Gartenbohne", 2, 2), ("Gartenbohne", 3, 3),
+    [("Blaue Bohne", 7, 2), ("Blaue Bohne", 3, 0), ("Blaue Bohne", 10, 4), ("Stinkbohne", 3, 1),
+     ("Stinkbohne", 7, 3), ("Gartenbohne", 1, 0), ("Gartenbohne", 2, 2), ("Gartenbohne", 3, 3),
      ("Rote Bohne", 5, 4), ("Augenbohne", 4, 2), ("Feuerbohne", 9, 4), ("Sojabohne", 6, 3)],
 )
 def test_harvest_meter(variety: str, cards: int, coins: int) -> None:
@@ -38,7 +38,7 @@ def test_harvest_meter(variety: str, cards: int, coins: int) -> None:
 
 # ---- harvest.whole-field --------------------------------------------------------------
 def test_harvest_whole_field() -> None:
-    s = table(fields={0: [["Saubohne"] * 5, []]})
+    s = table(fields={0: [["Stinkbohne"] * 5, []]})
     refuse(s, Harvest(0, 0, cards=3), "harvest.whole-field")  # "einen Grundstock behalten"
     refuse(s, Harvest(0, 0, cards=0), "harvest.whole-field")
     allow(s, Harvest(0, 0, cards=5))
@@ -46,7 +46,7 @@ def test_harvest_whole_field() -> None:
 
 
 def test_harvest_empty_field_refused() -> None:
-    s = table(fields={0: [["Saubohne"] * 2, []]})
+    s = table(fields={0: [["Stinkbohne"] * 2, []]})
     refuse(s, Harvest(0, 1), "input.empty-field")
 
 
@@ -109,7 +109,7 @@ def test_harvest_not_after_the_game() -> None:
 # ---- deck.reshuffle -------------------------------------------------------------------
 def test_reshuffle_when_the_last_card_is_drawn() -> None:
     s = table(hands={1: ["Rote Bohne"]}, phase=Phase.DRAW, deck=["Blaue Bohne", "Feuerbohne", "Sojabohne"],
-              discard=["Augenbohne", "Brechbohne", "Gartenbohne", "Saubohne"])
+              discard=["Augenbohne", "Brechbohne", "Gartenbohne", "Stinkbohne"])
     old_discard = s.discard[:]
     allow(s, Draw(0))
     assert keys(s, s.players[0].hand) == k("Blaue Bohne", "Feuerbohne", "Sojabohne")
@@ -119,7 +119,7 @@ def test_reshuffle_when_the_last_card_is_drawn() -> None:
 
 
 def test_reshuffle_is_a_shuffle_and_seeded() -> None:
-    names = ["Augenbohne", "Brechbohne", "Gartenbohne", "Saubohne", "Feuerbohne", "Sojabohne"] * 2
+    names = ["Augenbohne", "Brechbohne", "Gartenbohne", "Stinkbohne", "Feuerbohne", "Sojabohne"] * 2
     orders = []
     for _ in range(2):
         s = table(hands={1: ["Rote Bohne"]}, phase=Phase.DRAW, deck=["Blaue Bohne"] * 3, discard=names)
@@ -209,7 +209,7 @@ def test_final_harvest_and_hand_cards_do_not_count() -> None:
         fields={
             0: [["Blaue Bohne"], ["Rote Bohne"] * 3],  # single card next to a bigger field
             1: [["Gartenbohne"], []],
-            2: [["Saubohne"] * 8, ["Brechbohne"] * 3],
+            2: [["Stinkbohne"] * 8, ["Brechbohne"] * 3],
         },
         coins={0: 1, 1: 4, 3: 2},
     )

@@ -13,7 +13,7 @@ def trade_table(**changes):
         hands={
             0: ["Gartenbohne", "Sojabohne", "Brechbohne", "Blaue Bohne"],
             1: ["Sojabohne", "Feuerbohne", "Gartenbohne"],
-            2: ["Augenbohne", "Saubohne"],
+            2: ["Augenbohne", "Stinkbohne"],
             3: ["Rote Bohne"],
         },
         fields={0: [["Blaue Bohne", "Blaue Bohne"], []], 1: [["Feuerbohne"], []]},
@@ -146,9 +146,9 @@ def test_gift_accepted() -> None:
 
 def test_gift_from_a_co_player_hand() -> None:
     s = trade_table()
-    allow(s, Offer(2, 0, give=(hand(s, 2)[1],)))  # Clara gets rid of her Saubohne
+    allow(s, Offer(2, 0, give=(hand(s, 2)[1],)))  # Clara gets rid of her Stinkbohne
     allow(s, Accept(0))
-    assert keys(s, s.players[0].set_aside) == k("Saubohne")
+    assert keys(s, s.players[0].set_aside) == k("Stinkbohne")
     assert keys(s, hand(s, 2)) == k("Augenbohne")
 
 

@@ -52,14 +52,14 @@ def test_online_three_players_start_with_three_fields_and_cannot_buy() -> None:
 @pytest.mark.parametrize("players,cost", [(4, 3), (5, 3), (6, 2), (7, 2)])
 def test_online_buy_third_field(players: int, cost: int) -> None:
     s = table("online", players, coins={1: ["Blaue Bohne", "Rote Bohne", "Sojabohne", "Augenbohne", "Brechbohne"]},
-              hands={0: ["Augenbohne"], 1: ["Feuerbohne"]}, discard=["Saubohne"])
+              hands={0: ["Augenbohne"], 1: ["Feuerbohne"]}, discard=["Stinkbohne"])
     coins = s.players[1].coins[:]
     assert BuyField(1) in legal_actions(s)
     allow(s, BuyField(1))  # Ben buys during Anna's phase 1: any time
     assert len(s.players[1].fields) == 3 and s.players[1].fields[2] == []
     assert s.players[1].coins == coins[:-cost]
     assert s.discard[-cost:] == coins[-cost:]  # the top coins go onto the discard pile
-    assert keys(s, s.discard[:1]) == k("Saubohne")
+    assert keys(s, s.discard[:1]) == k("Stinkbohne")
     assert ("buy", 1, cost) in s.events
     refuse(s, BuyField(1), "field.buy-third")  # only one 3rd field
 
@@ -111,7 +111,7 @@ def test_amigo_deals_five_to_everybody() -> None:
 @pytest.mark.parametrize("ruleset,players,draw", [("amigo", 5, 3), ("online", 5, 3), ("online", 6, 4), ("online", 7, 4)])
 def test_phase_4_draw_count(ruleset: str, players: int, draw: int) -> None:
     names = ["Blaue Bohne", "Rote Bohne", "Sojabohne", "Brechbohne", "Augenbohne", "Feuerbohne"]
-    s = table(ruleset, players, hands={0: [], 1: ["Saubohne"]}, phase=Phase.DRAW, deck=names)
+    s = table(ruleset, players, hands={0: [], 1: ["Stinkbohne"]}, phase=Phase.DRAW, deck=names)
     allow(s, Draw(0))
     assert keys(s, s.players[0].hand) == k(*names[:draw])
     assert deck_top_first(s) == k(*names[draw:])

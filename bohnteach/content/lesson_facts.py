@@ -178,7 +178,7 @@ def bohnentreppe() -> Facts:
         "p_blau_oder_rot": (p_at_least_one(["Blaue Bohne", "Rote Bohne"], 1, RULESET, PLAYERS),
                             "P(Blaue oder Rote Bohne oben) = (20 + 8)/104"),
         "n_top4": (top4, "Karten der vier häufigsten Sorten: 20 + 18 + 16 + 14"),
-        "p_top4": (p_at_least_one(["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne"], 1,
+        "p_top4": (p_at_least_one(["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne"], 1,
                                   RULESET, PLAYERS),
                    "P(oberste Karte gehört zu den vier häufigsten Sorten) = 68/104"),
         "p_falsch_sorten": (Fraction(1, len(counts)),
@@ -232,24 +232,24 @@ def zwei_karten() -> Facts:
 def feld_wert() -> Facts:
     """Lesson 3: the value of a field – expected value, Bohnometer efficiency."""
     n = sum(deck_counts(RULESET, PLAYERS).values())
-    s = _count("Saubohne")
-    dist = count_distribution("Saubohne", 2, RULESET, PLAYERS, seen={"Saubohne": 4})
+    s = _count("Stinkbohne")
+    dist = count_distribution("Stinkbohne", 2, RULESET, PLAYERS, seen={"Stinkbohne": 4})
     f = common()
-    f.update(_meter_facts("stink", "Saubohne"))
+    f.update(_meter_facts("stink", "Stinkbohne"))
     f.update(_meter_facts("blau", "Blaue Bohne"))
     f.update({
         "n_stink": (s, "Stinkbohnen im Grundspiel"),
-        "stink_leer": (harvest_value("Saubohne", 2), "1 oder 2 Stinkbohnen bringen 0 Taler"),
+        "stink_leer": (harvest_value("Stinkbohne", 2), "1 oder 2 Stinkbohnen bringen 0 Taler"),
         "blau_sieben": (harvest_value("Blaue Bohne", 7), "7 Blaue Bohnen bringen 2 Taler"),
         "blau_sieben_karten": (7, "Feldgröße im Beispiel"),
-        "stink_acht_pro_karte": (coins_per_card("Saubohne", 8), "8 Stinkbohnen: 4 Taler / 8 Karten"),
-        "stink_sieben_pro_karte": (coins_per_card("Saubohne", 7), "7 Stinkbohnen: 3 Taler / 7 Karten"),
+        "stink_acht_pro_karte": (coins_per_card("Stinkbohne", 8), "8 Stinkbohnen: 4 Taler / 8 Karten"),
+        "stink_sieben_pro_karte": (coins_per_card("Stinkbohne", 7), "7 Stinkbohnen: 3 Taler / 7 Karten"),
         "blau_zehn_pro_karte": (coins_per_card("Blaue Bohne", 10), "10 Blaue Bohnen: 4/10 Taler pro Karte"),
         "blau_neun_pro_karte": (coins_per_card("Blaue Bohne", 9), "9 Blaue Bohnen: 3/9 Taler pro Karte"),
         "garten_pro_karte": (coins_per_card("Gartenbohne", 2), "2 Gartenbohnen: 2 Taler, 1 pro Karte"),
         "stink_feld": (4, "Stinkbohnen im Feld im Beispiel"),
-        "stink_feld_wert": (harvest_value("Saubohne", 4), "4 Stinkbohnen bringen jetzt 1 Taler"),
-        "stink_fuenf_wert": (harvest_value("Saubohne", 5), "5 Stinkbohnen bringen 2 Taler"),
+        "stink_feld_wert": (harvest_value("Stinkbohne", 4), "4 Stinkbohnen bringen jetzt 1 Taler"),
+        "stink_fuenf_wert": (harvest_value("Stinkbohne", 5), "5 Stinkbohnen bringen 2 Taler"),
         "n_rest": (n - 4, "unbekannte Karten (alle außer den 4 im Feld)"),
         "n_stink_rest": (s - 4, "unbekannte Stinkbohnen"),
         "n_andere_rest": (n - s, "unbekannte Karten, die keine Stinkbohne sind: 100 − 12"),
@@ -257,17 +257,17 @@ def feld_wert() -> Facts:
         "p_null": (dist[0], "P(keine Stinkbohne unter den 2 aufgedeckten Karten)"),
         "p_eins": (dist[1], "P(genau eine Stinkbohne)"),
         "p_zwei": (dist[2], "P(zwei Stinkbohnen)"),
-        "erwartung_warten": (expected_harvest_value("Saubohne", 4, 2, RULESET, PLAYERS,
-                                                    seen={"Saubohne": 4}),
+        "erwartung_warten": (expected_harvest_value("Stinkbohne", 4, 2, RULESET, PLAYERS,
+                                                    seen={"Stinkbohne": 4}),
                              "erwartete Taler, wenn man die 2 aufgedeckten Karten abwartet"),
-        "gewinn_warten": (expected_harvest_value("Saubohne", 4, 2, RULESET, PLAYERS,
-                                                 seen={"Saubohne": 4}) - harvest_value("Saubohne", 4),
+        "gewinn_warten": (expected_harvest_value("Stinkbohne", 4, 2, RULESET, PLAYERS,
+                                                 seen={"Stinkbohne": 4}) - harvest_value("Stinkbohne", 4),
                           "erwarteter Mehrwert des Wartens gegenüber sofort ernten"),
-        "e_stink_zwei": (expected_count("Saubohne", 2, RULESET, PLAYERS, seen={"Saubohne": 4}),
+        "e_stink_zwei": (expected_count("Stinkbohne", 2, RULESET, PLAYERS, seen={"Stinkbohne": 4}),
                          "erwartete Stinkbohnen unter 2 Karten = 2 · 12/100"),
-        "stink_neunte": (marginal_value("Saubohne", 8), "die 9. Stinkbohne bringt nichts mehr"),
+        "stink_neunte": (marginal_value("Stinkbohne", 8), "die 9. Stinkbohne bringt nichts mehr"),
         "stink_neun_karten": (9, "Feldgröße im Beispiel: 9 Stinkbohnen"),
-        "stink_sechs_wert": (harvest_value("Saubohne", 6), "6 Stinkbohnen bringen 2 Taler"),
+        "stink_sechs_wert": (harvest_value("Stinkbohne", 6), "6 Stinkbohnen bringen 2 Taler"),
         "stink_sechs": (6, "Feldgröße im Beispiel"),
     })
     return Facts("03_Was_bringt_ein_Feld", f)
@@ -307,7 +307,7 @@ def simulieren(trials: int = 10_000, games: int = 200) -> Facts:
 def handeln() -> Facts:
     """Lesson 5: marginal value, trades where both gain, gifts."""
     f = common()
-    f.update(_meter_facts("stink", "Saubohne"))
+    f.update(_meter_facts("stink", "Stinkbohne"))
     f.update(_meter_facts("rot", "Rote Bohne"))
     f.update({
         "garten_2": (2, "Gartenbohne: 2 Karten bringen 2 Taler"),
@@ -315,20 +315,20 @@ def handeln() -> Facts:
         # the same Stinkbohne for three players
         "ben_stink": (4, "Ben hat 4 Stinkbohnen im Feld"),
         "ben_stink_neu": (5, "… mit der neuen Karte 5"),
-        "ben_gewinn": (marginal_value("Saubohne", 4), "Ben: die 5. Stinkbohne bringt +1 Taler"),
+        "ben_gewinn": (marginal_value("Stinkbohne", 4), "Ben: die 5. Stinkbohne bringt +1 Taler"),
         "clara_stink": (5, "Clara hat 5 Stinkbohnen im Feld"),
-        "clara_gewinn": (marginal_value("Saubohne", 5), "Clara: die 6. Stinkbohne bringt nichts"),
+        "clara_gewinn": (marginal_value("Stinkbohne", 5), "Clara: die 6. Stinkbohne bringt nichts"),
         "david_stink": (2, "David hat 2 Stinkbohnen im Feld"),
-        "david_gewinn": (marginal_value("Saubohne", 2), "David: die 3. Stinkbohne erreicht die erste Stufe, +1 Taler"),
-        "anna_stink_wert": (harvest_value("Saubohne", 1), "Anna: eine einzelne Stinkbohne ist 0 Taler wert"),
+        "david_gewinn": (marginal_value("Stinkbohne", 2), "David: die 3. Stinkbohne erreicht die erste Stufe, +1 Taler"),
+        "anna_stink_wert": (harvest_value("Stinkbohne", 1), "Anna: eine einzelne Stinkbohne ist 0 Taler wert"),
         # the trade Anna ↔ Ben
         "anna_garten": (2, "Anna hat 2 Gartenbohnen im Feld"),
         "anna_gewinn": (marginal_value("Gartenbohne", 2), "Anna: die 3. Gartenbohne bringt +1 Taler"),
-        "summe_gewinn": (marginal_value("Gartenbohne", 2) + marginal_value("Saubohne", 4),
+        "summe_gewinn": (marginal_value("Gartenbohne", 2) + marginal_value("Stinkbohne", 4),
                          "der Tausch bringt beiden zusammen 2 Taler mehr"),
         # the gift Ben → Clara
         "ben_stink_klein": (2, "Bens zweites Feld: 2 Stinkbohnen"),
-        "ben_stink_klein_wert": (harvest_value("Saubohne", 2), "2 Stinkbohnen bringen 0 Taler"),
+        "ben_stink_klein_wert": (harvest_value("Stinkbohne", 2), "2 Stinkbohnen bringen 0 Taler"),
         "ben_blau": (5, "Bens erstes Feld: 5 Blaue Bohnen"),
         "ben_blau_wert": (harvest_value("Blaue Bohne", 5), "5 Blaue Bohnen bringen 1 Taler"),
         "ben_blau_sechs": (harvest_value("Blaue Bohne", 6), "6 Blaue Bohnen bringen 2 Taler"),
@@ -344,13 +344,13 @@ def handeln() -> Facts:
 def bohnometer_seite() -> Facts:
     """The site chapter 12_Bohnometer."""
     f = common()
-    f.update(_meter_facts("stink", "Saubohne"))
+    f.update(_meter_facts("stink", "Stinkbohne"))
     f.update({
-        "stink_leer": (harvest_value("Saubohne", 2), "1 oder 2 Stinkbohnen bringen 0 Taler"),
+        "stink_leer": (harvest_value("Stinkbohne", 2), "1 oder 2 Stinkbohnen bringen 0 Taler"),
         "blau_sieben": (harvest_value("Blaue Bohne", 7), "7 Blaue Bohnen bringen 2 Taler"),
         "blau_sieben_karten": (7, "Feldgröße im Beispiel"),
         "stink_sechs": (6, "5 oder 6 Stinkbohnen bringen 2 Taler"),
-        "stink_sechs_wert": (harvest_value("Saubohne", 6), "6 Stinkbohnen bringen 2 Taler"),
+        "stink_sechs_wert": (harvest_value("Stinkbohne", 6), "6 Stinkbohnen bringen 2 Taler"),
         "garten_1": (harvest_value("Gartenbohne", 1), "1 Gartenbohne bringt 0 Taler"),
         "garten_2": (2, "Gartenbohne: 2 Karten bringen 2 Taler"),
         "garten_3": (3, "Gartenbohne: 3 Karten bringen 3 Taler"),

@@ -20,7 +20,7 @@ Regelwerk: amigo
 Spieler: Anna, Ben, Clara
 Am Zug: Anna
 Phase: 1
-Anna Hand: Feuerbohne, Blaue Bohne, Saubohne, Rote Bohne
+Anna Hand: Feuerbohne, Blaue Bohne, Stinkbohne, Rote Bohne
 Anna Feld 1: 2 Blaue Bohnen
 Anna Feld 2: 2 Feuerbohnen
 Anna Feld 3: Sojabohne
@@ -51,14 +51,14 @@ Spieler: Anna, Ben, Clara, David
 Am Zug: Anna
 Phase: 2
 Gepflanzt: 1
-Anna Hand: Augenbohne, Brechbohne, Saubohne
+Anna Hand: Augenbohne, Brechbohne, Stinkbohne
 Anna Feld 1: 3 Sojabohnen
 Anna Feld 2: 2 Feuerbohnen
 Ben Feld 1: 3 Blaue Bohnen
 Ben Hand: Sojabohne, Brechbohne, Augenbohne
 Clara Feld 1: 2 Rote Bohnen
-Clara Hand: Gartenbohne, Saubohne
-David Hand: Feuerbohne, Saubohne, Brechbohne
+Clara Hand: Gartenbohne, Stinkbohne
+David Hand: Feuerbohne, Stinkbohne, Brechbohne
 Aufgedeckt: Blaue Bohne, Rote Bohne
 """,
         goal="Du hast eine Blaue und eine Rote Bohne aufgedeckt. Keine passt auf deine "
@@ -90,8 +90,8 @@ Anna Hand: Feuerbohne, Brechbohne, Augenbohne
 Anna Feld 1: 2 Sojabohnen
 Anna Feld 2: 3 Rote Bohnen
 Ben Hand: Augenbohne, Feuerbohne
-Ben Feld 1: Saubohne
-Clara Hand: Sojabohne, Saubohne, Brechbohne
+Ben Feld 1: Stinkbohne
+Clara Hand: Sojabohne, Stinkbohne, Brechbohne
 Clara Feld 1: 2 Blaue Bohnen
 David Hand: Gartenbohne, Feuerbohne, Feuerbohne
 Aufgedeckt: Blaue Bohne, Rote Bohne
@@ -156,7 +156,7 @@ Spieler: Anna, Ben, Clara
 Am Zug: Anna
 Phase: 4
 Gepflanzt: 2
-Anna Hand: Brechbohne, Saubohne
+Anna Hand: Brechbohne, Stinkbohne
 Anna Feld 1: 3 Sojabohnen
 Anna Feld 2: 2 Rote Bohnen
 Ben Hand: 5 Karten
@@ -165,7 +165,7 @@ Stapel: Blaue Bohne, Gartenbohne, Feuerbohne, Augenbohne
 Offene Hände: Anna
 """,
         goal="Dein Zug ist fast vorbei. Zieh nach und schau, wohin die neuen Karten kommen.",
-        success=("Anna Hand = Brechbohne, Saubohne, Blaue Bohne, Gartenbohne, Feuerbohne",
+        success=("Anna Hand = Brechbohne, Stinkbohne, Blaue Bohne, Gartenbohne, Feuerbohne",
                  "Am Zug = Ben"),
         rule="p4.draw-three",
         learned="Du ziehst drei Karten, eine nach der anderen, und steckst sie hinten in die "

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bohnteach.game.beans import find_variety
-from bohnteach.render.words import variety_label
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.questions import teacher_banner, teacher_mode_from_url
 
@@ -54,9 +53,8 @@ TABLE_CSS = (
 
 
 def variety_options(keys) -> list[tuple[str, str]]:
-    """Dropdown options (label, German name) – the label adds the rulebook's other name,
-    e.g. "Saubohne (Stinkbohne)"."""
-    return [(variety_label(find_variety(k)), find_variety(k).de) for k in keys]
+    """Dropdown options (label, German name): the one name the site uses for a variety."""
+    return [(find_variety(k).de, find_variety(k).de) for k in keys]
 
 
 def headroom(fig: Any, factor: float = 1.3) -> Any:

@@ -8,7 +8,6 @@ import plotly.graph_objects as go
 
 from bohnteach.render import charts
 from bohnteach.game.beans import find_variety, harvest_value, meter_value
-from bohnteach.render.words import variety_label
 from bohnteach.widgets.questions import (
     ChoiceQuestion,
     NumberQuestion,
@@ -36,13 +35,13 @@ __all__ = ["aufgaben", "bohnometer", "effizienz", "ende", "erwartung", "pro_kart
 @guard()
 def bohnometer() -> go.Figure:
     """Bohnometer curves of three varieties."""
-    return charts.bohnometer_chart(["Saubohne", "Blaue Bohne", "Gartenbohne"], RULESET)
+    return charts.bohnometer_chart(["Stinkbohne", "Blaue Bohne", "Gartenbohne"], RULESET)
 
 
 @guard()
 def pro_karte() -> go.Figure:
     """Taler per card by field size (stars where a new step is reached)."""
-    return charts.coins_per_card_chart(["Saubohne", "Blaue Bohne", "Rote Bohne", "Gartenbohne"],
+    return charts.coins_per_card_chart(["Stinkbohne", "Blaue Bohne", "Rote Bohne", "Gartenbohne"],
                                        RULESET)
 
 
@@ -57,7 +56,7 @@ def effizienz():
         meter = meter_of(v, RULESET)
         steps = " · ".join(f"{need} → {coins}" for coins, need in enumerate(meter, 1) if need)
         best = best_field_size(v, RULESET)
-        rows.append((swatch(v.colour) + variety_label(v), v.count, steps, best,
+        rows.append((swatch(v.colour) + v.de, v.count, steps, best,
                      harvest_value(v, best),
                      de_number(coins_per_card(v, best, RULESET), 2, strip=False)))
     return HTML(table_html(
@@ -84,7 +83,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
 
 
 @guard()
-def erwartung(variety: str = "Saubohne", field: int = 4, k: int = 2):
+def erwartung(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
     """The expected-value table of the lesson's example."""
     from IPython.display import HTML
 
@@ -97,7 +96,7 @@ def erwartung(variety: str = "Saubohne", field: int = 4, k: int = 2):
          "Wahrscheinlichkeit · Taler"],
         shown, numeric=(0, 1, 2, 3, 4, 5),
         footer=("Erwartungswert", "", "", "", "", f"{de_number(total, 4)}"),
-        caption=f"Erwartete Taler: {field} {variety_label(v).replace(v.de, v.de_plural)} im Feld, "
+        caption=f"Erwartete Taler: {field} {v.de_plural} im Feld, "
                 f"{k} Karten abwarten",
     ))
 
@@ -108,7 +107,7 @@ def erwartung(variety: str = "Saubohne", field: int = 4, k: int = 2):
 class WaitCalculator:
     """Harvest now or wait for the next k cards? Expected Taler for any variety."""
 
-    def __init__(self, variety: str = "Saubohne", field: int = 4, k: int = 2):
+    def __init__(self, variety: str = "Stinkbohne", field: int = 4, k: int = 2):
         import ipywidgets as w
 
         style = {"description_width": "200px"}

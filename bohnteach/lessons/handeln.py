@@ -25,7 +25,7 @@ F = facts_for("05_Handeln_lohnt_sich")
 
 NAMES = ("Anna", "Ben", "Clara", "David")
 TRADE_GAMES = 30
-"""Whole games in the trading experiment (two trading bots, two that never trade)."""
+"""Whole games in the trading experiment (two trading bots, two that never offer)."""
 TRADE_BOTS = ("trader", "trader", "planter", "planter")
 
 __all__ = ["aufgaben", "dieselbe_karte", "ende", "geschenk", "grenzwerte", "handelsspiel",
@@ -57,7 +57,7 @@ def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
 def dieselbe_karte() -> go.Figure:
     """The lesson's example: one Stinkbohne, four people."""
     f = F
-    return same_card_figure("Saubohne", {
+    return same_card_figure("Stinkbohne", {
         "Anna": 0, "Ben": f.ben_stink.value.numerator, "Clara": f.clara_stink.value.numerator,
         "David": f.david_stink.value.numerator,
     })
@@ -66,7 +66,7 @@ def dieselbe_karte() -> go.Figure:
 @guard()
 def grenzwerte() -> go.Figure:
     """Marginal value bars for three varieties (charts.marginal_value_chart)."""
-    return charts.marginal_value_chart(["Saubohne", "Rote Bohne", "Gartenbohne"], RULESET)
+    return charts.marginal_value_chart(["Stinkbohne", "Rote Bohne", "Gartenbohne"], RULESET)
 
 
 @guard()
@@ -81,8 +81,8 @@ def tausch():
          f"{a0} → {a0 + 1} Gartenbohnen", f"{harvest_value('Gartenbohne', a0)} → "
          f"{harvest_value('Gartenbohne', a0 + 1)}", f"+{f.anna_gewinn}"),
         ("Ben", "Gartenbohne (aus der Hand)", "Stinkbohne",
-         f"{b0} → {b0 + 1} Stinkbohnen", f"{harvest_value('Saubohne', b0)} → "
-         f"{harvest_value('Saubohne', b0 + 1)}", f"+{f.ben_gewinn}"),
+         f"{b0} → {b0 + 1} Stinkbohnen", f"{harvest_value('Stinkbohne', b0)} → "
+         f"{harvest_value('Stinkbohne', b0 + 1)}", f"+{f.ben_gewinn}"),
     ]
     return HTML(table_html(
         ["Person", "gibt", "bekommt", "Feld", "Taler beim Ernten", "Gewinn"],
@@ -125,7 +125,7 @@ def _signed(n: int) -> str:
 class MarginalExplorer:
     """Choose a variety and everyone's field size: who would pay most for one card?"""
 
-    def __init__(self, variety: str = "Saubohne", fields: tuple[int, ...] = (0, 4, 5, 2)):
+    def __init__(self, variety: str = "Stinkbohne", fields: tuple[int, ...] = (0, 4, 5, 2)):
         import ipywidgets as w
 
         style = {"description_width": "60px"}
@@ -183,7 +183,7 @@ class TradeStats:
     def figure(self) -> go.Figure:
         r = self.result
         colours = {"trader": "#E69F00", "planter": "#56B4E9"}
-        label = {"trader": "handelt", "planter": "handelt nie"}
+        label = {"trader": "bietet an", "planter": "bietet nie an"}
         xs = [f"{seat_label(i)}<br>({label.get(b, b)})" for i, b in enumerate(r.bots)]
         fig = go.Figure()
         fig.add_trace(go.Bar(
@@ -199,7 +199,7 @@ class TradeStats:
             hoverinfo="text",
         ))
         fig.update_layout(
-            title=dict(text=f"Zwei Bots handeln, zwei nie: Taler am Ende ({r.games} Partien)"),
+            title=dict(text=f"Zwei Bots bieten an, zwei nie: Taler am Ende ({r.games} Partien)"),
             yaxis=dict(title=dict(text="Taler im Mittel"), rangemode="tozero"),
             template="plotly_white", separators=",.", showlegend=False, height=400,
         )
@@ -210,7 +210,7 @@ class TradeStats:
         trade_wins = sum(w for w, b in zip(r.win_share, r.bots) if b == "trader")
         return box_html(
             "info",
-            f"In {r.games} Partien gewannen die beiden handelnden Bots zusammen "
+            f"In {r.games} Partien gewannen die beiden anbietenden Bots zusammen "
             f"<b>{de_number(Fraction(trade_wins * 100).limit_denominator(10**6), 0)} %</b> "
             f"der Partien; im Mittel gab es {de_number(Fraction(r.mean_trades).limit_denominator(10**6), 1)} "
             "Tausche oder Geschenke pro Partie.",
@@ -221,7 +221,7 @@ class TradeStats:
 
 
 class TradeExperiment:
-    """A button that plays whole games (two trading bots, two that never trade) with a
+    """A button that plays whole games (two trading bots, two that never offer) with a
     live progress bar, then shows the chart and a summary. It runs on request only, so
     the page loads fast; the class watches the bar."""
 
@@ -265,7 +265,7 @@ class TradeExperiment:
 
 @guard()
 def handelsspiel(games: int = TRADE_GAMES, seed: int = 0) -> TradeExperiment:
-    """Two trading bots against two that never trade – on a button click."""
+    """Two trading bots against two that never offer – on a button click."""
     return TradeExperiment(games, seed)
 
 
@@ -280,8 +280,8 @@ def questions() -> list[Any]:
             "ihm eine weitere Stinkbohne?",
             answer=f.ben_gewinn.value, unit="Taler",
             hint=f"Stinkbohne: {f.stink_1} → 1, {f.stink_2} → 2, {f.stink_3} → 3, {f.stink_4} → 4 Taler.",
-            solution=(f"{f.ben_stink} Stinkbohnen: {harvest_value('Saubohne', 4)} Taler; "
-                      f"{f.ben_stink_neu}: {harvest_value('Saubohne', 5)} Taler. Also +{f.ben_gewinn}."),
+            solution=(f"{f.ben_stink} Stinkbohnen: {harvest_value('Stinkbohne', 4)} Taler; "
+                      f"{f.ben_stink_neu}: {harvest_value('Stinkbohne', 5)} Taler. Also +{f.ben_gewinn}."),
         ),
         NumberQuestion(
             f"Clara hat {f.clara_stink} Stinkbohnen im Feld. Wie viele Taler mehr bringt "

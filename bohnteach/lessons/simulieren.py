@@ -191,7 +191,7 @@ class GameStats:
         rows = [(name, _num(m, 2), de_percent(Fraction(w).limit_denominator(10**6), 1))
                 for name, m, w in zip(self.seat_names(), r.mean_scores, r.win_share)]
         intro = (f"<p>{charts.int_de(r.games)} Partien zu {r.players}, gespielt von Bots, die "
-                 f"nie handeln (Seed {r.seed}). Im Mittel dauerte eine Partie "
+                 f"nie etwas anbieten (Seed {r.seed}). Im Mittel dauerte eine Partie "
                  f"<b>{_num(r.mean_turns, 1)} Züge</b>.</p>")
         return intro + table_html(["Platz", "Taler im Mittel", "Siegquote"], rows, numeric=(1, 2))
 

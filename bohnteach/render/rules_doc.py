@@ -11,10 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bohnteach.game.beans import all_varieties, edition_varieties
+from bohnteach.game.beans import Variety, all_varieties, edition_varieties
 from bohnteach.game.errors import Rule, rule_catalogue, source_title
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
-from bohnteach.render.words import variety_label
 
 GROUPS = {
     "setup": "Vorbereitung", "hand": "Die Hand", "field": "Bohnenfelder",
@@ -37,6 +36,11 @@ def _rule(rule: Rule) -> str:
     if rule.auslegung:
         lines += ["", f"**Auslegung:** {' '.join(rule.auslegung.split())}"]
     return "\n".join(lines)
+
+
+def _name(v: Variety) -> str:
+    """The site's name, and once here the other rulebook's name (the alias)."""
+    return f"{v.de} (auch {v.aliases[0]})" if v.aliases else v.de
 
 
 def _meter(meter: tuple[int, ...]) -> str:
@@ -69,9 +73,9 @@ def rules_markdown() -> str:
     out += ["", "## Bohnensorten und Bohnometer", "",
             "Karten → Taler: so viele Karten einer Sorte bringen beim Ernten so viele Taler.", "",
             "| Sorte | englisch | Karten | Bohnometer (Karten → Taler) |", "|---|---|---:|---|"]
-    out += [f"| {_cell(variety_label(v))} | {_cell(v.en)} | {v.count} | {_meter(v.meter)} |"
+    out += [f"| {_cell(_name(v))} | {_cell(v.en)} | {v.count} | {_meter(v.meter)} |"
             for v in all_varieties()]
-    out += [f"| {_cell(variety_label(v))} (Indiana Bohnes) | {_cell(v.en)} | {v.count} | {_meter(v.meter)} – "
+    out += [f"| {_cell(_name(v))} (Indiana Bohnes) | {_cell(v.en)} | {v.count} | {_meter(v.meter)} – "
             "angenommen (`indy.meters`) |" for v in edition_varieties("indiana") if v.bean]
     out += ["", "## Regelwerke", "", "| Name | Titel | Quellen | Sorten |", "|---|---|---|---|"]
     for name in ruleset_names():

@@ -9,10 +9,11 @@ formatting, so the table, the scenes, the Probespiel and the lessons never disag
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from bohnteach.game.beans import Variety, find_variety
+from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
 from bohnteach.game.words import (  # the core's card words, re-exported: one place
     SEX_SHORT, SEX_SYMBOLS, SEX_WORDS, card_label, sex_short, sex_word, variety_with_sex,
@@ -37,12 +38,6 @@ def phase_label(phase: Phase) -> str:
     return f"Phase {phase.value} ({PHASE_NAMES[phase]})"
 
 
-# ---- cards and varieties -----------------------------------------------------------------
-def variety_label(v: Variety) -> str:
-    """``"Saubohne (Stinkbohne)"``: the name in the charts plus the rulebook's other name."""
-    return f"{v.de} ({v.aliases[0]})" if v.aliases else v.de
-
-
 # ---- where the coins lie ------------------------------------------------------------------
 COIN_PLACE: dict[str, str] = {"indiana": "Home Sweet Home"}
 """Editions whose coins lie on a card of their own (Indiana Bohnes: the „Home Sweet Home“
@@ -57,6 +52,33 @@ BLOCKED = "blockiert"
 def seat_label(index: int, *, starts: bool = False) -> str:
     """``"Platz 1"`` for seat index 0; ``starts`` adds „(beginnt)“."""
     return f"Platz {index + 1}" + (" (beginnt)" if starts else "")
+
+
+# ---- trading -----------------------------------------------------------------------------
+def offer_words(who: str, to: str, give: Sequence[str], get: Sequence[str]) -> str:
+    """An offer by variety names only, as the table hears it (never a hand position):
+    ``"Anna bietet Ben Blaue Bohne gegen Gartenbohne"``, ``"Anna schenkt Ben Rote Bohne"``,
+    ``"Anna bittet Ben um Gartenbohne"``."""
+    gives, gets = ", ".join(give), ", ".join(get)
+    if give and not get:
+        return f"{who} schenkt {to} {gives}"
+    if get and not give:
+        return f"{who} bittet {to} um {gets}"
+    return f"{who} bietet {to} {gives} gegen {gets}"
+
+
+def reply_text(name: str, reason: str, variety: str | None = None) -> str:
+    """Why ``name`` answered an offer so (``bohnteach.maths.bots.Reply``), in words that
+    never reveal a hidden hand – the same sentence whether or not ``name`` holds the card:
+    ``"Ben möchte keine Rote Bohne abgeben."``, ``"Ben braucht keine Rote Bohne."``."""
+    bean = find_variety(variety).de if variety else ""
+    if reason == "gain":
+        return f"{name} nimmt an: Das hilft den eigenen Feldern."
+    if reason == "keep" and bean:
+        return f"{name} möchte keine {bean} abgeben."
+    if reason == "useless" and bean:
+        return f"{name} braucht keine {bean}."
+    return f"Das Angebot ist {name} zu wenig."
 
 
 # ---- numbers -----------------------------------------------------------------------------
@@ -88,7 +110,7 @@ def de_percent(x: Number, digits: int = 1) -> str:
 
 
 __all__ = [
-    "BLOCKED", "COIN_PLACE", "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label", "de_number",
-    "de_percent", "phase_label", "seat_label", "sex_short", "sex_word", "variety_label",
-    "variety_with_sex",
+    "BLOCKED", "COIN_PLACE", "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label",
+    "de_number", "de_percent", "offer_words", "phase_label", "reply_text", "seat_label", "sex_short",
+    "sex_word", "variety_with_sex",
 ]

@@ -22,13 +22,12 @@ from typing import Any
 
 from bohnteach.render import charts
 from bohnteach.game.beans import Variety, find_variety, meter_value
-from bohnteach.render.words import variety_label
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.questions import box_html, check_number
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
 DEFAULT_RULESET = "amigo"
-DEFAULT_CHOICE = ("Blaue Bohne", "Saubohne", "Gartenbohne")
+DEFAULT_CHOICE = ("Blaue Bohne", "Stinkbohne", "Gartenbohne")
 PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 
@@ -89,7 +88,7 @@ class CurvePicker:
         self.boxes = {}
         for key in rules.varieties:
             v = find_variety(key)
-            box = w.Checkbox(value=key in wanted, description=variety_label(v), indent=False,
+            box = w.Checkbox(value=key in wanted, description=v.de, indent=False,
                              layout=w.Layout(width="auto", margin="0 12px 0 0"))
             box.observe(lambda _c: self._draw(), "value")
             self.boxes[key] = box
@@ -139,7 +138,7 @@ def field_html(v: Variety, n: int) -> str:
     return (
         '<div style="display:flex;align-items:center;gap:14px;flex-wrap:wrap;margin:6px 0">'
         f'<div style="display:flex" role="img" aria-label="{n} {html.escape(v.label(n))}">{cards}</div>'
-        f'<div style="font-size:16px"><b>{n} × {html.escape(variety_label(v))}</b><br>'
+        f'<div style="font-size:16px"><b>{n} × {html.escape(v.de)}</b><br>'
         f'<span style="display:inline-block;margin-top:4px;padding:2px 8px;border-radius:4px;'
         f'background:{v.colour};color:{fg};font-size:13px">Bohnometer: '
         f'{html.escape(meter_text(v))}</span>'

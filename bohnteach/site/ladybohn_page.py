@@ -35,7 +35,7 @@ LADY_RULES = (
     "lady.p3-order", "lady.end",
 )
 PRINTED = {("stink", "m")}
-"""Meters the rulebook prints (Ladybohn-Spielregel, „Die Bohnenernte“): only the male Saubohne."""
+"""Meters the rulebook prints (Ladybohn-Spielregel, „Die Bohnenernte“): only the male Stinkbohne."""
 
 EXAMPLE = """# Trage hier die Zahlen von deinen Karten ein:
 # wie viele Karten du für 1, 2, 3 und 4 Taler brauchst.

@@ -52,17 +52,17 @@ from bohnteach.game.actions import (
 )
 from bohnteach.game.beans import all_varieties, find_variety
 from bohnteach.maths.bots import make_bot
-from bohnteach.game.engine import actor, fitting_fields, harvest_coins, new_game, to_plant
+from bohnteach.game.engine import actor, check, fitting_fields, harvest_coins, new_game, to_plant
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.notation import format_action
 from bohnteach.game.record import Game
 from bohnteach.render.table import changed_cards, changed_zones, render_info, render_refusal, render_table
 from bohnteach.game.state import Phase, State
-from bohnteach.render.words import card_label
+from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.failure import guard
 
-BOT_LABELS = {"trader": "handelt gern (Händler)", "planter": "handelt nie (Gärtner)",
-              "random": "zufällig (Anfänger)"}
+BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
+              "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
 RULESET_LABELS = {"amigo": "Amigo-Grundspiel", "online": "Online-Regeln"}
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
 MAX_BOT_STEPS = 400
@@ -242,11 +242,14 @@ class Probespiel(widgets.VBox):
             return
         if want:
             theirs = [c for c in s.players[partner].hand if s.variety[c] == want]
-            if not theirs:
-                v = find_variety(want)
-                self.feedback.value = render_info(
-                    "Hat sie nicht", f"{s.players[partner].name} hat keine {v.de} auf der Hand. "
-                    "Frag nach einer anderen Sorte oder verschenke die Karte.")
+            if not theirs:  # said exactly as a bot that keeps the card: the hand stays hidden
+                self._fresh = 0
+                name = s.players[partner].name
+                self._note("you", escape(offer_words(
+                    self.me, name, [card_label(s, c) for c in give], [find_variety(want).de])))
+                self._note("bot", escape(f"{name} lehnt ab. {reply_text(name, 'keep', want)}"))
+                self.feedback.value = render_info("Abgelehnt", reply_text(name, "keep", want))
+                self._refresh(keep_feedback=True)
                 return
             get = (theirs[0],)
         self.try_action(Offer(self.seat, partner, give, get))
@@ -266,6 +269,11 @@ class Probespiel(widgets.VBox):
             before = s.copy()
             events = self.game.apply(action)
             self._log_action(before, action, events, by_learner=False)
+            reply = self.bots[who].reply
+            if isinstance(action, Decline) and reply is not None and reply.counter is not None \
+                    and who != s.active and check(s, reply.counter) is None:
+                before = s.copy()
+                self._log_action(before, reply.counter, self.game.apply(reply.counter), by_learner=False)
         raise RuntimeError("Die Computergegner kommen nicht weiter; starte bitte ein neues Spiel.")
 
     # ---- log -------------------------------------------------------------------------------
@@ -274,9 +282,19 @@ class Probespiel(widgets.VBox):
         self._fresh += 1
 
     def _log_action(self, before: State, action: Action, events: list[tuple], by_learner: bool) -> None:
-        text = format_action(before, action)
-        if by_learner:
-            text = "Du: " + text
+        names = [p.name for p in before.players]
+        if isinstance(action, Offer):  # by variety: a hand position would reveal the hand
+            text = offer_words(names[action.player], names[action.to],
+                               [card_label(before, c) for c in action.give],
+                               [card_label(before, c) for c in action.get])
+        else:
+            text = format_action(before, action)
+        who = names[action.player]
+        if by_learner and text.startswith(who + " "):
+            text = f"{who} (du){text[len(who):]}"
+        reply = None if by_learner else self.bots[action.player].reply
+        if isinstance(action, Decline) and reply is not None and not reply.accept:
+            text += ". " + reply_text(who, reply.reason, reply.variety)
         extra = ""
         for ev in events:
             if ev[0] == "harvest":
@@ -411,7 +429,7 @@ class Probespiel(widgets.VBox):
                 front = card_label(s, p.hand[0])
                 word = "Vorderste Karte" if s.hand_plants == 0 else "Nächste Karte"
                 buttons += self._field_buttons(None, f"{word}: {front}")
-                if len(p.hand) > 1 and s.hand_plants == 0:
+                if len(p.hand) > 1 and s.hand_plants == 0 and s.variety[p.hand[1]] != s.variety[p.hand[0]]:
                     buttons += self._field_buttons(p.hand[1], f"Lieber die 2. Karte ({card_label(s, p.hand[1])})",
                                                    wrong_card=True)[:1]
             if s.hand_plants or not p.hand:

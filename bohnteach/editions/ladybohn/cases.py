@@ -26,7 +26,7 @@ Regelwerk: ladybohn
 Spieler: Anna, Ben, Clara, David
 Am Zug: Anna
 Phase: 1
-Anna Hand: Blaue Bohne (Baby), Rote Bohne, Saubohne
+Anna Hand: Blaue Bohne (Baby), Rote Bohne, Stinkbohne
 Anna Feld 1: Blaue Bohne (w), Blaue Bohne (m), Blaue Bohne (m), Blaue Bohne (w), Blaue Bohne (m)
 Anna Feld 2: 2 Augenbohnen
 Ben Hand: 5 Karten
@@ -64,12 +64,12 @@ Phase: 2
 Gepflanzt: 1
 Anna Hand: Brechbohne, Augenbohne
 Anna Feld 1: Feuerbohne (m), Feuerbohne (w), Feuerbohne (m)
-Anna Feld 2: 2 Saubohnen
+Anna Feld 2: 2 Stinkbohnen
 Ben Hand: Feuerbohne (Baby), Brechbohne
 Ben Feld 1: 2 Blaue Bohnen
 Clara Hand: 4 Karten
 David Hand: 4 Karten
-Aufgedeckt: Blaue Bohne, Saubohne
+Aufgedeckt: Blaue Bohne, Stinkbohne
 Offene Hände: Anna
 """,
         goal="Ben sammelt Blaue Bohnen und hat eine Feuerbohne auf der Hand – welche, sagt er "

@@ -1,0 +1,108 @@
+"""Probespiel texts tell the truth: grammatical for every name, no hidden card revealed."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bohnteach.game.actions import Decline, Draw, EndPlanting, EndTrading, Offer, Plant
+from bohnteach.game.state import Phase
+from bohnteach.render.words import offer_words, reply_text
+from bohnteach.widgets.probespiel import Probespiel
+
+PRONOUNS = re.compile(r"\b(sie|er|ihm|ihr|ihre|seine|seinen)\b", re.IGNORECASE)
+
+
+def _classes(button) -> set[str]:
+    return set(button._dom_classes)
+
+
+def _buttons(box):
+    import ipywidgets as widgets
+
+    stack, found = [box], []
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.Button):
+            found.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return found
+
+
+@pytest.mark.parametrize("name", ["Anna", "Ben", "Kim", "Alex"])
+@pytest.mark.parametrize("reason", ["gain", "keep", "useless", "little"])
+def test_reply_text_names_the_player_and_no_pronoun(name, reason):
+    text = reply_text(name, reason, "red")
+    assert name in text and not PRONOUNS.search(text), text
+    assert "hat keine" not in text and "Hand" not in text
+
+
+def test_reply_words():
+    assert reply_text("Ben", "keep", "red") == "Ben möchte keine Rote Bohne abgeben."
+    assert reply_text("Ben", "useless", "garden") == "Ben braucht keine Gartenbohne."
+    assert offer_words("Anna", "Ben", ["Blaue Bohne"], ["Gartenbohne"]) == \
+        "Anna bietet Ben Blaue Bohne gegen Gartenbohne"
+    assert offer_words("Anna", "Ben", ["Rote Bohne"], []) == "Anna schenkt Ben Rote Bohne"
+
+
+def test_second_card_is_offered_only_when_it_differs():
+    game = Probespiel(seed=3, bot="planter")
+    s = game.state
+    hand = s.players[0].hand
+    same = next(c for c in s.deck if s.variety[c] == s.variety[hand[0]])
+    s.deck.remove(same)
+    hand.insert(1, same)
+    game._refresh()
+    assert not [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
+    other = next(c for c in s.deck if s.variety[c] != s.variety[hand[0]])
+    s.deck.remove(other)
+    hand.insert(1, other)
+    game._refresh()
+    assert [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
+
+
+def _to_trading(game: Probespiel) -> None:
+    s = game.state
+    while s.phase is Phase.PLANT:
+        fits = [k for k in range(len(s.players[0].fields))
+                if game.try_action(Plant(0, k)) is None]
+        if not fits and s.phase is Phase.PLANT and s.hand_plants == 0:
+            from bohnteach.game.actions import Harvest
+            game.try_action(Harvest(0, 0))
+        if s.hand_plants:
+            game.try_action(EndPlanting(0))
+    assert game.state.phase is Phase.TRADE and game.state.active == 0
+
+
+def test_asking_for_a_missing_bean_reads_like_keeping_it():
+    game = Probespiel(seed=4, bot="trader")
+    _to_trading(game)
+    s = game.state
+    ben = s.players[1]
+    lacking = next(v for v in s.ruleset.varieties if all(s.variety[c] != v for c in ben.hand))
+    game.choose_give([s.revealed[0]])
+    game.partner_pick.value = 1
+    game.want_pick.value = lacking
+    game.offer_button.click()
+    assert reply_text("Ben", "keep", lacking) in game.feedback.value
+    assert "hat keine" not in game.feedback.value and "Hat sie" not in game.feedback.value
+    assert "Ben lehnt ab. Ben möchte keine" in game.log_view.value
+    assert s.offer is None
+
+
+def test_log_keeps_one_person_and_shows_no_hand_position():
+    game = Probespiel(seed=5, bot="trader", players=4)
+    _to_trading(game)
+    game.try_action(EndTrading(0))
+    while game.state.active == 0 and game.state.phase is Phase.PLANT_RECEIVED:
+        fields = game.state.players[0].fields
+        card = game.state.revealed[0] if game.state.revealed else game.state.players[0].set_aside[0]
+        placed = any(game.try_action(Plant(0, k, card)) is None for k in range(len(fields)))
+        if not placed:
+            from bohnteach.game.actions import Harvest
+            game.try_action(Harvest(0, 0))
+    game.try_action(Draw(0))
+    log = game.log_view.value
+    assert "Anna (du) zieht 3 Karten" in log
+    assert "Du:" not in log
+    assert not re.search(r"Hand \d", log), "a bot's hand position in the log"
