@@ -94,7 +94,7 @@ def test_table_shows_temple_places_by_variety_and_empty_places():
     shown = table_displays(s)
     assert [d.zone.key for d in shown] == [f"temple{i}" for i in range(1, 6)]
     text = _text(render_table(s))
-    assert "Bohnentempel" in text and "Stelle 1 – 2 × Saubohne" in text
+    assert "Bohnentempel" in text and "Stelle 1 – 2 × Stinkbohne" in text
     assert text.count("leere Stelle") == 2
     # one card per variety with its count: a stack of three is one card „3 Karten“
     assert "Blaue Bohne 3 Karten" in text

@@ -270,7 +270,7 @@ Ben Hand: 5 Karten
 Clara Hand: 5 Karten
 David Hand: 5 Karten
 Bohnentempel, Stelle 1: 3 Blaue Bohnen
-Bohnentempel, Stelle 2: 2 Saubohnen
+Bohnentempel, Stelle 2: 2 Stinkbohnen
 Bohnentempel, Stelle 3: Brechbohne
 Bohnentempel, Stelle 4: 2 Gartenbohnen
 Vorrat (Weg- und Trägerkarten): 5 Wegkarten, 5 Trägerkarten, Sabohntagekarte
