@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from bohnteach.game.beans import find_variety
+from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.render.table import chips, render_error, render_info
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.widgets.failure import guard
 
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 LADY_RULES = (
     "lady.sexes", "lady.top-card", "lady.female-meter", "lady.baby-no-meter", "lady.baby-lift",
     "lady.offer-variety-only", "lady.baby-trade-immediate", "lady.female-garden",
