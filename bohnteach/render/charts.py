@@ -68,6 +68,10 @@ def _renderers_use_plot_config() -> None:
 
 _renderers_use_plot_config()
 
+BASE_HEIGHT = 450
+"""Pixels of a chart without legend (plotly's default)."""
+LEGEND_ROW = 20
+"""Pixels of one legend row."""
 TITLE_CHARS = 40
 """Characters of a title line that fit a 390 px phone; longer titles wrap."""
 NOTE_CHARS = 52
@@ -208,7 +212,9 @@ def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
     text = "<br>".join(notes)
     _note(fig, text, "meter_assumption", y=1, yanchor="bottom")
     fig.layout.annotations[-1].yshift = 6
-    fig.update_layout(margin=dict(t=fig.layout.margin.t + _note_height(text) + 6))
+    grow = _note_height(text) + 6
+    fig.update_layout(margin=dict(t=fig.layout.margin.t + grow),
+                      height=(fig.layout.height or BASE_HEIGHT) + grow)
     return fig
 
 
@@ -242,9 +248,13 @@ def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.
         legend = dict(orientation="h", x=0, xanchor="left", yref="container", y=0,
                       yanchor="bottom", title=dict(side="top"), **legend)
     legend_title = more.pop("legend_title", None)
+    if "height" not in more and more.get("showlegend", True):
+        # a phone wraps the legend row into two columns: taller, so the plot keeps its room
+        entries = sum(t.showlegend is not False for t in fig.data) if len(fig.data) > 1 else 0
+        more["height"] = BASE_HEIGHT + LEGEND_ROW * -(-entries // 2)
     fig.update_layout(
         title=dict(text="<br>".join(lines), x=0.01, xanchor="left", yref="container", y=1,
-                   yanchor="top", pad=dict(t=10), font=dict(size=16)),
+                   yanchor="top", pad=dict(t=_title_pad(len(lines))), font=dict(size=16)),
         xaxis_title_text=x,
         yaxis_title_text=y,
         template="plotly_white",
@@ -261,9 +271,15 @@ def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.
     return fig
 
 
+def _title_pad(lines: int) -> int:
+    """Space above the title; plotly.js sets a title of several lines 11 px higher than
+    its ``yanchor="top"`` asks for (measured in Chromium), which would cut its first line."""
+    return 10 if lines == 1 else 21
+
+
 def title_height(lines: int) -> int:
     """Pixels from the top edge to the plot for a title of ``lines`` lines."""
-    return 24 + 21 * lines
+    return _title_pad(lines) + 14 + 21 * lines
 
 
 def log_ticks(low: float, high: float) -> tuple[list[int], list[str]]:
