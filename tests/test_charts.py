@@ -3,6 +3,7 @@ the variety names and colours, German labels and hover texts, the assumption not
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -56,6 +57,11 @@ def by_name(fig: go.Figure) -> dict[str, go.BaseTraceType]:
     return {t.name: t for t in fig.data}
 
 
+def title(fig: go.Figure) -> str:
+    """The title as read: its line breaks (it wraps to fit a phone) are spaces."""
+    return fig.layout.title.text.replace("<br>", " ")
+
+
 def annotation_texts(fig: go.Figure) -> list[str]:
     return [a.text for a in fig.layout.annotations]
 
@@ -81,9 +87,16 @@ def test_bohnometer_curves_for_amigo():
     assert blue.hovertext[7] == "7 Blaue Bohnen → 2 Taler"
     assert blue.hovertext[1] == "1 Blaue Bohne → 0 Taler"
     assert by_name(fig)["Gartenbohne"].hovertext[2] == "2 Gartenbohnen → 2 Taler"
-    assert fig.layout.xaxis.title.text == "Karten auf dem Feld"
+    # eight curves would overlap: one panel per variety, named in its title
+    assert len({t.xaxis for t in fig.data}) == 8
+    panel_titles = {(a.xref, a.text) for a in fig.layout.annotations if a.text in AMIGO_DE}
+    assert len(panel_titles) == 8
+    assert [a.text for a in fig.layout.annotations if a.name == "x_title"] == ["Karten auf dem Feld"]
     assert fig.layout.yaxis.title.text == "Taler beim Ernten"
     assert not [a for a in annotation_texts(fig) if "Annahme" in a]
+    few = charts.bohnometer_chart(["Blaue Bohne", "Saubohne", "Gartenbohne"])
+    assert {t.xaxis for t in few.data} == {None}  # a handful of curves share one plot
+    assert few.layout.xaxis.title.text == "Karten auf dem Feld"
 
 
 def test_bohnometer_selection_and_several_rulesets():
@@ -153,11 +166,11 @@ def test_deck_chart_shows_the_bohnentreppe():
     assert list(bars.x) == [find_variety(n).de_plural for n in AMIGO_DE]  # names on the axis
     assert list(bars.y) == [20, 18, 16, 14, 12, 10, 8, 6]
     assert list(bars.marker.color) == [find_variety(n).colour for n in AMIGO_DE]
-    assert "104 Karten" in fig.layout.title.text
+    assert "104 Karten" in title(fig)
     assert any("genau 2 Karten weniger" in t for t in annotation_texts(fig))
     assert bars.hovertext[0] == "20 Blaue Bohnen – 19,2 % des Stapels"
     online = charts.deck_chart("online", 6)
-    assert "144 Karten" in online.layout.title.text
+    assert "144 Karten" in title(online)
     assert "Gartenbohnen" not in online.data[0].x
 
 
@@ -185,7 +198,7 @@ def test_reveal_chart():
     assert bars.hovertext[i] == "mindestens eine Gartenbohne unter 2 Karten: 11,3 %"
     seen = charts.reveal_chart(seen={"garden": 2})
     assert seen.data[0].y[i] < bars.y[i]
-    assert "gesehenen" in seen.layout.title.text
+    assert "gesehenen" in title(seen)
 
 
 def test_convergence_chart_exact_vs_simulated():
@@ -200,7 +213,7 @@ def test_convergence_chart_exact_vs_simulated():
     band = traces["±2 Standardfehler"]
     assert min(band.y) >= 0.0 and max(band.y) <= 1.0
     assert fig.layout.xaxis.type == "log"
-    assert fig.layout.title.text == est.quantity
+    assert title(fig) == est.quantity
     # without an exact answer: only the simulation
     assert [t.name for t in charts.convergence_chart(est).data] == [sim.name]
 
@@ -237,7 +250,7 @@ def test_waiting_time_chart():
 
 def test_union_of_varieties_is_named_not_coloured():
     fig = charts.count_distribution_chart(["Sojabohne", "Blaue Bohne"], 3)
-    assert "Blaue Bohnen oder Sojabohnen" in fig.layout.title.text
+    assert "Blaue Bohnen oder Sojabohnen" in title(fig)
     assert fig.data[0].marker.color == charts.NEUTRAL
 
 
@@ -251,3 +264,103 @@ def test_every_chart_names_its_traces():
     for fig in figs:
         for trace in fig.data:
             assert trace.name, f"unnamed trace in {fig.layout.title.text}"
+
+
+# --------------------------------------------------------------------------- small screens
+
+
+def all_figures() -> list[go.Figure]:
+    est = simulate_reveal("red", trials=20_000, seed=1)
+    return [
+        charts.bohnometer_chart(), charts.bohnometer_chart(["Blaue Bohne", "Saubohne"]),
+        charts.bohnometer_chart(["Blaue Bohne", "Kaffeebohne"], ["amigo", "online"]),
+        charts.bohnometer_chart(rulesets=LADY), charts.coins_per_card_chart(),
+        charts.coins_per_card_chart(["Blaue Bohne", "Gartenbohne"]),
+        charts.marginal_value_chart(), charts.marginal_value_chart(["Saubohne", "Rote Bohne"]),
+        charts.deck_chart(), charts.deck_comparison_chart(), charts.reveal_chart(),
+        charts.convergence_chart(est, Fraction(1, 7)), charts.count_distribution_chart("red", 4),
+        charts.waiting_time_chart("red"), charts.sex_meter_chart(),
+    ]
+
+
+def plain(text: str) -> str:
+    for tag in ("<sup>", "</sup>", "<b>", "</b>"):
+        text = text.replace(tag, "")
+    return text
+
+
+def test_every_chart_fits_a_phone():
+    for fig in all_figures():
+        title = fig.layout.title.text
+        # the title wraps instead of running off a 390 px screen
+        assert all(len(plain(line)) <= charts.TITLE_CHARS * 4 // 3 for line in title.split("<br>")), title
+        assert fig.layout.margin.t >= charts.title_height(title.count("<br>") + 1), title
+        # no 80 px default margins: the axes take only what their labels need
+        assert fig.layout.margin.l <= 55 and fig.layout.margin.r <= 15, title
+        if len({t.xaxis for t in fig.data}) == 1 and fig.layout.showlegend is not False:
+            legend = fig.layout.legend  # a row below the plot, never a column beside it
+            assert (legend.orientation, legend.yref, legend.y, legend.yanchor) == (
+                "h", "container", 0, "bottom"), title
+
+
+def test_wrap_lines_keeps_breaks_and_subtitles():
+    assert charts.wrap_lines("Kurz<br>auch kurz", 40) == ["Kurz", "auch kurz"]
+    long = "Wie wahrscheinlich ist meine Sorte unter den nächsten 2 Karten?"
+    assert charts.wrap_lines(long, 40) == ["Wie wahrscheinlich ist meine Sorte unter",
+                                           "den nächsten 2 Karten?"]
+    sub = charts.wrap_lines("Titel<br><sup>" + "eins zwei drei " * 6 + "</sup>", 40)
+    assert sub[0] == "Titel" and len(sub) == 3
+    assert all(line.startswith("<sup>") and line.endswith("</sup>") for line in sub[1:])
+
+
+def test_log_axis_labels_do_not_run_into_each_other():
+    est = simulate_reveal("red", trials=1_000_000 // 10, seed=2)
+    fig = charts.convergence_chart(est, Fraction(1, 7))
+    axis = fig.layout.xaxis
+    assert axis.type == "log"
+    assert list(axis.tickvals) == [1, 10, 100, 1_000, 10_000, 100_000][-len(axis.tickvals):]
+    assert list(axis.ticktext)[-2:] == ["10.000", "100.000"]
+    assert min(axis.tickvals) >= min(est.checkpoints) and max(axis.tickvals) <= est.trials
+    # a 390 px phone leaves about 320 px of plot; a label needs ~7.5 px per character
+    decades = math.log10(max(est.checkpoints) / min(est.checkpoints))
+    per_decade = 320 / decades
+    widest = max(len(t) for t in axis.ticktext) * 7.5
+    assert per_decade >= widest + 8, (per_decade, widest)
+    assert charts.log_ticks(3, 2_500) == ([10, 100, 1_000], ["10", "100", "1.000"])
+
+
+def test_every_curve_has_more_than_its_colour():
+    """Within one plot (panel), no two traces share line style, marker, pattern and the
+    text written on them (stacked bars name their variety inside the bar)."""
+    for fig in all_figures():
+        panels: dict[str, list] = {}
+        for t in fig.data:
+            panels.setdefault(t.xaxis or "x", []).append(t)
+        for traces in panels.values():
+            looks = []
+            for t in traces:
+                line = getattr(t, "line", None)
+                marker = t.marker
+                symbol = getattr(marker, "symbol", None)
+                symbol = symbol if isinstance(symbol, (str, type(None))) else tuple(symbol)
+                pattern = marker.pattern.shape if getattr(marker, "pattern", None) else None
+                looks.append((getattr(line, "dash", None), symbol, pattern, getattr(t, "yaxis", None),
+                              getattr(t, "mode", None), type(t).__name__,
+                              tuple(t.text) if isinstance(t.text, tuple) else t.text))
+            assert len(set(looks)) == len(looks), (fig.layout.title.text, looks)
+
+
+def test_pages_show_charts_without_the_icon_bar():
+    import plotly.io as pio
+
+    from bohnteach import lessons
+    from bohnteach.site import ladybohn_page
+
+    assert charts.PLOT_CONFIG["displayModeBar"] is False and charts.PLOT_CONFIG["responsive"]
+    assert lessons.PLOT_CONFIG is charts.PLOT_CONFIG is ladybohn_page.PLOT_CONFIG
+    # a figure that is a cell's result gets the same config as fig.show(config=…)
+    bundle = charts.deck_chart()._repr_mimebundle_()
+    shown = bundle.get("application/vnd.plotly.v1+json") or {}
+    if shown:
+        assert shown["config"]["displayModeBar"] is False
+    assert pio.renderers["plotly_mimetype"].config["displayModeBar"] is False

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bohnteach.game.beans import find_variety
+from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.questions import teacher_banner, teacher_mode_from_url
 
@@ -31,8 +32,6 @@ LESSONS: tuple[tuple[str, str], ...] = (
     ("04_Rechnen_oder_simulieren", "Rechnen oder simulieren?"),
     ("05_Handeln_lohnt_sich", "Handeln lohnt sich"),
 )
-
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 TABLE_CSS = (
     "<style>"

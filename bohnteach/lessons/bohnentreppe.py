@@ -96,18 +96,13 @@ def frequency_figure(seen: dict[str, int]) -> go.Figure:
         hoverinfo="text",
     ))
     worst = max(abs(r - float(p)) for r, p in zip(rel, exact))
-    fig.update_layout(
-        title=dict(text=f"{charts.int_de(draws)}-mal die oberste Karte angesehen – größte "
-                        f"Abweichung von Laplace: "
-                        f"{de_number(Fraction(worst).limit_denominator(10**6) * 100, 1, strip=False)} "
-                        "Prozentpunkte"),
-        barmode="group", template="plotly_white", separators=",.",
-        yaxis=dict(tickformat=".0%", title=dict(text="Anteil")),
-        xaxis=dict(title=dict(text="Bohnensorte")),
-        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
-        margin=dict(t=110),
+    return charts.chart_layout(
+        fig, f"{charts.int_de(draws)}-mal die oberste Karte angesehen – größte "
+             f"Abweichung von Laplace: "
+             f"{de_number(Fraction(worst).limit_denominator(10**6) * 100, 1, strip=False)} "
+             "Prozentpunkte",
+        "Bohnensorte", "Anteil", barmode="group", yaxis=dict(tickformat=".0%"),
     )
-    return fig
 
 
 class DrawExperiment:

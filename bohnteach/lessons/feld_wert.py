@@ -151,11 +151,10 @@ class WaitCalculator:
             hovertext=[f"{c} Taler: {de_percent(p, 1)}" for c, p in coins.items()],
             hoverinfo="text",
         ))
-        fig.update_layout(
-            title=dict(text=f"Wie viele Taler nach {k} Karten? ({field} {v.label(field)} im Feld)"),
-            yaxis=dict(tickformat=".0%", range=[0, 1.12], title=dict(text="Wahrscheinlichkeit")),
-            xaxis=dict(title=dict(text="Taler beim Ernten")),
-            template="plotly_white", separators=",.", height=360,
+        charts.chart_layout(
+            fig, f"Wie viele Taler nach {k} Karten? ({field} {v.label(field)} im Feld)",
+            "Taler beim Ernten", "Wahrscheinlichkeit", height=360,
+            yaxis=dict(tickformat=".0%", range=[0, 1.12]),
         )
         show_figure(fig, self.output)
 

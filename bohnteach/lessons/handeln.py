@@ -44,13 +44,11 @@ def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
                    f"{harvest_value(v, n + 1)} Taler" for name, n in fields.items()],
         hoverinfo="text",
     ))
-    fig.update_layout(
-        title=dict(text=f"Was bringt dieselbe {v.de} wem? (Taler mehr beim Ernten)"),
-        yaxis=dict(dtick=1, range=[0, max(2, max(gains) + 1)], title=dict(text="Taler mehr")),
-        xaxis=dict(title=dict(text=f"Person ({v.de_plural} schon im Feld)")),
-        template="plotly_white", separators=",.", showlegend=False, height=380,
+    return charts.chart_layout(
+        fig, f"Was bringt dieselbe {v.de} wem? (Taler mehr beim Ernten)",
+        f"Person ({v.de_plural} schon im Feld)", "Taler mehr", showlegend=False, height=380,
+        yaxis=dict(dtick=1, range=[0, max(2, max(gains) + 1)]),
     )
-    return fig
 
 
 @guard()
@@ -198,12 +196,10 @@ class TradeStats:
                        for i, (b, m, w) in enumerate(zip(r.bots, r.mean_scores, r.win_share))],
             hoverinfo="text",
         ))
-        fig.update_layout(
-            title=dict(text=f"Zwei Bots bieten an, zwei nie: Taler am Ende ({r.games} Partien)"),
-            yaxis=dict(title=dict(text="Taler im Mittel"), rangemode="tozero"),
-            template="plotly_white", separators=",.", showlegend=False, height=400,
+        return charts.chart_layout(
+            fig, f"Zwei Bots bieten an, zwei nie: Taler am Ende ({r.games} Partien)", "",
+            "Taler im Mittel", showlegend=False, height=400, yaxis=dict(rangemode="tozero"),
         )
-        return fig
 
     def summary_html(self) -> str:
         r = self.result

@@ -55,15 +55,10 @@ def _cached_estimate(trials: int, seed: int) -> Estimate:
 def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
-    return _whole_numbers(charts.convergence_chart(
+    return charts.convergence_chart(
         est, p_in_reveal("Gartenbohne", RULESET, PLAYERS),
         title="Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung",
-    ))
-
-
-def _whole_numbers(fig: go.Figure) -> go.Figure:
-    """Trial counts as 10.000, not 10k, on the log axis."""
-    return fig.update_xaxes(tickformat=",d")
+    )
 
 
 def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, str]]:
@@ -144,7 +139,7 @@ class RevealExperiment:
             + ("die Schätzung liegt darin." if inside else
                "die Schätzung liegt ausnahmsweise daneben (das passiert etwa jedes 20. Mal)."),
         )
-        show_figure(_whole_numbers(charts.convergence_chart(est, exact)), self.output)
+        show_figure(charts.convergence_chart(est, exact), self.output)
         self.last = est
         return est
 
@@ -216,12 +211,6 @@ def partien(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
     return run_whole_games(games, seed, bots, progress=bar)
 
 
-def _layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
-    fig.update_layout(title=dict(text=title), xaxis_title_text=x, yaxis_title_text=y,
-                      template="plotly_white", separators=",.", **more)
-    return fig
-
-
 def turns_figure(stats: GameStats) -> go.Figure:
     """Histogram: turns per game, with the mean."""
     r = stats.result
@@ -238,7 +227,7 @@ def turns_figure(stats: GameStats) -> go.Figure:
                   annotation_text=f"Mittelwert: {_num(mean, 1)} Züge",
                   annotation_position="top right")
     fig.update_yaxes(range=[0, max(counts.values()) * 1.3])
-    return _layout(fig, f"Wie lange dauert eine Partie? ({charts.int_de(r.games)} Partien)",
+    return charts.chart_layout(fig, f"Wie lange dauert eine Partie? ({charts.int_de(r.games)} Partien)",
                    "Züge bis zum Spielende (alle Personen zusammen)", "Anzahl Partien",
                    xaxis=dict(dtick=1), showlegend=False)
 
@@ -262,11 +251,9 @@ def scores_figure(stats: GameStats) -> go.Figure:
                                            line=dict(color="#222", width=1)),
         hovertext=[f"{winners.get(x, 0)} Siege mit {x} Talern" for x in xs], hoverinfo="text",
     ))
-    return _layout(fig, "Wie viele Taler hat man am Ende?", "Taler am Spielende",
+    return charts.chart_layout(fig, "Wie viele Taler hat man am Ende?", "Taler am Spielende",
                    "Anteil", barmode="group", xaxis=dict(dtick=1),
-                   yaxis=dict(tickformat=".0%"), legend=dict(orientation="h", y=1.02,
-                                                              yanchor="bottom", x=0),
-                   margin=dict(t=90))
+                   yaxis=dict(tickformat=".0%"))
 
 
 def seats_figure(stats: GameStats) -> go.Figure:
@@ -288,7 +275,7 @@ def seats_figure(stats: GameStats) -> go.Figure:
     fig.add_hline(y=fair, line=dict(color="#D55E00", dash="dash"),
                   annotation_text=f"fair: {de_percent(Fraction(1, r.players), 0)}",
                   annotation_position="top left")
-    return _layout(fig, f"Gewinnt der Startplatz öfter? (Siegquote ± 2 Standardfehler, "
+    return charts.chart_layout(fig, f"Gewinnt der Startplatz öfter? (Siegquote ± 2 Standardfehler, "
                         f"{charts.int_de(r.games)} Partien)",
                    "Sitzplatz", "Siegquote", yaxis=dict(tickformat=".0%", rangemode="tozero"),
                    showlegend=False)

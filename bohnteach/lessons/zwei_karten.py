@@ -86,14 +86,12 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
         fig.add_annotation(x=x, y=1.05, text=f"<i>{text}</i>", showarrow=False,
                            font=dict(color="#555", size=13))
     none = first["N"] * Fraction(*second["NN"])
-    fig.update_layout(
-        title=dict(text=(f"Baumdiagramm: zwei Karten aufdecken<br>"
-                         f"<sup>Mindestens eine {v.de} = 1 − P(keine {v.de}) = 1 − {_frac(none)} = "
-                         f"{_frac(1 - none)} ≈ {de_number(1 - none, 4)}</sup>")),
+    return charts.chart_layout(
+        fig, (f"Baumdiagramm: zwei Karten aufdecken<br>"
+              f"<sup>Mindestens eine {v.de} = 1 − P(keine {v.de}) = 1 − {_frac(none)} = "
+              f"{_frac(1 - none)} ≈ {de_number(1 - none, 4)}</sup>"), "", "", height=430,
         xaxis=dict(visible=False, range=[-0.2, 3.15]), yaxis=dict(visible=False, range=[-0.05, 1.1]),
-        template="plotly_white", height=430, margin=dict(l=10, r=10, t=80, b=10),
     )
-    return fig
 
 
 @guard()

@@ -1,15 +1,22 @@
 """Plotly figure builders for the lessons: data in, ``plotly.graph_objects.Figure`` out.
 
 German labels; each variety drawn in its ``Variety.colour`` and always named (legend,
-axis labels or hover text), never told apart by colour alone. Charts that read a
+axis labels or hover text), never told apart by colour alone: every curve also has its own
+line style and marker, and more than :data:`MAX_LINES` curves become small multiples (one
+panel per variety). Every builder ends in :func:`chart_layout`, so all charts fit a 390 px
+phone: wrapped title, legend as a row below the plot, slim margins. Charts that read a
 Bohnometer carry a visible note when the rule set's meters are an assumption
-(``RuleSet.meter_assumption``). Use ``fig.show()`` on the site, not a ``FigureWidget``.
+(``RuleSet.meter_assumption``). Show them with ``fig.show(config=PLOT_CONFIG)``, never as a
+``FigureWidget``.
 """
 from __future__ import annotations
 
+import math
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -40,9 +47,40 @@ from bohnteach.render.words import de_number, de_percent, sex_word
 RuleSets = str | RuleSet | Sequence[str | RuleSet]
 
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
-_SYMBOLS = {None: "circle", "m": "square", "w": "diamond"}
+_MARKERS = ("circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "x",
+            "pentagon", "hexagon", "triangle-left", "triangle-right", "hourglass")
 NEUTRAL = "#555555"
 SIMULATED = "#9E9E9E"
+WARN_TEXT, WARN_BACK = "#8A4B00", "#FFF4E0"
+
+PLOT_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True, "displayModeBar": False}
+"""How pages show a chart (``fig.show(config=PLOT_CONFIG)``): it fills the width, and no icon
+bar lies over the title on a phone."""
+
+
+def _renderers_use_plot_config() -> None:
+    """A figure shown as a cell's result (not through ``fig.show``) gets :data:`PLOT_CONFIG`
+    too: it is the default config of the renderers Jupyter and Voilà use."""
+    import plotly.io as pio
+
+    for name in ("plotly_mimetype", "jupyterlab", "nteract", "vscode", "notebook",
+                 "notebook_connected"):
+        renderer = pio.renderers[name]
+        renderer.config = {**(renderer.config or {}), **PLOT_CONFIG}
+
+
+_renderers_use_plot_config()
+
+BASE_HEIGHT = 450
+"""Pixels of a chart without legend (plotly's default)."""
+LEGEND_ROW = 20
+"""Pixels of one legend row."""
+TITLE_CHARS = 40
+"""Characters of a title line that fit a 390 px phone; longer titles wrap."""
+NOTE_CHARS = 52
+"""Characters of a note line (12 px) that fit a 390 px phone."""
+MAX_LINES = 4
+"""More curves than this in one plot lie on top of each other: one panel per variety instead."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -87,15 +125,29 @@ def _varieties(varieties: Iterable[VarietyLike] | VarietyLike | None, rulesets: 
     return [find_variety(v) for v in varieties]
 
 
-def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]):
-    """(rule set, variety, sex, meter, legend name, dash) for each curve to draw."""
+@dataclass(frozen=True)
+class _Series:
+    """One curve of a Bohnometer chart and how it is told apart from the others."""
+
+    rs: RuleSet
+    variety: Variety
+    sex: Sex
+    meter: tuple[int, ...]
+    name: str  # "Blaue Bohne (weiblich) – Grundspiel (Amigo)"
+    detail: str  # the name without the variety ("weiblich – Grundspiel (Amigo)"), or ""
+    dash: str
+    symbol: str
+
+
+def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> list[_Series]:
+    """Each curve to draw. Every curve gets its own pair of marker (by variety) and line
+    style (by rule set, else by sex, else by variety), so colour is never the only cue."""
     sets = _rulesets(rulesets)
     chosen = _varieties(varieties, sets)
     many = len(sets) > 1
     series = []
     for i, rs in enumerate(sets):
-        dash = _DASHES[i % len(_DASHES)]
-        for v in chosen:
+        for j, v in enumerate(chosen):
             if v.key not in rs.varieties:
                 continue
             own = [s for s in ("m", "w") if s in rs.sex_meters.get(v.key, {})]
@@ -107,13 +159,18 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]):
             else:
                 sexes = own
             for s in sexes:
-                name = v.de
-                if s is not None:
-                    name += f" ({sex_word(s) or s})"
+                words = [sex_word(s) or s] if s is not None else []
                 if many:
-                    name += f" – {short_title(rs)}"
-                line_dash = "dot" if s == "w" and not many else dash
-                series.append((rs, v, s, meter_of(v, rs, s), name, line_dash))
+                    words.append(short_title(rs))
+                    dash = _DASHES[i % len(_DASHES)]
+                elif own:
+                    dash = "dot" if s == "w" else "solid"
+                else:
+                    dash = _DASHES[j % len(_DASHES)]
+                name = v.de + (f" ({words[0]})" if s is not None else "")
+                name += f" – {short_title(rs)}" if many else ""
+                series.append(_Series(rs, v, s, meter_of(v, rs, s), name, " – ".join(words),
+                                      dash, _MARKERS[j % len(_MARKERS)]))
     if not series:
         names = ", ".join(v.de for v in chosen)
         titles = ", ".join(rs.title for rs in sets)
@@ -121,39 +178,119 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]):
     return series
 
 
-def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
-    """Add a visible note under the plot for each rule set whose meters are assumed."""
+def _assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
+    """``"⚠ Annahme (Ladybohn): …"`` for each rule set whose meters are assumed, wrapped
+    to fit a phone."""
     notes = []
     for rs in {rs.name: rs for rs in rulesets}.values():
         if rs.meter_assumption:
-            text = f"Annahme ({short_title(rs)}): {rs.meter_assumption}"
-            notes.append("<br>".join(textwrap.wrap(text, 110)))
+            text = rs.meter_assumption.strip()
+            if text.casefold().startswith("annahme:"):
+                text = text.split(":", 1)[1].strip()
+            lines = wrap_lines(f"⚠ Annahme ({short_title(rs)}): {text}", NOTE_CHARS)
+            notes.append("<br>".join(lines))
+    return notes
+
+
+def _note(fig: go.Figure, text: str, name: str, y: float, yanchor: str, warn: bool = True) -> None:
+    """A boxed note on the figure (``warn``: the orange box of an assumption)."""
+    fig.add_annotation(
+        text=text, xref="paper", yref="paper", x=0, y=y, xanchor="left", yanchor=yanchor,
+        align="left", showarrow=False, name=name,
+        font=dict(size=12, color=WARN_TEXT if warn else "#333333"),
+        bgcolor=WARN_BACK if warn else None, bordercolor=WARN_TEXT if warn else None,
+    )
+
+
+def _note_height(text: str) -> int:
+    return 17 * (text.count("<br>") + 1) + 8
+
+
+def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
+    """The assumption notes between title and plot, where they are read first; the top
+    margin grows by their height."""
+    notes = _assumption_texts(rulesets)
     if not notes:
         return fig
     text = "<br>".join(notes)
-    lines = text.count("<br>") + 1
-    fig.add_annotation(
-        text=f"⚠ {text}", xref="paper", yref="paper", x=0, y=0, yshift=-60,
-        xanchor="left", yanchor="top", align="left", showarrow=False,
-        font=dict(size=12, color="#8A4B00"), bgcolor="#FFF4E0", bordercolor="#8A4B00",
-        name="meter_assumption",
-    )
-    fig.update_layout(margin=dict(b=80 + 18 * lines))
+    _note(fig, text, "meter_assumption", y=1, yanchor="bottom")
+    fig.layout.annotations[-1].yshift = 6
+    grow = _note_height(text) + 6
+    fig.update_layout(margin=dict(t=fig.layout.margin.t + grow),
+                      height=(fig.layout.height or BASE_HEIGHT) + grow)
     return fig
 
 
-def _layout(fig: go.Figure, title: str, x: str, y: str, **more) -> go.Figure:
+def wrap_lines(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters; ``<br>`` breaks stay breaks. A
+    line in ``<sup>…</sup>`` (a subtitle, smaller type) takes a third more characters and
+    keeps its tag on every line it wraps into."""
+    lines = []
+    for part in text.split("<br>"):
+        if part.startswith("<sup>") and part.endswith("</sup>"):
+            inner = textwrap.wrap(part[5:-6], width * 4 // 3) or [""]
+            lines += [f"<sup>{line}</sup>" for line in inner]
+        else:
+            lines += textwrap.wrap(part, width) or [""]
+    return lines
+
+
+def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
+    """The layout every chart shares, readable from a 390 px phone to a projector.
+
+    The title is wrapped and set flush left in a top margin sized for its lines (so nothing
+    of it is cut off); the legend is a row pinned to the bottom edge of the figure, which
+    pushes the plot up instead of squeezing it sideways or covering the axis title; slim
+    margins that the axes widen as far as their labels need. German number format.
+    ``more`` is passed to ``update_layout``: a ``legend`` there adds to the default one, or
+    replaces it if it sets its own ``y``; ``legend_title`` names it.
+    """
+    lines = wrap_lines(title, TITLE_CHARS)
+    legend = more.pop("legend", None) or {}
+    if "y" not in legend:  # not placed by the caller: the row below the plot
+        legend = dict(orientation="h", x=0, xanchor="left", yref="container", y=0,
+                      yanchor="bottom", title=dict(side="top"), **legend)
+    legend_title = more.pop("legend_title", None)
+    if "height" not in more and more.get("showlegend", True):
+        # a phone wraps the legend row into two columns: taller, so the plot keeps its room
+        entries = sum(t.showlegend is not False for t in fig.data) if len(fig.data) > 1 else 0
+        more["height"] = BASE_HEIGHT + LEGEND_ROW * -(-entries // 2)
     fig.update_layout(
-        title=dict(text=title),
+        title=dict(text="<br>".join(lines), x=0.01, xanchor="left", yref="container", y=1,
+                   yanchor="top", pad=dict(t=_title_pad(len(lines))), font=dict(size=16)),
         xaxis_title_text=x,
         yaxis_title_text=y,
         template="plotly_white",
         separators=",.",
         hoverlabel=dict(namelength=-1),
-        legend_title_text=more.pop("legend_title", None),
-        **more,
+        margin=dict(l=10, r=10, t=title_height(len(lines)), b=10),
     )
+    fig.layout.legend = legend
+    if legend_title:
+        fig.update_layout(legend_title_text=legend_title)
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
+    fig.update_layout(**more)
     return fig
+
+
+def _title_pad(lines: int) -> int:
+    """Space above the title; plotly.js sets a title of several lines 11 px higher than
+    its ``yanchor="top"`` asks for (measured in Chromium), which would cut its first line."""
+    return 10 if lines == 1 else 21
+
+
+def title_height(lines: int) -> int:
+    """Pixels from the top edge to the plot for a title of ``lines`` lines."""
+    return _title_pad(lines) + 14 + 21 * lines
+
+
+def log_ticks(low: float, high: float) -> tuple[list[int], list[str]]:
+    """Tick values and German labels for a log axis from ``low`` to ``high``: the powers of
+    ten only (10, 100, 1.000, …), evenly spaced, so no two labels run into each other."""
+    first, last = math.ceil(math.log10(max(low, 1))), math.floor(math.log10(max(high, 1)))
+    values = [10 ** e for e in range(first, last + 1)]
+    return values, [int_de(v) for v in values]
 
 
 def _target_style(targets: Targets) -> tuple[str, str, str]:
@@ -171,6 +308,81 @@ def _seen_note(seen: Cards, pile) -> str:
     return ""
 
 
+PANEL_HEIGHT = 150
+"""Pixels of one small panel: two columns of them fit a phone."""
+
+
+def _panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
+    """A grid of small panels with shared axes, one per title: (figure, columns, rows)."""
+    from plotly.subplots import make_subplots
+
+    columns = max(1, min(columns, len(titles)))
+    rows = -(-len(titles) // columns)
+    fig = make_subplots(
+        rows=rows, cols=columns, subplot_titles=list(titles), shared_xaxes=True,
+        shared_yaxes=True, vertical_spacing=min(0.3, 48 / (PANEL_HEIGHT * rows)),
+        horizontal_spacing=0.07,
+    )
+    return fig, columns, rows
+
+
+def _panel_layout(fig: go.Figure, rows: int, title: str, x: str, y: str,
+                  notes: Sequence[tuple[str, str]] = (), *, legend: bool) -> go.Figure:
+    """Pixel layout of a panel grid that also fits a phone: title, the legend row (if any
+    trace shows one), the panels, the x title, then the ``notes`` (text, name) below; a note
+    starting with ⚠ is an assumption box."""
+    lines = len(wrap_lines(title, TITLE_CHARS))
+    top = title_height(lines) + (56 if legend else 20)
+    bottom = 56 + sum(_note_height(text) for text, _name in notes)
+    plot_h = PANEL_HEIGHT * rows
+    chart_layout(
+        fig, title, "", "", height=plot_h + top + bottom, showlegend=legend,
+        margin=dict(t=top, b=bottom, l=55, r=15),
+        legend=dict(orientation="h", x=0, yref="paper", y=1 + 48 / plot_h, yanchor="bottom"),
+    )
+    for row in range(1, rows + 1):
+        fig.update_yaxes(title_text=y, row=row, col=1)
+    fig.add_annotation(text=x, xref="paper", yref="paper", x=0.5, y=-24 / plot_h,
+                       yanchor="top", showarrow=False, name="x_title")
+    offset = -50 / plot_h
+    for text, name in notes:
+        _note(fig, text, name, y=offset, yanchor="top", warn=text.startswith("⚠"))
+        offset -= _note_height(text) / plot_h
+    return fig
+
+
+def _variety_chart(
+    series: Sequence[_Series],
+    trace: Callable[[_Series, str], go.Scatter | go.Bar],
+    title: str, x: str, y: str, *, xaxis: dict, yaxis: dict, **more: Any,
+) -> go.Figure:
+    """The curves of ``series`` (``trace(series, name)`` draws one) in one plot with the
+    legend below; more than :data:`MAX_LINES` as small multiples, one panel per variety
+    named in its title, so that no two curves lie on top of each other."""
+    rulesets = [s.rs for s in series]
+    if len(series) <= MAX_LINES:
+        fig = go.Figure([trace(s, s.name) for s in series])
+        chart_layout(fig, title, x, y, legend_title="Bohnensorte", xaxis=xaxis, yaxis=yaxis,
+                     **more)
+        return _assumption_note(fig, rulesets)
+    groups: dict[str, list[_Series]] = {}
+    for s in series:
+        groups.setdefault(s.variety.de, []).append(s)
+    fig, columns, rows = _panels(list(groups), 2)
+    for i, members in enumerate(groups.values()):
+        for s in members:
+            t = trace(s, s.detail or s.name)
+            t.update(legendgroup=s.detail, showlegend=i == 0 and bool(s.detail))
+            fig.add_trace(t, row=i // columns + 1, col=i % columns + 1)
+    legend = any(s.detail for s in series)
+    _panel_layout(fig, rows, title, x, y, [(t, "meter_assumption") for t in _assumption_texts(rulesets)],
+                  legend=legend)
+    fig.update_xaxes(**xaxis)
+    fig.update_yaxes(**yaxis)
+    fig.update_layout(**more)
+    return fig
+
+
 # --------------------------------------------------------------------------- value side
 
 
@@ -183,28 +395,30 @@ def bohnometer_chart(
 ) -> go.Figure:
     """Step curves "cards on the field → Taler" for the chosen varieties and rule sets.
 
-    Default: every variety of the rule sets. Ladybohn-like rule sets get one curve per sex.
+    Default: every variety of the rule sets (then one small panel per variety).
+    Ladybohn-like rule sets get one curve per sex.
     """
     series = _meter_series(varieties, rulesets, sex)
     if max_cards is None:
-        max_cards = max(max(m) for *_, m, _n, _d in series) + 1
-    fig = go.Figure()
+        max_cards = max(max(s.meter) for s in series) + 1
     xs = list(range(max_cards + 1))
-    for _rs, v, s, meter, name, dash in series:
-        ys = [meter_value(meter, n) for n in xs]
-        fig.add_trace(go.Scatter(
+
+    def trace(s: _Series, name: str) -> go.Scatter:
+        ys = [meter_value(s.meter, n) for n in xs]
+        return go.Scatter(
             x=xs, y=ys, name=name, mode="lines+markers", line_shape="hv",
-            line=dict(color=v.colour, dash=dash, width=3),
-            marker=dict(color=v.colour, symbol=_SYMBOLS.get(s, "circle"), size=7),
-            hovertext=[f"{cards_text(v, n)} → {coins_text(c)}" for n, c in zip(xs, ys)],
+            line=dict(color=s.variety.colour, dash=s.dash, width=3),
+            marker=dict(color=s.variety.colour, symbol=s.symbol, size=7),
+            hovertext=[f"{cards_text(s.variety, n)} → {coins_text(c)}" for n, c in zip(xs, ys)],
             hoverinfo="text+name",
-        ))
-    _layout(
-        fig, "Bohnometer: wie viele Taler bringt ein Feld?",
-        "Karten auf dem Feld", "Taler beim Ernten", legend_title="Bohnensorte",
-        yaxis=dict(dtick=1, rangemode="tozero"), xaxis=dict(dtick=1),
+        )
+
+    return _variety_chart(
+        series, trace, "Bohnometer: wie viele Taler bringt ein Feld?",
+        "Karten auf dem Feld", "Taler beim Ernten",
+        xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1),
+        yaxis=dict(dtick=1, rangemode="tozero"),
     )
-    return _assumption_note(fig, [s[0] for s in series])
 
 
 def coins_per_card_chart(
@@ -217,34 +431,34 @@ def coins_per_card_chart(
     """Taler per card by field size; the sizes where a new step is reached are starred."""
     series = _meter_series(varieties, ruleset, sex)
     if max_cards is None:
-        max_cards = max(max(m) for *_, m, _n, _d in series) + 1
-    fig = go.Figure()
+        max_cards = max(max(s.meter) for s in series) + 1
     xs = list(range(1, max_cards + 1))
-    for _rs, v, s, meter, name, dash in series:
-        coins = [meter_value(meter, n) for n in xs]
-        steps = {need for need in meter if need}
-        ys = [float(Fraction(c, n)) for n, c in zip(xs, coins)]
+
+    def trace(s: _Series, name: str) -> go.Scatter:
+        v = s.variety
+        coins = [meter_value(s.meter, n) for n in xs]
+        steps = {need for need in s.meter if need}
         hover = [
             f"{cards_text(v, n)} → {coins_text(c)} = {decimal_de(Fraction(c, n))} Taler pro Karte"
             + (" – neue Stufe erreicht" if n in steps else "")
             for n, c in zip(xs, coins)
         ]
-        fig.add_trace(go.Scatter(
-            x=xs, y=ys, name=name, mode="lines+markers",
-            line=dict(color=v.colour, dash=dash, width=2),
+        return go.Scatter(
+            x=xs, y=[float(Fraction(c, n)) for n, c in zip(xs, coins)], name=name,
+            mode="lines+markers", line=dict(color=v.colour, dash=s.dash, width=2),
             marker=dict(
                 color=v.colour,
-                symbol=["star" if n in steps else _SYMBOLS.get(s, "circle") for n in xs],
+                symbol=["star" if n in steps else s.symbol for n in xs],
                 size=[14 if n in steps else 6 for n in xs],
             ),
             hovertext=hover, hoverinfo="text+name",
-        ))
-    _layout(
-        fig, "Taler pro Karte: welche Feldgrößen lohnen sich? (★ = neue Stufe)",
-        "Karten auf dem Feld", "Taler pro Karte", legend_title="Bohnensorte",
-        xaxis=dict(dtick=1), yaxis=dict(rangemode="tozero"),
+        )
+
+    return _variety_chart(
+        series, trace, "Taler pro Karte: welche Feldgrößen lohnen sich? (★ = neue Stufe)",
+        "Karten auf dem Feld", "Taler pro Karte",
+        xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1), yaxis=dict(rangemode="tozero"),
     )
-    return _assumption_note(fig, [s[0] for s in series])
 
 
 def marginal_value_chart(
@@ -257,27 +471,30 @@ def marginal_value_chart(
     """Extra Taler from one more card on a field of n cards (value(n+1) − value(n))."""
     series = _meter_series(varieties, ruleset, sex)
     if max_cards is None:
-        max_cards = max(max(m) for *_, m, _n, _d in series)
-    fig = go.Figure()
+        max_cards = max(max(s.meter) for s in series)
     xs = list(range(max_cards))
-    for _rs, v, s, meter, name, _dash in series:
-        ys = [meter_value(meter, n + 1) - meter_value(meter, n) for n in xs]
-        fig.add_trace(go.Bar(
+    patterns = ("", "/", ".", "x", "-", "|", "+", "\\")
+
+    def trace(s: _Series, name: str) -> go.Bar:
+        ys = [meter_value(s.meter, n + 1) - meter_value(s.meter, n) for n in xs]
+        pattern = "/" if s.sex == "w" else patterns[series.index(s) % len(patterns)]
+        return go.Bar(
             x=xs, y=ys, name=name,
-            marker=dict(color=v.colour, line=dict(color="#222222", width=1),
-                        pattern_shape="/" if s == "w" else ""),
+            marker=dict(color=s.variety.colour, line=dict(color="#222222", width=1),
+                        pattern_shape=pattern),
             hovertext=[
-                f"{cards_text(v, n)} + 1 Karte → {n + 1}: +{coins_text(g)}"
+                f"{cards_text(s.variety, n)} + 1 Karte → {n + 1}: +{coins_text(g)}"
                 for n, g in zip(xs, ys)
             ],
             hoverinfo="text+name",
-        ))
-    _layout(
-        fig, "Was bringt eine Karte mehr? (Grenzwert einer Bohne)",
-        "Karten auf dem Feld vor dem Pflanzen", "zusätzliche Taler", legend_title="Bohnensorte",
-        barmode="group", xaxis=dict(dtick=1), yaxis=dict(dtick=1),
+        )
+
+    return _variety_chart(
+        series, trace, "Was bringt eine Karte mehr? (Grenzwert einer Bohne)",
+        "Karten auf dem Feld vor dem Pflanzen", "zusätzliche Taler",
+        xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1), yaxis=dict(dtick=1),
+        barmode="group",
     )
-    return _assumption_note(fig, [s[0] for s in series])
 
 
 # --------------------------------------------------------------------------- decks
@@ -299,7 +516,7 @@ def deck_chart(ruleset: str | RuleSet = "amigo", players: int = 4) -> go.Figure:
         ],
         hoverinfo="text",
     ))
-    _layout(
+    chart_layout(
         fig, f"Bohnentreppe: {total} Karten – {short_title(rs)}, {players} Personen",
         "Bohnensorte", "Karten im Spiel", showlegend=False,
     )
@@ -342,7 +559,7 @@ def deck_comparison_chart(
     for label, c in zip(labels, counts):
         fig.add_annotation(x=label, y=sum(c.values()), text=f"{sum(c.values())} Karten",
                            showarrow=False, yshift=12)
-    _layout(
+    chart_layout(
         fig, "Kartenverteilung je Regelwerk und Personenzahl",
         "Regelwerk und Personenzahl", "Karten im Spiel", legend_title="Bohnensorte",
         barmode="stack", legend=dict(traceorder="reversed"),
@@ -375,7 +592,7 @@ def reveal_chart(
         ],
         hoverinfo="text",
     ))
-    _layout(
+    chart_layout(
         fig, f"Wie wahrscheinlich ist meine Sorte unter den nächsten {k} Karten?"
         + _seen_note(seen, pile),
         "Bohnensorte", "Wahrscheinlichkeit", showlegend=False,
@@ -423,10 +640,11 @@ def convergence_chart(
             hovertext=[f"exakt: {fmt(exact)}"] * 2, hoverinfo="text",
         ))
     yaxis = dict(tickformat=".1%") if estimate.is_probability else {}
-    _layout(
+    tickvals, ticktext = log_ticks(xs[0], xs[-1])
+    chart_layout(
         fig, title or estimate.quantity, "Anzahl Durchläufe (logarithmisch)",
         "Wahrscheinlichkeit" if estimate.is_probability else "Schätzung",
-        xaxis=dict(type="log"), yaxis=yaxis,
+        xaxis=dict(type="log", tickvals=tickvals, ticktext=ticktext), yaxis=yaxis,
     )
     return fig
 
@@ -465,7 +683,7 @@ def count_distribution_chart(
     fig.add_vline(x=float(mean), line=dict(color="#222222", dash="dash"),
                   annotation_text=f"Erwartungswert: {decimal_de(mean)}",
                   annotation_position="top right")
-    _layout(
+    chart_layout(
         fig, f"Wie viele {many} unter den nächsten {k} Karten?" + _seen_note(seen, pile),
         f"Anzahl {many}", "Wahrscheinlichkeit", barmode="group",
         xaxis=dict(dtick=1), yaxis=dict(tickformat=".0%"),
@@ -520,14 +738,13 @@ def waiting_time_chart(
                   annotation_text=f"Erwartungswert: Position {decimal_de(mean, 1)}",
                   annotation_position="top right")
     last = next((j for j, c in zip(xs, cumulative) if c >= Fraction(99, 100)), xs[-1])
-    _layout(
+    chart_layout(
         fig, f"Wann kommt die nächste {one}?" + _seen_note(seen, pile),
         "Position im Nachziehstapel (1 = oberste Karte)", "Wahrscheinlichkeit",
         xaxis=dict(range=[0.5, last + 0.5]),
         yaxis=dict(tickformat=".0%", rangemode="tozero"),
         yaxis2=dict(title=dict(text="kumuliert"), overlaying="y", side="right",
                     range=[0, 1.02], tickformat=".0%", dtick=0.2, showgrid=False),
-        legend=dict(orientation="h", y=-0.25),
     )
     return fig
 
@@ -545,8 +762,6 @@ def sex_meter_chart(
     legend and hover text, never told apart by colour alone. Assumed meters get the
     visible note of :func:`bohnometer_chart`; a baby on top is 0 Taler (a note says so).
     """
-    from plotly.subplots import make_subplots
-
     rs = find_ruleset(ruleset)
     if not rs.sex_meters:
         raise ValueError(f"{rs.title}: die Karten haben kein Geschlecht – hier gibt es "
@@ -556,13 +771,7 @@ def sex_meter_chart(
         raise ValueError(f"Keine dieser Sorten kommt in {rs.title} vor.")
     if max_cards is None:
         max_cards = max(max(m) for v in chosen for m in rs.sex_meters[v.key].values()) + 1
-    columns = max(1, min(columns, len(chosen)))
-    rows = -(-len(chosen) // columns)
-    fig = make_subplots(
-        rows=rows, cols=columns, subplot_titles=[v.de for v in chosen],
-        shared_xaxes=True, shared_yaxes=True, vertical_spacing=min(0.3, 48 / (150 * rows)),
-        horizontal_spacing=0.07,
-    )
+    fig, columns, rows = _panels([v.de for v in chosen], columns)
     xs = list(range(max_cards + 1))
     style = {"m": ("solid", "square", "♂ männlich oben"), "w": ("dot", "diamond", "♀ weiblich oben")}
     for i, v in enumerate(chosen):
@@ -584,38 +793,13 @@ def sex_meter_chart(
                            f"<br>Bohnometer {steps}" for n, c in zip(xs, ys)],
                 hoverinfo="text",
             ), row=row, col=col)
-    # pixel layout that also fits a phone: title, legend, panels, then the notes below
-    notes = ["Babybohne oben: kein Bohnometer, 0 Taler<br>(lady.baby-no-meter)"]
-    if rs.meter_assumption:
-        note = rs.meter_assumption.strip()
-        if not note.casefold().startswith("annahme"):
-            note = "Annahme: " + note
-        notes.append("⚠ " + "<br>".join(textwrap.wrap(note, 52)))
-    note_lines = sum(n.count("<br>") + 1 for n in notes)
-    top, bottom = 110, 70 + 17 * note_lines
-    height = 150 * rows + top + bottom
-    plot_h = height - top - bottom
-    _layout(fig, "Ladybohn: Bohnometer ♂ und ♀", "", "", height=height,
-            margin=dict(t=top, b=bottom, l=55, r=15),
-            legend=dict(orientation="h", x=0, y=1 + 48 / plot_h, yanchor="bottom"))
-    fig.update_layout(title=dict(yref="container", y=1, yanchor="top", pad=dict(t=12)))
+    notes = [("Babybohne oben: kein Bohnometer, 0 Taler<br>(lady.baby-no-meter)", "baby")]
+    notes += [(text, "meter_assumption") for text in _assumption_texts([rs])]
+    _panel_layout(fig, rows, "Ladybohn: Bohnometer ♂ und ♀", "Karten auf dem Feld", "Taler", notes,
+                  legend=True)
     fig.update_xaxes(dtick=2, range=[-0.3, max_cards + 0.3])
     top_coins = max(len(m) for v in chosen for m in rs.sex_meters[v.key].values())
     fig.update_yaxes(dtick=1, range=[-0.3, top_coins + 0.4])
-    for row in range(1, rows + 1):
-        fig.update_yaxes(title_text="Taler", row=row, col=1)
-    fig.add_annotation(text="Karten auf dem Feld", xref="paper", yref="paper", x=0.5,
-                       y=-24 / plot_h, yanchor="top", showarrow=False, name="x_title")
-    y = -50 / plot_h
-    for note in notes:
-        warn = note.startswith("⚠")
-        fig.add_annotation(
-            text=note, xref="paper", yref="paper", x=0, y=y, xanchor="left", yanchor="top",
-            align="left", showarrow=False, font=dict(size=12, color="#8A4B00" if warn else "#333333"),
-            bgcolor="#FFF4E0" if warn else None, bordercolor="#8A4B00" if warn else None,
-            name="meter_assumption" if warn else "baby",
-        )
-        y -= (17 * (note.count("<br>") + 1) + 8) / plot_h
     return fig
 
 
@@ -656,18 +840,20 @@ def temple_chart(rows: Sequence[VisitChances], pile: int, title: str = "Tempelga
             hoverinfo="text",
         )
     height = 170 + 62 * len(rows)
-    _layout(
+    chart_layout(
         fig, f"{title}<br><sup>{pile} Bohnenkarten im Nachziehstapel · schraffiert = kein Stapel</sup>",
         "Wahrscheinlichkeit", "", barmode="stack", height=height,
-        xaxis=dict(tickformat=".0%", range=[0, 1]), yaxis=dict(autorange="reversed", automargin=True),
-        legend=dict(orientation="h", yanchor="top", y=-0.22, x=0, traceorder="normal"),
-        margin=dict(l=10, r=20, t=80, b=10), uniformtext=dict(minsize=10, mode="hide"),
+        xaxis=dict(tickformat=".0%", range=[0, 1]), yaxis=dict(autorange="reversed"),
+        legend=dict(traceorder="normal"), uniformtext=dict(minsize=10, mode="hide"),
     )
     return fig
 
 
 __all__ = [
+    "MAX_LINES",
+    "PLOT_CONFIG",
     "bohnometer_chart",
+    "chart_layout",
     "coins_per_card_chart",
     "convergence_chart",
     "count_distribution_chart",
@@ -676,6 +862,8 @@ __all__ = [
     "marginal_value_chart",
     "reveal_chart",
     "sex_meter_chart",
+    "log_ticks",
     "temple_chart",
     "waiting_time_chart",
+    "wrap_lines",
 ]

@@ -28,13 +28,12 @@ from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
 DEFAULT_RULESET = "amigo"
 DEFAULT_CHOICE = ("Blaue Bohne", "Stinkbohne", "Gartenbohne")
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 
 def _show(fig: Any, output: Any) -> None:
     with output:
         output.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
+        fig.show(config=charts.PLOT_CONFIG)
 
 
 def meter_text(v: Variety, meter: tuple[int, ...] | None = None) -> str:

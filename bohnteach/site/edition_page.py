@@ -14,11 +14,11 @@ from typing import Any
 
 from bohnteach.game.errors import find_rule
 from bohnteach.game.rulesets import RuleSet
+from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
 from bohnteach.widgets.failure import guard
 
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 AUSL_CSS = """<style>
 .bt-ed-ausl{display:flex;flex-direction:column;gap:10px}
