@@ -35,13 +35,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from bohnteach.site import pages as site_pages
+from bohnteach.site.publish import site_answers
 from bohnteach.site.serve import build_voila_command, site_dir
 
 CHROMIUM = "/usr/bin/chromium"
@@ -262,16 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     print("# server:", " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)))
     try:
         t0 = time.monotonic()
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() - t0 > 120:
-                    raise RuntimeError("Voilà did not start:\n" + (tmp / "voila.log").read_text()[-3000:])
-                time.sleep(0.3)
+        while not site_answers(base):
+            if proc.poll() is not None or time.monotonic() - t0 > 120:
+                raise RuntimeError("Voilà did not start:\n" + (tmp / "voila.log").read_text()[-3000:])
+            time.sleep(0.3)
         waited = wait_idle(proc.pid, limit=400)
         print(f"# server up, kernel pools preheated after {time.monotonic() - t0:.0f} s "
               f"(idle wait {waited:.0f} s)")

@@ -10,6 +10,16 @@ import sys
 from collections.abc import Sequence
 
 
+def _footer_link(spec: str) -> object:
+    """``--fusszeile`` values; a malformed one becomes argparse's one-line error."""
+    from bohnteach.site.publish import parse_footer_link
+
+    try:
+        return parse_footer_link(spec)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bohnteach", description="Bohnanza lernen: Seite, Szenen, Simulation."
@@ -20,6 +30,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument(
         "--public", action="store_true", help="auf allen Netzwerkschnittstellen lauschen"
+    )
+    serve.add_argument(
+        "--fusszeile", action="append", default=[], type=_footer_link, metavar="TEXT=ADRESSE",
+        help="ein Link in der Fußzeile jeder Seite, z. B. Impressum=https://example.org/impressum "
+             "(mehrfach möglich: Impressum, Lizenz, Datenschutz)",
     )
 
     build = sub.add_parser(
@@ -50,9 +65,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
+        from bohnteach.site.publish import footer_env
         from bohnteach.site.serve import serve_main
 
-        return serve_main(port=args.port, public=args.public)
+        return serve_main(port=args.port, public=args.public, footer_env=footer_env(args.fusszeile))
     if args.command == "build-static":
         from bohnteach.site.static import build_static_main
 

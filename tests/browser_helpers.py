@@ -13,13 +13,12 @@ import signal
 import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bohnteach.site.publish import site_answers
 from bohnteach.site.serve import build_voila_command, page_path, site_dir
 
 if TYPE_CHECKING:
@@ -87,25 +86,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _answers_http(url: str) -> bool:
-    try:
-        urllib.request.urlopen(url, timeout=2).close()
-    except urllib.error.HTTPError:
-        return True  # any HTTP answer means the server is up
-    except OSError:
-        return False
-    return True
-
-
 @contextmanager
 def start_site(
     log_path: Path,
     root: Path | None = None,
     timeout: float = 120.0,
     edit_command: Callable[[list[str]], list[str]] | None = None,
+    env: dict[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` (default: the site) like ``bohnteach serve``; yield the base URL.
-    ``edit_command`` may change the command line first (a test's control experiment).
+    ``edit_command`` may change the command line first (a test's control experiment);
+    ``env`` adds to the server's environment (e.g. the publisher's footer links).
 
     The server's output goes to ``log_path``; its last lines are shown if it fails to
     start.  At the end the whole process group gets SIGTERM (Voilà then shuts its
@@ -123,10 +114,11 @@ def start_site(
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
     try:
         deadline = time.monotonic() + timeout
-        while not _answers_http(base + "/"):
+        while not site_answers(base):
             if proc.poll() is not None or time.monotonic() > deadline:
                 tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
                 raise RuntimeError(f"Voilà did not start on {base} (exit {proc.poll()}):\n{tail}")

@@ -29,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, EXPECT_TIMEOUT_MS, start_site  # noqa: E402
 
+from bohnteach.site.publish import FooterLink, footer_env  # noqa: E402
+
 try:  # every browser test asserts with expect(...), which waits for the state it checks
     from playwright.sync_api import expect
 
@@ -65,9 +67,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
+#: The publisher's footer links of the test site (``bohnteach serve --fusszeile``).
+FOOTER_LINKS = (FooterLink("Impressum", "https://example.org/impressum"),
+                FooterLink("Lizenz", "/lizenz"))
+
+
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL (``http://127.0.0.1:PORT``) of the site, served for the whole session."""
+    """Base URL (``http://127.0.0.1:PORT``) of the site, served for the whole session
+    with :data:`FOOTER_LINKS`."""
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with start_site(log) as url:
+    with start_site(log, env=footer_env(FOOTER_LINKS)) as url:
         yield url

@@ -43,6 +43,8 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator(".bt-box.bt-error")).to_have_count(0)
     expect(page.get_by_role("heading", level=1).first).to_have_text(
         re.compile(rf"^\s*Lektion {int(name[:2])}: "), use_inner_text=True)
+    expect(page).to_have_title(re.compile(rf"^Lektion {int(name[:2])}: .+ – Bohnanza lernen$"))
+    expect(page.locator("html")).to_have_attribute("lang", "de")
     assert page.locator(".bt-exercise").count() >= 4
     # students: no teacher toggle, no solution text in the page
     expect(page.locator(".bt-teacher-toggle:visible")).to_have_count(0)

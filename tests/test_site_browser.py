@@ -12,6 +12,7 @@ import re
 
 import pytest
 from browser_helpers import EXPECT_TIMEOUT_MS, open_page, visible_errors
+from conftest import FOOTER_LINKS
 from playwright.sync_api import expect
 
 from bohnteach.site import pages as site
@@ -38,6 +39,12 @@ def test_page_loads_cleanly(page, site_url, name):
     assert "Traceback" not in body
     assert page.locator(".bt-box.bt-error").count() == 0, page.locator(".bt-box.bt-error").first.inner_text()
     expect(page.get_by_role("heading", level=1).first).to_have_text(info.title, use_inner_text=True)
+    # German tab title and language, the publisher's footer
+    expect(page).to_have_title(info.title if info.name == site.START else f"{info.title} – Bohnanza lernen")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    footer = page.locator("footer.bt-footer")
+    for link in FOOTER_LINKS:
+        expect(footer.get_by_role("link", name=link.text)).to_have_attribute("href", link.url)
     # no code: Voilà strips the inputs
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "site.page_header" not in body and "from bohnteach" not in body

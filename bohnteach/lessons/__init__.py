@@ -4,7 +4,7 @@ One module per lesson holds its charts, tables, experiments and exercises, so a 
 notebook is prose plus one-line calls::
 
     from bohnteach.lessons import bohnentreppe as lektion
-    lektion.start()          # banner for teachers (hidden for students)
+    lektion.start()          # teacher notes and solutions (hidden for students)
     lektion.treppe()         # a chart
     lektion.aufgaben()       # the exercises
     lektion.ende()           # reads ?lehrkraft=1 from the page address (last cell!)
@@ -22,7 +22,8 @@ from typing import Any
 from bohnteach.game.beans import find_variety
 from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.questions import teacher_banner, teacher_mode_from_url
+from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
+from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
 
 #: The lessons in order: (notebook name, title).
 LESSONS: tuple[tuple[str, str], ...] = (
@@ -113,10 +114,26 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
         fig.show(config=PLOT_CONFIG)
 
 
+def notes_html(name: str) -> str:
+    """A lesson's teacher notes (goal, 45-minute plan, misconceptions) and the solutions of
+    its exercises, as HTML for the teacher banner."""
+    notes = teacher_notes(name)
+    rows = "".join(f"<tr><td class=\"num\">{s.minutes} min</td><td><b>{html.escape(s.part)}</b></td>"
+                   f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
+    plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><table class="bt-lesson-table">'
+            f"<caption>Ablauf in {LESSON_MINUTES} Minuten</caption><tbody>{rows}</tbody></table></div>")
+    wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.fehlvorstellungen)
+    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.ziel)}</p>'
+            f"{plan}<h3>Erwartete Fehlvorstellungen</h3><ul>{wrong}</ul>"
+            f"{solutions_html()}</div>")
+
+
 @guard()
-def start():
-    """First code cell of a lesson: the teacher banner (hidden for students)."""
-    return teacher_banner()
+def start(name: str):
+    """First code cell of lesson ``name``: the teacher banner with the lesson's notes and
+    solutions (hidden for students; filled once :func:`ende` turns teacher mode on)."""
+    teacher_notes(name)  # a lesson without notes is a mistake to show at once
+    return teacher_banner(lambda: notes_html(name))
 
 
 @guard()
@@ -128,5 +145,5 @@ def ende():
     return teacher_mode_from_url()
 
 
-__all__ = ["LESSONS", "ende", "headroom", "show_figure", "start", "swatch", "table_html",
+__all__ = ["LESSONS", "ende", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
            "variety_options"]

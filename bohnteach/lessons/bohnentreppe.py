@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +19,10 @@ from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts
-from bohnteach.lessons import ende, show_figure, start, swatch, table_html
+from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html
+
+start = partial(lesson_start, "01_Bohnentreppe")
+"""The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("01_Bohnentreppe")
 

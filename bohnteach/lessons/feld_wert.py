@@ -1,6 +1,7 @@
 """Lesson 3 – Was bringt ein Feld? The Bohnometer, Taler per card, expected value."""
 from __future__ import annotations
 
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +25,10 @@ from bohnteach.maths.probability import (
     deck_counts,
     meter_of,
 )
-from bohnteach.lessons import ende, show_figure, start, swatch, table_html, variety_options
+from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html, variety_options
+
+start = partial(lesson_start, "03_Was_bringt_ein_Feld")
+"""The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("03_Was_bringt_ein_Feld")
 

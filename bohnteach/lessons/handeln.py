@@ -1,6 +1,8 @@
 """Lesson 5 – Handeln lohnt sich: marginal value, trades where both gain, gifts."""
 from __future__ import annotations
 
+import html
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -9,17 +11,22 @@ import plotly.graph_objects as go
 from bohnteach.render import charts
 from bohnteach.game.beans import find_variety, harvest_value
 from bohnteach.widgets.questions import (
+    AnswerFormatError,
+    parse_number,
     ChoiceQuestion,
     NumberQuestion,
     box_html,
     exercise_list,
 )
-from bohnteach.render.words import de_number, seat_label
+from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, marginal_value
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import ende, show_figure, start, table_html, variety_options
+from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html, variety_options
+
+start = partial(lesson_start, "05_Handeln_lohnt_sich")
+"""The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("05_Handeln_lohnt_sich")
 
@@ -201,15 +208,28 @@ class TradeStats:
             "Taler im Mittel", showlegend=False, height=400, yaxis=dict(rangemode="tozero"),
         )
 
-    def summary_html(self) -> str:
+    @property
+    def trader_wins(self) -> Fraction:
+        """Share of games won by one of the two trading bots."""
         r = self.result
-        trade_wins = sum(w for w, b in zip(r.win_share, r.bots) if b == "trader")
+        return Fraction(sum(w for w, b in zip(r.win_share, r.bots) if b == "trader")).limit_denominator(10**6)
+
+    def summary_html(self, estimate: Fraction | None = None) -> str:
+        """The result; with the learner's ``estimate`` (a share) beside it."""
+        r = self.result
+        guess = ""
+        if estimate is not None:
+            gap = (estimate - self.trader_wins) * 100
+            side = "über" if gap > 0 else "unter"
+            guess = (f"<br>Deine Schätzung: <b>{de_percent(estimate, 0)}</b> – "
+                     + (f"{de_number(abs(gap), 0)} Prozentpunkte {side} dem Ergebnis."
+                        if round(abs(gap)) else "fast genau das Ergebnis."))
         return box_html(
             "info",
             f"In {r.games} Partien gewannen die beiden anbietenden Bots zusammen "
-            f"<b>{de_number(Fraction(trade_wins * 100).limit_denominator(10**6), 0)} %</b> "
+            f"<b>{de_percent(self.trader_wins, 0)}</b> "
             f"der Partien; im Mittel gab es {de_number(Fraction(r.mean_trades).limit_denominator(10**6), 1)} "
-            "Tausche oder Geschenke pro Partie.",
+            f"Tausche oder Geschenke pro Partie.{guess}",
         )
 
     def _repr_html_(self) -> str:
@@ -225,21 +245,45 @@ class TradeExperiment:
         import ipywidgets as w
 
         self.games, self.seed = games, seed
+        self.guess = w.Text(description="Deine Schätzung:", placeholder="z. B. 50 %",
+                            style={"description_width": "initial"}, layout=w.Layout(width="16em"))
+        self.guess.add_class("bt-estimate")
         self.button = w.Button(description=f"{games} Partien simulieren", button_style="primary",
                                layout=w.Layout(width="auto"))
         self.note = w.HTML('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')
         self.progress_area = w.VBox(layout=w.Layout(width="100%"))
         self.result = w.HTML()
         self.output = w.Output()
-        self.widget = w.VBox([w.HBox([self.button, self.note], layout=w.Layout(align_items="center")),
+        self.widget = w.VBox([w.HBox([self.guess, self.button, self.note],
+                                     layout=w.Layout(align_items="center", flex_flow="row wrap")),
                               self.progress_area, self.result, self.output])
         run = guard(self.result)(self.run)
         self.button.on_click(lambda _b: run())
         self.stats: TradeStats | None = None
 
-    def run(self) -> TradeStats:
+    def estimate(self) -> Fraction:
+        """The learner's estimate as a share: ``50 %``, ``50`` (read as percent) or ``0,5``.
+        Raises :class:`AnswerFormatError` (German) when there is none or it is no share."""
+        text = self.guess.value.strip()
+        if not text:
+            raise AnswerFormatError("Schätze zuerst: Trag ein, wie oft die Händler gewinnen, "
+                                    "z. B. 50 %. Dann startet die Simulation.")
+        share = parse_number(text)
+        if "%" not in text and share > 1:
+            share /= 100  # "50" means 50 %
+        if not 0 <= share <= 1:
+            raise AnswerFormatError("Eine Schätzung liegt zwischen 0 % und 100 %.")
+        return share
+
+    def run(self) -> TradeStats | None:
+        """Check the estimate, play the games, show the result beside the estimate."""
         from bohnteach.maths.simulate import run_games
 
+        try:
+            estimate = self.estimate()
+        except AnswerFormatError as exc:
+            self.result.value = box_html("invalid", html.escape(str(exc)))
+            return None
         self.button.disabled = True
         try:
             bar = progress_bar(f"Spiele {self.games} Partien …")
@@ -248,7 +292,7 @@ class TradeExperiment:
             result = run_games(RULESET, PLAYERS, self.games, self.seed, list(TRADE_BOTS),
                                progress=bar)
             self.stats = TradeStats(result)
-            self.result.value = self.stats.summary_html()
+            self.result.value = self.stats.summary_html(estimate)
             show_figure(self.stats.figure(), self.output)
             self.seed += 1  # the next click plays new games
             return self.stats

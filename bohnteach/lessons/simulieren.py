@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +23,10 @@ from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import ende, show_figure, start, table_html
+from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html
+
+start = partial(lesson_start, "04_Rechnen_oder_simulieren")
+"""The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("04_Rechnen_oder_simulieren")
 

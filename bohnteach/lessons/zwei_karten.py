@@ -2,6 +2,7 @@
 distribution."""
 from __future__ import annotations
 
+from functools import partial
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -20,7 +21,10 @@ from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, p_at_least_one
-from bohnteach.lessons import ende, headroom, show_figure, start, variety_options
+from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start, variety_options
+
+start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
+"""The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 

@@ -133,6 +133,20 @@ CSS = """
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
 """
 
+PAGE_CSS = """
+.bt-footer{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
+ font-size:14px;color:#3d3a33;border-top:1px solid #d9d4c7;margin:24px auto 8px;
+ padding:10px 12px;max-width:1200px;display:flex;flex-wrap:wrap;gap:4px 8px}
+.bt-footer a{color:#1f5f8b}
+.bt-errorpage{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
+ color:#1f2328;background:#f6f4ee;margin:0;padding:24px 16px;line-height:1.5}
+.bt-errorpage main{max-width:40em;margin:0 auto;background:#fff;border:1px solid #d9d4c7;
+ border-radius:12px;padding:16px 20px}
+.bt-errorpage h1{font-size:26px;margin:0 0 8px}
+.bt-errorpage a{color:#1f5f8b;font-weight:600}
+"""
+"""Page-level rules (the whole Voilà page, not one fragment): footer, error pages."""
+
 
 def style_block() -> str:
     """The ``<style>`` element every rendered fragment carries (self-contained HTML)."""

@@ -163,9 +163,10 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def serve_main(port: int, public: bool) -> int:
+def serve_main(port: int, public: bool, footer_env: dict[str, str] | None = None) -> int:
     """Run the site in a child process until it ends; returns its exit code.
 
+    ``footer_env``: the publisher's footer links (:func:`bohnteach.site.publish.footer_env`).
     Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
     process is passed on, so Voilà can shut its kernels down.
     """
@@ -174,7 +175,7 @@ def serve_main(port: int, public: bool) -> int:
     print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
     if public:
         print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
-    proc = subprocess.Popen(cmd, cwd=root)
+    proc = subprocess.Popen(cmd, cwd=root, env={**os.environ, **(footer_env or {})})
     signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     while True:
         try:
@@ -285,6 +286,9 @@ def _run_voila(argv: Sequence[str]) -> int:
     _never_wait_blind_on_kernel_channels()
     _restart_idle_clock_of_handed_out_kernels()
     _visitors_send_only_widget_messages()
+    from bohnteach.site.publish import install
+
+    install()  # German start, 404, titles and footer
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]

@@ -49,7 +49,7 @@ import logging
 import os
 import re
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -306,6 +306,7 @@ def check_number(
 
 _TEACHER: bool | None = None
 _REGISTRY: weakref.WeakSet[Any] = weakref.WeakSet()
+_QUESTIONS: list[weakref.ref[Any]] = []  # this kernel's questions, in the order they were made
 _TRUE = {"", "1", "ja", "true", "yes", "an", "on"}
 
 
@@ -367,25 +368,47 @@ def teacher_mode_from_url(query: str | None = None):
     ))
 
 
-def teacher_banner():
-    """A banner for the top of a lesson; hidden until teacher mode is switched on."""
-    return _TeacherBanner()
+def teacher_banner(details: Callable[[], str] | None = None):
+    """A banner for the top of a lesson; hidden until teacher mode is switched on.
+
+    ``details`` (HTML, e.g. the lesson's teacher notes and :func:`solutions_html`) is built
+    only when teacher mode comes on, so a student's browser never receives it."""
+    return _TeacherBanner(details)
 
 
 class _TeacherBanner:
-    def __init__(self) -> None:
+    def __init__(self, details: Callable[[], str] | None = None) -> None:
         import ipywidgets as widgets
 
-        self.widget = widgets.HTML(box_html(
-            "teacher",
-            "<b>Lehrkraft-Ansicht:</b> Die Lösungen der Aufgaben lassen sich aufklappen "
-            "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht.",
-        ))
+        self._details = details
+        self.widget = widgets.HTML("")
+        self.widget.add_class("bt-teacher-notes")
         _REGISTRY.add(self)
         self._update_mode()
 
     def _update_mode(self) -> None:
-        self.widget.layout.display = None if teacher_mode() else "none"
+        on = teacher_mode()
+        self.widget.layout.display = None if on else "none"
+        if not on:
+            self.widget.value = ""
+            return
+        self.widget.value = box_html(
+            "teacher",
+            "<b>Lehrkraft-Ansicht:</b> Die Lösungen der Aufgaben lassen sich aufklappen "
+            "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht.",
+        ) + (self._details() if self._details else "")
+
+
+def solutions_html() -> str:
+    """Every question's worked solution so far, in page order (for teachers only)."""
+    items = []
+    for ref in _QUESTIONS:
+        q = ref()
+        if q is not None and q._solution_html:
+            items.append(f"<li><b>{q.title}</b> {q.prompt}<br>{q._solution_html}</li>")
+    if not items:
+        return ""
+    return f'<h3>Lösungen</h3><ol class="bt-solutions">{"".join(items)}</ol>'
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -464,6 +487,7 @@ class _Question:
         self.feedback = widgets.HTML("")
         self.worked = widgets.HTML("")  # the solution shown to a learner after a right answer
         self.solution = TeacherSolution(solution) if solution else None
+        _QUESTIONS.append(weakref.ref(self))
 
     def _frame(self, *middle: Any):
         w = self._widgets
@@ -655,6 +679,7 @@ __all__ = [
     "parse_answer",
     "parse_number",
     "set_teacher_mode",
+    "solutions_html",
     "teacher_banner",
     "teacher_mode",
     "teacher_mode_from_url",

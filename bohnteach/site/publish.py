@@ -1,0 +1,190 @@
+"""What a published site needs around the pages: a German start, a German 404, titles, a footer.
+
+Voilà serves a folder as an English file browser; this module turns that into a site
+(installed by ``python -m bohnteach.site.serve`` before Voilà starts, see :func:`install`):
+
+* ``/`` redirects to the start page; the file tree (``/voila/tree``) and the contents API
+  (``/voila/api/contents``) answer „Seite nicht gefunden“, like every unknown address
+  (the template's ``404.html``, with a link back to the start page);
+* every page is titled with its first ``# `` heading and declares ``lang="de"``;
+* the publisher's footer links (imprint, licence: ``bohnteach serve --fusszeile
+  "Impressum=https://…"``) reach every page and the 404 page through one environment
+  variable, :data:`FOOTER_ENV`, which the Voilà process reads once.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from bohnteach.render.style import PAGE_CSS
+from bohnteach.site.serve import START_PAGE, page_path
+
+#: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
+FOOTER_ENV = "BOHNTEACH_FUSSZEILE"
+#: The site's name, after each page's own title in the browser tab.
+SITE_NAME = "Bohnanza lernen"
+_URL = re.compile(r"^(https?://[^\s\"'<>]+|/[^\s\"'<>]*|mailto:[^\s\"'<>]+)$")
+
+
+@dataclass(frozen=True)
+class FooterLink:
+    """One link in the footer of every page, e.g. „Impressum“ → ``https://…/impressum``."""
+
+    text: str
+    url: str
+
+
+def parse_footer_link(spec: str) -> FooterLink:
+    """``"Impressum=https://example.org/impressum"`` → a :class:`FooterLink`.
+
+    Raises ``ValueError`` with a German message for anything else (no text, no ``=``,
+    an address that is neither ``http(s)://``, ``mailto:`` nor a path starting with ``/``).
+    """
+    text, sep, url = spec.partition("=")
+    text, url = text.strip(), url.strip()
+    if not sep or not text:
+        raise ValueError(f"„{spec}“: erwartet wird TEXT=ADRESSE, z. B. "
+                         "„Impressum=https://example.org/impressum“.")
+    if not _URL.match(url):
+        raise ValueError(f"„{url}“ ist keine Adresse: erlaubt sind http://…, https://…, "
+                         "mailto:… oder ein Pfad, der mit / beginnt.")
+    return FooterLink(text, url)
+
+
+def footer_env(links: Sequence[FooterLink]) -> dict[str, str]:
+    """The environment entry that hands ``links`` to the Voilà process."""
+    return {FOOTER_ENV: json.dumps([[link.text, link.url] for link in links])}
+
+
+def footer_links(env: Mapping[str, str] | None = None) -> list[FooterLink]:
+    """The footer links in ``env`` (default: this process's environment)."""
+    raw = (os.environ if env is None else env).get(FOOTER_ENV, "")
+    return [FooterLink(str(t), str(u)) for t, u in json.loads(raw)] if raw else []
+
+
+def footer_html(links: Sequence[FooterLink]) -> str:
+    """The ``<footer>`` of every page; empty without links."""
+    if not links:
+        return ""
+    items = " · ".join(f'<a href="{escape(link.url)}">{escape(link.text)}</a>' for link in links)
+    return f'<footer class="bt-footer" aria-label="Herausgeber">{items}</footer>'
+
+
+def page_head() -> str:
+    """The page-level ``<style>`` of every page (:data:`bohnteach.render.style.PAGE_CSS`)."""
+    return f"<style>{PAGE_CSS}</style>"
+
+
+def page_title(nb: Any) -> str:
+    """The browser tab's title: the notebook's first ``# `` heading and the site's name."""
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        src = cell.get("source", "")
+        for line in ("".join(src) if isinstance(src, list) else src).splitlines():
+            if line.startswith("# "):
+                heading = line[2:].strip()
+                return heading if heading == SITE_NAME else f"{heading} – {SITE_NAME}"
+    return SITE_NAME
+
+
+# ---- inside the Voilà process ----------------------------------------------------------------
+def install() -> None:
+    """Patch Voilà (in the serving process, before it starts) as the module docstring says."""
+    _titles_and_footer_in_every_page()
+    _root_and_unknown_addresses()
+
+
+def _titles_and_footer_in_every_page() -> None:
+    """Every notebook gets ``metadata.title`` (nbconvert's ``<title>``) from its heading and
+    ``lang="de"``; the template finds the page stylesheet and the footer in ``resources``."""
+    from voila.exporter import VoilaExporter
+
+    if getattr(VoilaExporter, "_bohnteach", False):
+        return
+    footer, head = footer_html(footer_links()), page_head()
+    generate = VoilaExporter.generate_from_notebook_node
+    init_resources = VoilaExporter._init_resources
+
+    def generate_titled(self: VoilaExporter, nb: Any, *args: Any, **kwargs: Any) -> Any:
+        nb.metadata["title"] = page_title(nb)
+        self.language_code = "de"
+        return generate(self, nb, *args, **kwargs)
+
+    def init_resources_with_footer(self: VoilaExporter, resources: Any) -> Any:
+        resources = init_resources(self, resources)
+        resources["bohnteach_footer"] = footer
+        resources["bohnteach_head"] = head
+        return resources
+
+    VoilaExporter.generate_from_notebook_node = generate_titled  # type: ignore[method-assign]
+    VoilaExporter._init_resources = init_resources_with_footer  # type: ignore[method-assign]
+    VoilaExporter._bohnteach = True  # type: ignore[attr-defined]
+
+
+def _root_and_unknown_addresses() -> None:
+    """``/`` → start page; the tree, the contents API and unknown addresses → our 404."""
+    from jupyter_server.utils import url_path_join
+    from tornado import web
+    from voila.app import Voila
+    from voila.handler import BaseVoilaHandler
+
+    if getattr(Voila, "_bohnteach", False):
+        return
+
+    class NotFound(BaseVoilaHandler):
+        """Renders the template's ``404.html`` for every method."""
+
+        async def prepare(self) -> None:  # type: ignore[override]
+            await super().prepare()  # sets the visitor, which the error page's template reads
+            raise web.HTTPError(404)
+
+    class ToStart(web.RequestHandler):
+        def get(self) -> None:
+            self.redirect(start_path(self.settings.get("base_url", "/")))
+
+    init_handlers = Voila.init_handlers
+
+    def init_handlers_published(self: Voila) -> list:
+        conf = {"voila_configuration": self.voila_configuration}
+        self.app.settings["voila_jinja2_env"].globals.update(
+            bohnteach_head=page_head(), bohnteach_footer=footer_html(footer_links()))
+        self.app.settings["default_handler_class"] = NotFound
+        self.app.settings["default_handler_args"] = conf
+        hidden = [(url_path_join(self.server_url, r"/voila/tree(/.*)?"), NotFound, conf),
+                  (url_path_join(self.server_url, r"/voila/api/contents(/.*)?"), NotFound, conf)]
+        return [(self.server_url, ToStart), *hidden, *init_handlers(self)]
+
+    Voila.init_handlers = init_handlers_published  # type: ignore[method-assign]
+    Voila._bohnteach = True  # type: ignore[attr-defined]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None  # the redirect becomes an HTTPError: an answer
+
+
+def site_answers(base_url: str, timeout: float = 2.0) -> bool:
+    """True once the server at ``base_url`` answers its root address at all.
+
+    The root's redirect counts as the answer: following it would wait until the start page
+    has been rendered, which on a busy machine takes longer than any sensible poll."""
+    try:
+        urllib.request.build_opener(_NoRedirect).open(base_url + "/", timeout=timeout).close()
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def start_path(base_url: str = "/") -> str:
+    """The start page's address below ``base_url``."""
+    return base_url.rstrip("/") + page_path(START_PAGE)

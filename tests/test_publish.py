@@ -1,0 +1,54 @@
+"""The publishing helpers without a browser: footer links, tab titles, the CLI's errors."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bohnteach.site.publish import (
+    FooterLink, footer_env, footer_html, footer_links, page_title, parse_footer_link,
+)
+
+
+def test_footer_link_is_text_and_address():
+    assert parse_footer_link(" Impressum = https://example.org/i ") == FooterLink(
+        "Impressum", "https://example.org/i")
+    assert parse_footer_link("Lizenz=/lizenz.html").url == "/lizenz.html"
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("Impressum", "TEXT=ADRESSE"),
+    ("=https://example.org", "TEXT=ADRESSE"),
+    ("Impressum=javascript:alert(1)", "keine Adresse"),
+    ("Impressum=example.org", "keine Adresse"),
+])
+def test_bad_footer_link_is_refused_in_german(spec, words):
+    with pytest.raises(ValueError, match=words):
+        parse_footer_link(spec)
+
+
+def test_footer_links_travel_through_the_environment_and_are_escaped():
+    links = [FooterLink("Impressum & Kontakt", "https://example.org/?a=1&b=2")]
+    assert footer_links(footer_env(links)) == links
+    assert footer_links({}) == []
+    html = footer_html(links)
+    assert 'href="https://example.org/?a=1&amp;b=2"' in html and "Impressum &amp; Kontakt" in html
+    assert footer_html([]) == ""
+
+
+def test_tab_title_is_the_first_heading_and_the_site():
+    nb = {"cells": [{"cell_type": "code", "source": "# kein Titel"},
+                    {"cell_type": "markdown", "source": ["Text\n", "# Lektion 1: Die Treppe\n"]}]}
+    assert page_title(nb) == "Lektion 1: Die Treppe – Bohnanza lernen"
+    assert page_title({"cells": [{"cell_type": "markdown", "source": "# Bohnanza lernen"}]}) == (
+        "Bohnanza lernen")
+    assert page_title({"cells": []}) == "Bohnanza lernen"
+
+
+def test_cli_refuses_a_bad_footer_link_without_a_traceback():
+    run = subprocess.run([sys.executable, "-m", "bohnteach.cli", "serve", "--fusszeile", "Impressum"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "--fusszeile" in run.stderr and "TEXT=ADRESSE" in run.stderr
+    assert "Traceback" not in run.stderr
