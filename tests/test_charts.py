@@ -3,6 +3,7 @@ the variety names and colours, German labels and hover texts, the assumption not
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -62,7 +63,7 @@ def annotation_texts(fig: go.Figure) -> list[str]:
 
 def check_plain_figure(fig) -> None:
     assert type(fig) is go.Figure  # never a FigureWidget
-    json.loads(fig.to_json())  # serialisable: what fig.show() sends to the page
+    json.loads(fig.to_json())  # serialisable: what show_figure() sends to the page
     assert fig.layout.title.text
     assert fig.layout.separators == ",."  # German decimal comma
 
@@ -251,3 +252,24 @@ def test_every_chart_names_its_traces():
     for fig in figs:
         for trace in fig.data:
             assert trace.name, f"unnamed trace in {fig.layout.title.text}"
+
+
+def test_show_figure_sends_plotlys_mime_bundle_without_nbformat(monkeypatch):
+    """The static site's Python has no nbformat (``fig.show()`` refuses to run there):
+    ``show_figure`` must hand the frontend plotly's MIME bundle without it."""
+    import IPython.display
+
+    from bohnteach.widgets.figure import PLOT_CONFIG, PLOTLY_MIME, show_figure
+
+    shown: list = []
+    monkeypatch.setitem(sys.modules, "nbformat", None)  # import fails
+    monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append((obj, raw)))
+    fig = charts.bohnometer_chart(["Blaue Bohne"], "amigo")
+    show_figure(fig)
+    [(bundle, raw)] = shown
+    assert raw and list(bundle) == [PLOTLY_MIME]
+    data = bundle[PLOTLY_MIME]
+    assert data["config"] == PLOT_CONFIG
+    assert [t["name"] for t in data["data"]] == ["Blaue Bohne"]
+    assert data["layout"]["title"]["text"] == fig.layout.title.text
+    json.dumps(data)  # plain JSON, as the kernel sends it

@@ -3,7 +3,7 @@
 German labels; each variety drawn in its ``Variety.colour`` and always named (legend,
 axis labels or hover text), never told apart by colour alone. Charts that read a
 Bohnometer carry a visible note when the rule set's meters are an assumption
-(``RuleSet.meter_assumption``). Use ``fig.show()`` on the site, not a ``FigureWidget``.
+(``RuleSet.meter_assumption``). Shown with ``bohnteach.widgets.figure.show_figure``, never as a ``FigureWidget``.
 """
 from __future__ import annotations
 
