@@ -35,6 +35,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
@@ -165,6 +169,42 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@contextmanager
+def voila_server(root: Path, log_path: Path, start_limit: float = 180.0
+                 ) -> Iterator[tuple[subprocess.Popen, str, list[str]]]:
+    """``bohnteach serve``'s command (``build_voila_command``) for ``root`` on a free
+    127.0.0.1 port, from the moment it answers; yields (process, base URL, command) and
+    stops the whole process group afterwards. Its output goes to ``log_path``."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    cmd = build_voila_command(port, public=False, root=root)
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            t0 = time.monotonic()
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/", timeout=2).close()
+                    break
+                except urllib.error.HTTPError:
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() - t0 > start_limit:
+                        raise RuntimeError("Voilà did not start:\n"
+                                           + log_path.read_text(errors="replace")[-3000:]) from None
+                    time.sleep(0.3)
+            yield proc, base, cmd
+        finally:
+            for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
+                if proc.poll() is None:
+                    try:
+                        os.killpg(proc.pid, sig)
+                        proc.wait(timeout=wait)
+                    except (ProcessLookupError, subprocess.TimeoutExpired):
+                        pass
+
+
 def tree_pids(pid: int) -> list[int]:
     out, todo = [], [pid]
     while todo:
@@ -250,21 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     step_index, step_title = step_scene(args.step_page)
     tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-"))
     root, prefix = mirror_site(tmp)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed in the finally below
-    cmd = build_voila_command(port, public=False, root=root)
-    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
     print(f"# site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}")
-    print("# server:", " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)))
-    try:
-        t0 = time.monotonic()
-        while not site_answers(base):
-            if proc.poll() is not None or time.monotonic() - t0 > 120:
-                raise RuntimeError("Voilà did not start:\n" + (tmp / "voila.log").read_text()[-3000:])
-            time.sleep(0.3)
+    t0 = time.monotonic()
+    with voila_server(root, tmp / "voila.log") as (proc, base, cmd):
+        print("# server:", " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)))
         waited = wait_idle(proc.pid, limit=400)
         print(f"# server up, kernel pools preheated after {time.monotonic() - t0:.0f} s "
               f"(idle wait {waited:.0f} s)")
@@ -306,15 +336,6 @@ def main(argv: list[str] | None = None) -> int:
                     if len(got) == 2:
                         ratios[name].append(got[name] / got[MINIMAL])
             browser.close()
-    finally:
-        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, sig)
-                    proc.wait(timeout=wait)
-                except (ProcessLookupError, subprocess.TimeoutExpired):
-                    pass
-        log.close()
 
     print()
     print(f"{'page':34s} {'load s (median)':>15s} {'× minimal (median of pairs)':>28s} "

@@ -24,22 +24,18 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 
 from bohnteach.site import static  # noqa: E402
-from bohnteach.site.serve import build_voila_command, page_path, site_dir  # noqa: E402
+from bohnteach.site.serve import page_path, site_dir  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("bench_site", HERE / "site.py")
 bench = importlib.util.module_from_spec(_spec)
@@ -97,27 +93,10 @@ def static_figures(browser, base: str, names: list[str], clicks: int):
 
 
 def voila_figures(browser, names: list[str], clicks: int):
-    port = bench.free_port()
-    base = f"http://127.0.0.1:{port}"
-    root = site_dir()
-    tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-voila-"))
-    log = open(tmp / "voila.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(build_voila_command(port, public=False, root=root), cwd=root,
-                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                            start_new_session=True)
+    """The same pages cold on the Voilà server, once its kernel pools are preheated."""
     rows, steps = {}, []
-    try:
-        t0 = time.monotonic()
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() - t0 > 180:
-                    raise RuntimeError("Voilà did not start") from None
-                time.sleep(0.3)
+    tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-voila-"))
+    with bench.voila_server(site_dir(), tmp / "voila.log") as (proc, base, _cmd):
         bench.wait_idle(proc.pid, limit=400)
         for name in names:
             bench.wait_idle(proc.pid)
@@ -127,18 +106,9 @@ def voila_figures(browser, names: list[str], clicks: int):
                 rows[name] = timed_open(page, base + page_path(name))
                 if name == STEP_PAGE:
                     steps = measure_steps(page, clicks)
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"!! Voilà {name}: {type(exc).__name__}: {str(exc)[:200]}")
             ctx.close()
-    finally:
-        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, sig)
-                    proc.wait(timeout=wait)
-                except (ProcessLookupError, subprocess.TimeoutExpired):
-                    pass
-        log.close()
     return rows, steps
 
 

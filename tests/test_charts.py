@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -68,7 +69,7 @@ def annotation_texts(fig: go.Figure) -> list[str]:
 
 def check_plain_figure(fig) -> None:
     assert type(fig) is go.Figure  # never a FigureWidget
-    json.loads(fig.to_json())  # serialisable: what fig.show() sends to the page
+    json.loads(fig.to_json())  # serialisable: what show_figure() sends to the page
     assert fig.layout.title.text
     assert fig.layout.separators == ",."  # German decimal comma
 
@@ -353,14 +354,34 @@ def test_every_curve_has_more_than_its_colour():
 def test_pages_show_charts_without_the_icon_bar():
     import plotly.io as pio
 
-    from bohnteach import lessons
-    from bohnteach.site import ladybohn_page
+    from bohnteach.widgets import figure
 
     assert charts.PLOT_CONFIG["displayModeBar"] is False and charts.PLOT_CONFIG["responsive"]
-    assert lessons.PLOT_CONFIG is charts.PLOT_CONFIG is ladybohn_page.PLOT_CONFIG
+    assert figure.PLOT_CONFIG is charts.PLOT_CONFIG  # the one way pages show a chart
     # a figure that is a cell's result gets the same config as fig.show(config=…)
     bundle = charts.deck_chart()._repr_mimebundle_()
     shown = bundle.get("application/vnd.plotly.v1+json") or {}
     if shown:
         assert shown["config"]["displayModeBar"] is False
     assert pio.renderers["plotly_mimetype"].config["displayModeBar"] is False
+
+
+def test_show_figure_sends_plotlys_mime_bundle_without_nbformat(monkeypatch):
+    """The static site's Python has no nbformat (``fig.show()`` refuses to run there):
+    ``show_figure`` must hand the frontend plotly's MIME bundle without it."""
+    import IPython.display
+
+    from bohnteach.widgets.figure import PLOT_CONFIG, PLOTLY_MIME, show_figure
+
+    shown: list = []
+    monkeypatch.setitem(sys.modules, "nbformat", None)  # import fails
+    monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append((obj, raw)))
+    fig = charts.bohnometer_chart(["Blaue Bohne"], "amigo")
+    show_figure(fig)
+    [(bundle, raw)] = shown
+    assert raw and list(bundle) == [PLOTLY_MIME]
+    data = bundle[PLOTLY_MIME]
+    assert data["config"] == PLOT_CONFIG
+    assert [t["name"] for t in data["data"]] == ["Blaue Bohne"]
+    assert data["layout"]["title"]["text"] == fig.layout.title.text
+    json.dumps(data)  # plain JSON, as the kernel sends it

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bohnteach.game.beans import find_variety
-from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
+from bohnteach.widgets.figure import show_figure
 from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
 
 #: The lessons in order: (notebook name, title).
@@ -101,17 +101,6 @@ def table_html(
     return (f'{TABLE_CSS}<div class="bt-lesson-tables" style="overflow-x:auto">'
             f'<table class="bt-lesson-table">{cap}'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
-
-
-def show_figure(fig: Any, output: Any | None = None) -> None:
-    """Display a plotly ``go.Figure`` (never a FigureWidget), optionally inside an
-    ``Output`` widget, replacing what it showed before."""
-    if output is None:
-        fig.show(config=PLOT_CONFIG)
-        return
-    with output:
-        output.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
 
 
 def notes_html(name: str) -> str:

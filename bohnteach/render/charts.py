@@ -6,7 +6,7 @@ line style and marker, and more than :data:`MAX_LINES` curves become small multi
 panel per variety). Every builder ends in :func:`chart_layout`, so all charts fit a 390 px
 phone: wrapped title, legend as a row below the plot, slim margins. Charts that read a
 Bohnometer carry a visible note when the rule set's meters are an assumption
-(``RuleSet.meter_assumption``). Show them with ``fig.show(config=PLOT_CONFIG)``, never as a
+(``RuleSet.meter_assumption``). Shown with ``bohnteach.widgets.figure.show_figure``, never as a
 ``FigureWidget``.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ SIMULATED = "#9E9E9E"
 WARN_TEXT, WARN_BACK = "#8A4B00", "#FFF4E0"
 
 PLOT_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True, "displayModeBar": False}
-"""How pages show a chart (``fig.show(config=PLOT_CONFIG)``): it fills the width, and no icon
+"""How pages show a chart (``widgets.figure.show_figure`` sends it): it fills the width, and no icon
 bar lies over the title on a phone."""
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from bohnteach.game.errors import find_rule
 from bohnteach.game.rulesets import RuleSet
-from bohnteach.render.charts import PLOT_CONFIG
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
+from bohnteach.widgets import figure
 from bohnteach.widgets.failure import guard
 
 
@@ -83,9 +83,7 @@ def show_figure(fig: Any, out: Any, style: Any) -> None:
     """Draw the plotly ``fig`` into the ``Output`` ``out``; ``style`` (an HTML widget)
     gets the CSS that gives the chart its height."""
     style.value = height_css(out, int(fig.layout.height))
-    with out:
-        out.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
+    figure.show_figure(fig, out)
 
 
 def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str) -> Any:
@@ -114,5 +112,5 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     return box
 
 
-__all__ = ["PLOT_CONFIG", "assumption_html", "assumption_note", "auslegungen_html", "chart_button",
+__all__ = ["assumption_html", "assumption_note", "auslegungen_html", "chart_button",
            "height_css", "show_figure"]

@@ -28,12 +28,9 @@ covers them) and :data:`PYODIDE_VERSION` here, which is not a Python package.
 """
 from __future__ import annotations
 
-import ast
-import functools
 import hashlib
 import http.server
 import importlib.metadata
-import importlib.util
 import json
 import os
 import re
@@ -48,6 +45,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bohnteach.site.reach import reached_top_levels
 from bohnteach.site.serve import LESSONS, PAGES, START_PAGE, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
@@ -59,8 +57,9 @@ PYODIDE_PYTHON = "3.13"
 #: labextensions are copied from here; the ``[static]`` extra pins them).
 RUNTIME_DISTS = ("ipywidgets", "jupyterlab_widgets", "comm", "plotly")
 #: What jupyterlite-pyodide-kernel 0.7.0 installs when it starts (worker.ts: micropip,
-#: piplite, then ``toLoad``); preloading them all keeps piplite from running.
-KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
+#: piplite, then ``toLoad``), spelled as the worker looks them up in the preload list:
+#: preloading them all keeps piplite from running.
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide_kernel", "jedi",
                    "ipython", "sqlite3")
 #: The kernel's wheels as jupyterlite-pyodide-kernel ships them (name → file prefix).
 KERNEL_WHEELS = {
@@ -69,6 +68,12 @@ KERNEL_WHEELS = {
     "ipykernel": "ipykernel-",
     "widgetsnbextension": "widgetsnbextension-4.",
 }
+#: Packages the kernel installs at start but the pages never use: each gets an empty
+#: wheel (:func:`_placeholder`), so the kernel's start neither fails nor unpacks them.
+PLACEHOLDERS = frozenset({
+    "sqlite3",  # IPython's history (off without it); the real one is on Pyodide's CDN only
+    "jedi",  # completion in an editor (1.5 MB with parso); IPython goes on without it
+})
 PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Where the site's pages land in the build.
 RENDER_DIR = "voici/render"
@@ -214,20 +219,17 @@ def _bohnteach_wheel(folder: Path, log: Callable[[str], None]) -> Path:
     return whl
 
 
-def _placeholder_sqlite3(folder: Path, lock_entry: dict) -> Path:
-    """An empty wheel for the name ``sqlite3``.
-
-    The kernel installs ``sqlite3`` at start (for IPython's history) and fails if the name
-    is unknown; Pyodide's real module is only on Pyodide's CDN, which the registries do
-    not serve.  IPython runs without it (history off), so the lock's entry points at a
-    wheel with metadata only: importing ``sqlite3`` still raises ModuleNotFoundError.
-    """
-    whl = folder / f"sqlite3-{lock_entry['version']}-py3-none-any.whl"
+def _placeholder(folder: Path, lock_entry: dict) -> Path:
+    """A wheel with metadata only, standing in for the package of ``lock_entry`` (one of
+    :data:`PLACEHOLDERS`): installing it satisfies the kernel, importing the module still
+    raises ModuleNotFoundError."""
+    name, version = lock_entry["name"], lock_entry["version"]
+    whl = folder / f"{name}-{version}-py3-none-any.whl"
     if not whl.exists():
-        dist_info = f"sqlite3-{lock_entry['version']}.dist-info"
+        dist_info = f"{name}-{version}.dist-info"
         with zipfile.ZipFile(whl, "w") as zf:
-            zf.writestr(f"{dist_info}/METADATA", "Metadata-Version: 2.1\nName: sqlite3\n"
-                        f"Version: {lock_entry['version']}\nSummary: placeholder (no module)\n")
+            zf.writestr(f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\n"
+                        f"Version: {version}\nSummary: placeholder (no module)\n")
             zf.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nGenerator: bohnteach\n"
                         "Root-Is-Purelib: true\nTag: py3-none-any\n")
             zf.writestr(f"{dist_info}/RECORD", "")
@@ -281,9 +283,10 @@ def browser_environment(extra_wheels: dict[str, Path],
         elif name in pyodide_pkgs:
             entry = dict(pyodide_pkgs[name])
             entry["depends"] = [_norm(d) for d in entry.get("depends", [])]
-            if name == "sqlite3":
-                whl = _placeholder_sqlite3(_wheel_dir(), entry)
-                entry.update(file_name=whl.name, package_type="package", imports=[])
+            if name in PLACEHOLDERS:
+                whl = _placeholder(_wheel_dir(), entry)
+                entry.update(file_name=whl.name, package_type="package", imports=[],
+                             depends=[])
                 wheels[name] = whl
             elif not entry["file_name"].endswith("-none-any.whl"):
                 missing.append(f"{name} ({entry['file_name']}: nicht reines Python)")
@@ -345,69 +348,6 @@ def _kernel_pypi_dir() -> Path:
 # --- what a page needs ------------------------------------------------------------------
 
 
-def _imports_of(source: str, package: str | None = None) -> set[str]:
-    """Absolute names of every module imported anywhere in ``source`` (function bodies
-    included: a lazy import still has to be installed before the click that runs it)."""
-    found: set[str] = set()
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return found
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                if not package:
-                    continue
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1])
-                module = f"{base}.{node.module}" if node.module else base
-            else:
-                module = node.module or ""
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
-    return found
-
-
-@functools.lru_cache(maxsize=None)
-def _module_file(name: str) -> tuple[str, bool] | None:
-    """(source file, is package) of a bohnteach module, without importing it."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        return None
-    return spec.origin, spec.submodule_search_locations is not None
-
-
-def reached_top_levels(sources: Iterable[str]) -> set[str]:
-    """Top-level names of the third-party modules that code in ``sources`` can import,
-    following bohnteach's own modules transitively."""
-    tops: set[str] = set()
-    seen: set[str] = set()
-    todo = [m for src in sources for m in _imports_of(src)]
-    while todo:
-        module = todo.pop()
-        if module in seen or not module:
-            continue
-        seen.add(module)
-        top = module.split(".")[0]
-        tops.add(top)
-        if top != "bohnteach":
-            continue
-        parts = module.split(".")
-        for i in range(1, len(parts) + 1):  # importing a.b.c runs a, a.b and a.b.c
-            found = _module_file(".".join(parts[:i]))
-            if found is None:
-                continue
-            path, is_pkg = found
-            package = ".".join(parts[:i]) if is_pkg else ".".join(parts[: i - 1])
-            todo.extend(_imports_of(Path(path).read_text("utf-8"), package))
-    return tops
-
-
 def notebook_sources(path: Path) -> list[str]:
     nb = json.loads(path.read_text("utf-8"))
     return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
@@ -415,11 +355,13 @@ def notebook_sources(path: Path) -> list[str]:
 
 
 def page_packages(notebook: Path, env: Environment) -> list[str]:
-    """The lock names a page preloads: the kernel's, plus what its imports reach."""
-    wanted = {_norm(p) for p in KERNEL_PACKAGES}
+    """What a page preloads: the kernel's packages (spelled as the kernel looks them up),
+    plus the lock names of what the page's code can import (:mod:`bohnteach.site.reach`)."""
+    wanted = set(KERNEL_PACKAGES)
+    kernel = {_norm(p) for p in KERNEL_PACKAGES}
     for top in reached_top_levels(notebook_sources(notebook)):
         name = env.import_names.get(top)
-        if name is not None:
+        if name is not None and name not in kernel:
             wanted.add(name)
     return sorted(wanted)
 
@@ -520,7 +462,7 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
             shutil.copytree(root / folder, contents / folder, symlinks=False,
                             ignore=shutil.ignore_patterns(".*", "__pycache__", "*.md"))
         (lite / "jupyter-lite.json").write_text(
-            json.dumps(_lite_config(sorted({_norm(p) for p in KERNEL_PACKAGES})), indent=2))
+            json.dumps(_lite_config(sorted(KERNEL_PACKAGES)), indent=2))
         staging = work / "out"
         log("voici build")
         _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
