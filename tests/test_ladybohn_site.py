@@ -46,12 +46,11 @@ def test_chapter_parts_render():
 
 
 def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
-    import plotly.graph_objects as go
-
     from bohnteach.site.ladybohn_page import chart_output
+    from bohnteach.widgets import figures
 
-    shown: list = []  # fig.show() needs a kernel to land in the Output; record it instead
-    monkeypatch.setattr(go.Figure, "show", lambda fig, *a, **k: shown.append(fig))
+    shown: list = []  # a shown chart needs a kernel to land in the Output; record it instead
+    monkeypatch.setattr(figures, "figure_bundle", lambda fig: shown.append(fig) or {})
     box = chart_output()
     button, message, style, _out = box.children
     assert button.description == "Diagramm zeigen" and shown == []  # nothing drawn yet

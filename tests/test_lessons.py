@@ -459,10 +459,10 @@ def test_choice_widget_without_selection_asks_to_choose():
 
 @pytest.fixture
 def shown_figures(monkeypatch):
-    import plotly.graph_objects as go
+    from bohnteach.widgets import figures
 
     shown: list = []
-    monkeypatch.setattr(go.Figure, "show", lambda self, *a, **k: shown.append(self))
+    monkeypatch.setattr(figures, "figure_bundle", lambda fig: shown.append(fig) or {})
     return shown
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from bohnteach.game.beans import find_variety
 from bohnteach.render.words import variety_label
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.figures import show_figure, show_figures_cheaply
 from bohnteach.widgets.questions import teacher_banner, teacher_mode_from_url
 
 #: The lessons in order: (notebook name, title).
@@ -32,8 +33,6 @@ LESSONS: tuple[tuple[str, str], ...] = (
     ("04_Rechnen_oder_simulieren", "Rechnen oder simulieren?"),
     ("05_Handeln_lohnt_sich", "Handeln lohnt sich"),
 )
-
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 
 TABLE_CSS = (
     "<style>"
@@ -105,20 +104,11 @@ def table_html(
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
 
 
-def show_figure(fig: Any, output: Any | None = None) -> None:
-    """Display a plotly ``go.Figure`` (never a FigureWidget), optionally inside an
-    ``Output`` widget, replacing what it showed before."""
-    if output is None:
-        fig.show(config=PLOT_CONFIG)
-        return
-    with output:
-        output.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
-
-
 @guard()
 def start():
-    """First code cell of a lesson: the teacher banner (hidden for students)."""
+    """First code cell of a lesson: the teacher banner (hidden for students); charts
+    left as a cell's result are shown by :func:`show_figure` from here on."""
+    show_figures_cheaply()
     return teacher_banner()
 
 

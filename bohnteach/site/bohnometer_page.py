@@ -7,7 +7,7 @@
 
 The picker and the quiz are ipywidgets; every callback shows failures in a visible box
 (:func:`bohnteach.widgets.failure.guard`). Charts are plain ``go.Figure`` objects shown
-with ``fig.show()``, never a ``FigureWidget``.
+with :func:`~bohnteach.widgets.figures.show_figure`, never a ``FigureWidget``.
 
 A chart may sit inside an ``Output`` anywhere on a page: the "Error displaying widget:
 model not found" seen after such charts was a timing bug of ipywidgets 8.1.9 (the model
@@ -24,18 +24,12 @@ from bohnteach.render import charts
 from bohnteach.game.beans import Variety, find_variety, meter_value
 from bohnteach.render.words import variety_label
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.figures import show_figure
 from bohnteach.widgets.questions import box_html, check_number
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
 DEFAULT_RULESET = "amigo"
 DEFAULT_CHOICE = ("Blaue Bohne", "Saubohne", "Gartenbohne")
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
-
-
-def _show(fig: Any, output: Any) -> None:
-    with output:
-        output.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
 
 
 def meter_text(v: Variety, meter: tuple[int, ...] | None = None) -> str:
@@ -119,7 +113,7 @@ class CurvePicker:
                 self.output.clear_output()
             return
         self.message.value = ""
-        _show(charts.bohnometer_chart(chosen, self.ruleset.value), self.output)
+        show_figure(charts.bohnometer_chart(chosen, self.ruleset.value), self.output)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -26,8 +26,8 @@ from bohnteach.render.table import chips, render_error, render_info
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.figures import show_figure
 
-PLOT_CONFIG = {"displaylogo": False, "responsive": True}
 LADY_RULES = (
     "lady.sexes", "lady.top-card", "lady.female-meter", "lady.baby-no-meter", "lady.baby-lift",
     "lady.offer-variety-only", "lady.baby-trade-immediate", "lady.female-garden",
@@ -192,9 +192,7 @@ def show_chart(rules: RuleSet, out: Any, style: Any) -> None:
 
     fig = sex_meter_chart(rules)
     style.value = _height_css(out, fig.layout.height)
-    with out:
-        out.clear_output(wait=True)
-        fig.show(config=PLOT_CONFIG)
+    show_figure(fig, out)
 
 
 def _height_css(out: Any, height: int) -> str:
