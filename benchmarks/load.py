@@ -207,8 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     def shorter_culling(cmd: list[str]) -> list[str]:
-        return cmd + [f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}",
-                      f"--MappingKernelManager.cull_interval={args.cull_interval}"]
+        """The server's command with our culling times in place of its own (traitlets
+        refuses an option given twice)."""
+        ours = {"--MappingKernelManager.cull_idle_timeout": args.cull_idle,
+                "--MappingKernelManager.cull_interval": args.cull_interval}
+        return [a for a in cmd if a.split("=", 1)[0] not in ours] + [f"{k}={v}" for k, v in ours.items()]
 
     print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors × {args.pages}")
