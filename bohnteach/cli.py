@@ -21,6 +21,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--public", action="store_true", help="auf allen Netzwerkschnittstellen lauschen"
     )
+    serve.add_argument(
+        "--klasse", type=int, default=0, metavar="N",
+        help="so viele Besucher kommen gleichzeitig auf die --einstieg-Seiten: für jede "
+             "N Kernel vorheizen (je etwa 90 MB)",
+    )
+    serve.add_argument(
+        "--einstieg", action="append", default=[], metavar="SEITE",
+        help="Seite, die eine Klasse zuerst öffnet, z. B. tutorials/01_Bohnentreppe "
+             "(mehrfach möglich)",
+    )
 
     build = sub.add_parser(
         "build-static", help="die ganze Seite als statische Dateien bauen (Voici, Pyodide)"
@@ -52,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from bohnteach.site.serve import serve_main
 
-        return serve_main(port=args.port, public=args.public)
+        pools = {page: args.klasse for page in args.einstieg} if args.klasse > 0 else None
+        return serve_main(port=args.port, public=args.public, pools=pools)
     if args.command == "build-static":
         from bohnteach.site.static import build_static_main
 

@@ -125,3 +125,15 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
         second.get_by_role("button", name="Weiter").click()  # the queued page's widgets work
         expect(second.get_by_role("button", name="Gedrückt")).to_be_visible(timeout=120_000)
         assert (tmp_path / "voila.log").read_text().count("waits for a kernel") == 1
+
+
+def test_serve_klasse_preheats_the_entry_pages(monkeypatch):
+    from bohnteach import cli
+    from bohnteach.site import serve
+
+    calls: list[dict] = []
+    monkeypatch.setattr(serve, "serve_main", lambda **kw: calls.append(kw) or 0)
+    cli.main(["serve", "--klasse", "30", "--einstieg", "tutorials/01_Bohnentreppe",
+              "--einstieg", "02_Phase_1"])
+    cli.main(["serve"])
+    assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30}, None]

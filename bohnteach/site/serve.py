@@ -192,14 +192,15 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def serve_main(port: int, public: bool) -> int:
+def serve_main(port: int, public: bool, pools: Mapping[str, int] | None = None) -> int:
     """Run the site in a child process until it ends; returns its exit code.
+    ``pools``: preheated kernels per page (see :func:`build_voila_command`).
 
     Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
     process is passed on, so Voilà can shut its kernels down.
     """
     root = site_dir()
-    cmd = build_voila_command(port, public, root)
+    cmd = build_voila_command(port, public, root, pools=pools)
     print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
     if public:
         print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
