@@ -145,7 +145,9 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
             results.append(row)
             t0 = time.monotonic()
             try:
-                await page.goto(base + serve.page_path(name), timeout=timeout * 1000)
+                # "commit": the page is streamed while its kernel runs it (or while it waits
+                # in line), so "load" comes only at the end; readiness is the outcome below.
+                await page.goto(base + serve.page_path(name), timeout=timeout * 1000, wait_until="commit")
                 left = max(1.0, timeout - (time.monotonic() - t0))
                 handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
                 outcome = await handle.json_value()
