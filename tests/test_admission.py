@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-import nbformat
 import pytest
-from browser_helpers import start_site
-from nbformat.v4 import new_code_cell, new_notebook
+from browser_helpers import one_page_site, start_site
 from playwright.sync_api import expect
 
 from bohnteach.site.admission import KernelSlots
@@ -97,13 +95,7 @@ _SLOW_PAGE = (
 
 @pytest.fixture(scope="module")
 def slow_site(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("queue")
-    (root / "notebooks").mkdir()
-    nb = new_notebook(cells=[new_code_cell(_SLOW_PAGE)],
-                      metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                               "language": "python"}})
-    nbformat.write(nb, root / "notebooks" / "langsam.ipynb")
-    return root
+    return one_page_site(tmp_path_factory.mktemp("queue"), "langsam", _SLOW_PAGE)
 
 
 def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browser, slow_site, tmp_path):
