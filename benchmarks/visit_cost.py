@@ -48,8 +48,7 @@ def visit(path: Path) -> tuple[float, float, float]:
     """(kernel CPU s, kernel MB resident, wall s) for one fresh execution of ``path``."""
     nb = nbformat.read(path, 4)
     client = NotebookClient(nb, timeout=900, kernel_name=nb.metadata.kernelspec.name,
-                            resources={"metadata": {"path": str(path.parent)}},
-                            store_widget_state=False)
+                            resources={"metadata": {"path": str(path.parent)}})
     t0 = time.monotonic()
     with client.setup_kernel():
         pid = client.km.provisioner.process.pid
