@@ -145,7 +145,9 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
             results.append(row)
             t0 = time.monotonic()
             try:
-                await page.goto(base + serve.page_path(name), timeout=timeout * 1000)
+                # "commit": the page is streamed while its kernel runs it (or while it waits
+                # in line), so "load" comes only at the end; readiness is the outcome below.
+                await page.goto(base + serve.page_path(name), timeout=timeout * 1000, wait_until="commit")
                 left = max(1.0, timeout - (time.monotonic() - t0))
                 handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
                 outcome = await handle.json_value()
@@ -204,17 +206,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cull-idle", type=int, default=30, help="seconds (the site: 300)")
     ap.add_argument("--cull-interval", type=int, default=10, help="seconds (the site: 60)")
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per page visit")
+    ap.add_argument("--pool", nargs="*", default=[], metavar="PAGE=N",
+                    help="preheated kernels for a page (bohnteach serve --klasse N --einstieg PAGE)")
+    ap.add_argument("--kernel-starts", type=int, default=None,
+                    help="pages prepared at once without a preheated kernel (default: one per core)")
     args = ap.parse_args(argv)
 
-    def shorter_culling(cmd: list[str]) -> list[str]:
-        return cmd + [f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}",
-                      f"--MappingKernelManager.cull_interval={args.cull_interval}"]
+    def with_our_options(cmd: list[str]) -> list[str]:
+        """The server's command with our culling times in place of its own (traitlets
+        refuses an option given twice)."""
+        ours: dict[str, object] = {"--MappingKernelManager.cull_idle_timeout": args.cull_idle,
+                                   "--MappingKernelManager.cull_interval": args.cull_interval}
+        if args.kernel_starts is not None:
+            ours[serve.KERNEL_STARTS_OPTION] = args.kernel_starts
+        extra = [f"{k}={v}" for k, v in ours.items()]
+        extra += [f"{serve.POOL_OPTION}={serve.notebook_key(page)}={n}"
+                  for page, n in (spec.rsplit("=", 1) for spec in args.pool)]
+        return [a for a in cmd if a.split("=", 1)[0] not in ours] + extra
 
     print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors × {args.pages}")
+          f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors × {args.pages}; "
+          f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}")
     with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
         log = Path(tmp) / "voila.log"
-        with start_site(log, timeout=300, edit_command=shorter_culling) as base:
+        with start_site(log, timeout=300, edit_command=with_our_options) as base:
             pid = server_pid(int(base.rsplit(":", 1)[1]))
             t0 = time.monotonic()
             wait_idle(pid)

@@ -36,6 +36,16 @@ def _parser() -> argparse.ArgumentParser:
         help="ein Link in der Fußzeile jeder Seite, z. B. Impressum=https://example.org/impressum "
              "(mehrfach möglich: Impressum, Lizenz, Datenschutz)",
     )
+    serve.add_argument(
+        "--klasse", type=int, default=0, metavar="N",
+        help="so viele Besucher kommen gleichzeitig auf die --einstieg-Seiten: für jede "
+             "N Kernel vorheizen (je etwa 90 MB)",
+    )
+    serve.add_argument(
+        "--einstieg", action="append", default=[], metavar="SEITE",
+        help="Seite, die eine Klasse zuerst öffnet, z. B. tutorials/01_Bohnentreppe "
+             "(mehrfach möglich)",
+    )
 
     build = sub.add_parser(
         "build-static", help="die ganze Seite als statische Dateien bauen (Voici, Pyodide)"
@@ -68,7 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bohnteach.site.publish import footer_env
         from bohnteach.site.serve import serve_main
 
-        return serve_main(port=args.port, public=args.public, footer_env=footer_env(args.fusszeile))
+        pools = {page: args.klasse for page in args.einstieg} if args.klasse > 0 else None
+        return serve_main(port=args.port, public=args.public, pools=pools,
+                          footer_env=footer_env(args.fusszeile))
     if args.command == "build-static":
         from bohnteach.site.static import build_static_main
 

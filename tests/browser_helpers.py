@@ -79,6 +79,20 @@ VISIT_OUTCOME_JS = """() => {
 EXPECT_TIMEOUT_MS = 120_000
 
 
+def one_page_site(root: Path, name: str, code: str) -> Path:
+    """A folder to serve like the site, holding only ``notebooks/<name>.ipynb``: one code
+    cell ``code`` on the python3 kernel. Returns ``root``."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    nb = new_notebook(cells=[new_code_cell(code)],
+                      metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                               "language": "python"}})
+    nbformat.write(nb, root / "notebooks" / f"{name}.ipynb")
+    return root
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that is free right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

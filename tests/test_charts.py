@@ -352,18 +352,10 @@ def test_every_curve_has_more_than_its_colour():
 
 
 def test_pages_show_charts_without_the_icon_bar():
-    import plotly.io as pio
+    from bohnteach.widgets.figure import PLOT_CONFIG, PLOTLY_MIME, figure_bundle
 
-    from bohnteach.widgets import figure
-
-    assert charts.PLOT_CONFIG["displayModeBar"] is False and charts.PLOT_CONFIG["responsive"]
-    assert figure.PLOT_CONFIG is charts.PLOT_CONFIG  # the one way pages show a chart
-    # a figure that is a cell's result gets the same config as fig.show(config=…)
-    bundle = charts.deck_chart()._repr_mimebundle_()
-    shown = bundle.get("application/vnd.plotly.v1+json") or {}
-    if shown:
-        assert shown["config"]["displayModeBar"] is False
-    assert pio.renderers["plotly_mimetype"].config["displayModeBar"] is False
+    assert PLOT_CONFIG["displayModeBar"] is False and PLOT_CONFIG["responsive"]
+    assert figure_bundle(charts.deck_chart())[PLOTLY_MIME]["config"] == PLOT_CONFIG
 
 
 def test_show_figure_sends_plotlys_mime_bundle_without_nbformat(monkeypatch):

@@ -11,10 +11,8 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import nbformat
 import pytest
-from browser_helpers import open_page, start_site, visible_errors
-from nbformat.v4 import new_code_cell, new_notebook
+from browser_helpers import one_page_site, open_page, start_site, visible_errors
 from playwright.sync_api import expect
 
 from bohnteach.site.serve import (
@@ -161,13 +159,7 @@ def _send_as_visitor(base: str, kernel_id: str, code: str, until: set[str]) -> l
 
 @pytest.fixture(scope="module")
 def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("visitor")
-    (root / "notebooks").mkdir()
-    nb = new_notebook(cells=[new_code_cell(_WIDGET_PAGE)],
-                      metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                               "language": "python"}})
-    nbformat.write(nb, root / "notebooks" / "seite.ipynb")
-    return root
+    return one_page_site(tmp_path_factory.mktemp("visitor"), "seite", _WIDGET_PAGE)
 
 
 # The control experiment's server: bohnteach's serve module, but execute_request allowed.

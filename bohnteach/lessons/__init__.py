@@ -22,7 +22,7 @@ from typing import Any
 from bohnteach.game.beans import find_variety
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
-from bohnteach.widgets.figure import show_figure
+from bohnteach.widgets.figure import show_figure, show_figures_cheaply
 from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
 
 #: The lessons in order: (notebook name, title).
@@ -120,7 +120,9 @@ def notes_html(name: str) -> str:
 @guard()
 def start(name: str):
     """First code cell of lesson ``name``: the teacher banner with the lesson's notes and
-    solutions (hidden for students; filled once :func:`ende` turns teacher mode on)."""
+    solutions (hidden for students; filled once :func:`ende` turns teacher mode on); charts
+    left as a cell's result are shown by :func:`show_figure` from here on."""
+    show_figures_cheaply()
     teacher_notes(name)  # a lesson without notes is a mistake to show at once
     return teacher_banner(lambda: notes_html(name))
 

@@ -53,24 +53,6 @@ NEUTRAL = "#555555"
 SIMULATED = "#9E9E9E"
 WARN_TEXT, WARN_BACK = "#8A4B00", "#FFF4E0"
 
-PLOT_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True, "displayModeBar": False}
-"""How pages show a chart (``widgets.figure.show_figure`` sends it): it fills the width, and no icon
-bar lies over the title on a phone."""
-
-
-def _renderers_use_plot_config() -> None:
-    """A figure shown as a cell's result (not through ``fig.show``) gets :data:`PLOT_CONFIG`
-    too: it is the default config of the renderers Jupyter and Voilà use."""
-    import plotly.io as pio
-
-    for name in ("plotly_mimetype", "jupyterlab", "nteract", "vscode", "notebook",
-                 "notebook_connected"):
-        renderer = pio.renderers[name]
-        renderer.config = {**(renderer.config or {}), **PLOT_CONFIG}
-
-
-_renderers_use_plot_config()
-
 BASE_HEIGHT = 450
 """Pixels of a chart without legend (plotly's default)."""
 LEGEND_ROW = 20
@@ -851,7 +833,6 @@ def temple_chart(rows: Sequence[VisitChances], pile: int, title: str = "Tempelga
 
 __all__ = [
     "MAX_LINES",
-    "PLOT_CONFIG",
     "bohnometer_chart",
     "chart_layout",
     "coins_per_card_chart",

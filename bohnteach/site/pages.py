@@ -264,9 +264,13 @@ def nav_links(name: str) -> Any:
 
 @guard()
 def page_header(name: str) -> Any:
-    """The top of a page: where you are, what you learn here, previous/next."""
+    """The top of a page: where you are, what you learn here, previous/next. From here on
+    a chart left as a cell's result is shown by :func:`~bohnteach.widgets.figure.show_figure`."""
     from IPython.display import HTML
 
+    from bohnteach.widgets.figure import show_figures_cheaply
+
+    show_figures_cheaply()
     here = find_page(name)
     prev, nxt = _neighbours(here.name)
     crumbs = [f'<a href="{_href(PAGES[0], here)}">Bohnanza lernen</a>']

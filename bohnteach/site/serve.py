@@ -7,6 +7,7 @@ path and then hands over to Voilà.
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 import signal
@@ -14,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 START_PAGE = "00_Start.ipynb"
@@ -27,6 +28,16 @@ CULL_IDLE_TIMEOUT = 300
 CULL_INTERVAL = 60
 #: Seconds Voilà waits for a cell's remaining output after it finished executing.
 IOPUB_TIMEOUT = 30
+#: Pages prepared at once for visitors who get no preheated kernel (one per core: more
+#: only share the cores, and everyone waits longer); the others wait in line and see a
+#: queue page (:mod:`bohnteach.site.admission`).
+KERNEL_STARTS = os.cpu_count() or 2
+#: Preheated kernels per page unless :func:`build_voila_command` is given other ``pools``.
+POOL_SIZE = 1
+#: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
+#: them off before Voilà parses the rest (:func:`_split_options`).
+KERNEL_STARTS_OPTION = "--bohnteach-kernel-starts"
+POOL_OPTION = "--bohnteach-pool"
 
 #: The only messages a visitor's browser may send to its kernel over the websocket: what
 #: the widgets need (kernel info, comms). jupyter_server drops every other type with a
@@ -111,20 +122,37 @@ def page_path(name: str) -> str:
     return f"/voila/render/{name}"
 
 
+def notebook_key(name: str) -> str:
+    """A page's notebook relative to the served folder, as Voilà names its kernel pools:
+    ``02_Phase_1`` → ``notebooks/02_Phase_1.ipynb``."""
+    return page_path(name).removeprefix("/voila/render/")
+
+
 def start_url(port: int, host: str = "127.0.0.1") -> str:
     """Full URL of the start page."""
     return f"http://{host}:{port}{page_path(START_PAGE)}"
 
 
-def build_voila_command(port: int, public: bool, root: Path | str | None = None) -> list[str]:
+def build_voila_command(
+    port: int,
+    public: bool,
+    root: Path | str | None = None,
+    pools: Mapping[str, int] | None = None,
+    kernel_starts: int = KERNEL_STARTS,
+) -> list[str]:
     """The command line that serves the folder ``root`` (default: :func:`site_dir`).
 
-    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats one kernel per page, hides
-    tracebacks, culls idle kernels and never opens a browser.  Kernels start in ``root``.
+    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats :data:`POOL_SIZE` kernels per
+    page, or as many as ``pools`` names for a page (``{"tutorials/01_Bohnentreppe": 30}``:
+    a class opening that lesson together); prepares at most ``kernel_starts`` pages at once
+    for visitors without a preheated kernel, the others wait in line; hides tracebacks,
+    culls idle kernels and never opens a browser.  Kernels start in ``root``.
     Visitors may send only :data:`VISITOR_MESSAGE_TYPES` to their kernels (set up by
     ``python -m bohnteach.site.serve`` itself, see :func:`_run_voila`).
     """
     root_path = Path(root if root is not None else site_dir()).resolve()
+    ours = [f"{KERNEL_STARTS_OPTION}={int(kernel_starts)}"]
+    ours += [f"{POOL_OPTION}={notebook_key(page)}={int(size)}" for page, size in (pools or {}).items()]
     return [
         sys.executable,
         "-m",
@@ -136,7 +164,7 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
         "--no-browser",
         f"--template={TEMPLATE}",
         "--preheat_kernel=True",
-        "--pool_size=1",
+        f"--pool_size={POOL_SIZE}",
         "--show_tracebacks=False",
         f"--MappingKernelManager.root_dir={root_path}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
@@ -151,6 +179,7 @@ def build_voila_command(port: int, public: bool, root: Path | str | None = None)
         # kernel as a JupyterLab extension; Voilà would load it into every page, where
         # its plugins fail to start (console errors). It belongs to the static site only.
         "--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension']",
+        *ours,
     ]
 
 
@@ -163,15 +192,17 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def serve_main(port: int, public: bool, footer_env: dict[str, str] | None = None) -> int:
+def serve_main(port: int, public: bool, pools: Mapping[str, int] | None = None,
+               footer_env: dict[str, str] | None = None) -> int:
     """Run the site in a child process until it ends; returns its exit code.
+    ``pools``: preheated kernels per page (see :func:`build_voila_command`).
 
     ``footer_env``: the publisher's footer links (:func:`bohnteach.site.publish.footer_env`).
     Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
     process is passed on, so Voilà can shut its kernels down.
     """
     root = site_dir()
-    cmd = build_voila_command(port, public, root)
+    cmd = build_voila_command(port, public, root, pools=pools)
     print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
     if public:
         print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
@@ -280,15 +311,118 @@ def _visitors_send_only_widget_messages() -> None:
     voila_app.voila_kernel_manager_factory = manager_class
 
 
+def _split_options(argv: Sequence[str]) -> tuple[list[str], int, dict[str, int]]:
+    """``argv`` without our options, the kernel-start limit and the pool sizes
+    (notebook key → kernels) they gave."""
+    rest, kernel_starts, pools = [], KERNEL_STARTS, {}
+    for arg in argv:
+        name, _, value = arg.partition("=")
+        if name == KERNEL_STARTS_OPTION:
+            kernel_starts = int(value)
+        elif name == POOL_OPTION:
+            notebook, _, size = value.rpartition("=")
+            pools[notebook] = int(size)
+        else:
+            rest.append(arg)
+    return rest, kernel_starts, pools
+
+
+def _preheat_pools(pools: Mapping[str, int]) -> None:
+    """Preheat ``pools[notebook]`` kernels for the pages named there, :data:`POOL_SIZE`
+    for the others (Voilà's ``kernel_pools_config``, given as our manager's default)."""
+    if not pools:
+        return
+    from traitlets import default
+    from voila import app as voila_app
+
+    make_manager_class = voila_app.voila_kernel_manager_factory
+    config = {"default": {"pool_size": POOL_SIZE}}
+    config.update({notebook: {"pool_size": size} for notebook, size in pools.items()})
+
+    def manager_class(*args: object, **kwargs: object) -> type:
+        base = make_manager_class(*args, **kwargs)
+        if not hasattr(base, "get_rendered_notebook"):  # preheating is off
+            return base
+
+        class SizedPoolsKernelManager(base):  # type: ignore[misc, valid-type]
+            @default("kernel_pools_config")
+            def _sized_pools(self) -> dict:
+                return {key: dict(value) for key, value in config.items()}
+
+        return SizedPoolsKernelManager
+
+    voila_app.voila_kernel_manager_factory = manager_class
+
+
+def _queue_visitors_who_need_a_kernel(limit: int) -> None:
+    """Serve pages through :class:`~bohnteach.site.admission.KernelSlots`: a visit that
+    finds a preheated kernel goes straight through; one that needs a fresh kernel holds
+    one of ``limit`` slots until its page is complete, or waits in line, seeing the
+    queue page with its place, which the page then follows in the same response."""
+    import tornado.web
+    from tornado.iostream import StreamClosedError
+    from voila import app as voila_app
+
+    from bohnteach.site.admission import KernelSlots, queue_end, queue_place, queue_start
+
+    base = voila_app.TornadoVoilaHandler
+    slots = KernelSlots(limit)
+
+    class QueuedVoilaHandler(base):  # type: ignore[misc, valid-type]
+        _bt_waiting: asyncio.Task | None = None
+
+        @tornado.web.authenticated
+        async def get(self, path: str | None = None) -> None:
+            notebook = self.notebook_path or path or ""
+            if not notebook.endswith(".ipynb") or self.kernel_manager.get_pool_size(notebook) > 0:
+                return await super().get(path)
+            queued = False
+
+            async def show_place(place: int) -> None:
+                nonlocal queued
+                if not queued:
+                    self.set_header("Content-Type", "text/html; charset=UTF-8")
+                    self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+                    self.write(queue_start())
+                    queued = True
+                    self.log.info("%s waits for a kernel (place %d)", notebook, place)
+                self.write(queue_place(place))
+                await self.flush()
+
+            self._bt_waiting = asyncio.current_task()
+            try:
+                await slots.acquire(show_place)
+            except (StreamClosedError, asyncio.CancelledError):
+                return  # the visitor left the line
+            finally:
+                self._bt_waiting = None
+            try:
+                if queued:
+                    self.write(queue_end())
+                await super().get(path)
+            finally:
+                slots.release()
+
+        def on_connection_close(self) -> None:
+            if self._bt_waiting is not None:
+                self._bt_waiting.cancel()
+            super().on_connection_close()
+
+    voila_app.TornadoVoilaHandler = QueuedVoilaHandler
+
+
 def _run_voila(argv: Sequence[str]) -> int:
     """Start Voilà in this process with our template on the Jupyter path."""
     os.environ.update(voila_env())
+    argv, kernel_starts, pools = _split_options(argv)
     _never_wait_blind_on_kernel_channels()
     _restart_idle_clock_of_handed_out_kernels()
     _visitors_send_only_widget_messages()
     from bohnteach.site.publish import install
 
     install()  # German start, 404, titles and footer
+    _preheat_pools(pools)
+    _queue_visitors_who_need_a_kernel(kernel_starts)
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]

@@ -1,24 +1,29 @@
 """Plotly charts on a page: the one way the site and the lessons display a ``go.Figure``.
 
-The figure goes out as plotly's MIME bundle (``application/vnd.plotly.v1+json``), which
-JupyterLab's plotly renderer draws under Voilà and on the static site alike. Not
-``fig.show()``: plotly then insists on ``nbformat``, which the browser's Python of the
-static site (Pyodide) lacks and cannot get as pure Python (jsonschema needs rpds-py).
+The figure goes out as plotly's own MIME bundle (``application/vnd.plotly.v1+json``, the
+bundle of plotly's ``plotly_mimetype`` renderer), which JupyterLab's plotly renderer draws
+under Voilà and on the static site alike. Never through ``fig.show()`` or plotly.io's
+renderers: they import nbformat → jsonschema → ``rfc3987_syntax``, which compiles 38 lark
+grammars (about 3 s of CPU in every kernel that shows its first chart, benchmarks/README.md
+"Lessons"), and the static site's Python (Pyodide) cannot install nbformat at all.
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from bohnteach.render.charts import PLOT_CONFIG  # plotly.js options of every chart
-
+#: plotly.js options of every chart: no logo, no icon bar over the title on a phone,
+#: resized with the page.
+PLOT_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
 def figure_bundle(fig: Any) -> dict[str, Any]:
-    """``fig`` (a ``go.Figure``) as the MIME bundle plotly's renderer draws."""
-    data = json.loads(fig.to_json())  # plotly's encoder: numbers, dates, arrays
-    data["config"] = PLOT_CONFIG
+    """``{PLOTLY_MIME: figure as JSON data, with PLOT_CONFIG}`` for a ``go.Figure``."""
+    from plotly.io.json import to_json
+
+    data = json.loads(to_json(fig, validate=False, remove_uids=False))
+    data["config"] = dict(PLOT_CONFIG)
     return {PLOTLY_MIME: data}
 
 
@@ -33,3 +38,17 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
     with output:
         output.clear_output(wait=True)
         display(figure_bundle(fig), raw=True)
+
+
+def show_figures_cheaply() -> None:
+    """In a kernel: display every plotly figure that is a cell's result with
+    :func:`show_figure` (a no-op outside IPython)."""
+    from IPython import get_ipython
+    from plotly.basedatatypes import BaseFigure
+
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.ipython_display_formatter.for_type(BaseFigure, show_figure)
+
+
+__all__ = ["PLOT_CONFIG", "PLOTLY_MIME", "figure_bundle", "show_figure", "show_figures_cheaply"]

@@ -1,0 +1,118 @@
+"""Visitors whose page needs a fresh kernel are prepared a few at a time, in order of arrival.
+
+Preparing a page without a preheated kernel costs a Python start, the imports and running
+the notebook: seconds of CPU. Thirty at once on two cores all finish late (each gets a
+fifteenth of a core); in line, the first are ready after a few seconds and the median
+visitor after half the total. :class:`KernelSlots` is that line; while a visitor waits,
+the server streams :func:`queue_start` and :func:`queue_place` („Gleich geht's los – du
+bist Nr. 3 in der Warteschlange“) and, on their turn, :func:`queue_end` followed by the
+page itself in the same response (see ``serve._queue_visitors_who_need_a_kernel``).
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from html import escape
+
+QUEUE_ID = "bt-queue"
+QUEUE_PLACE_ID = "bt-queue-place"
+
+
+class KernelSlots:
+    """At most ``limit`` holders at once; the others wait first come, first served."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, got {limit}")
+        self.limit = limit
+        self.busy = 0
+        self._waiting: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def waiting(self) -> int:
+        """Visitors in line (not counting those being served)."""
+        return len(self._waiting)
+
+    def free(self) -> bool:
+        """True when :meth:`slot` would be granted without waiting."""
+        return self.busy < self.limit and not self._waiting
+
+    async def acquire(self, on_place: Callable[[int], Awaitable[None]]) -> None:
+        """Take a slot; while in line, ``on_place(n)`` is awaited whenever the place
+        ``n`` (1 = next) changes. If ``on_place`` raises (the visitor left) or the wait
+        is cancelled, the visitor leaves the line."""
+        if self.free():
+            self.busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(turn)
+        shown = 0
+        try:
+            while not turn.done():
+                place = self._waiting.index(turn) + 1
+                if place != shown:
+                    await on_place(place)
+                    shown = place
+                await asyncio.wait({turn}, timeout=1.0)
+        except BaseException:
+            if turn.done() and not turn.cancelled():
+                self.release()  # the slot was handed over just as the visitor left
+            else:
+                turn.cancel()
+                self._waiting.remove(turn)
+            raise
+
+    def release(self) -> None:
+        """Give the slot to the first in line, or free it."""
+        while self._waiting:
+            turn = self._waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.busy -= 1
+
+    @asynccontextmanager
+    async def slot(self, on_place: Callable[[int], Awaitable[None]]) -> AsyncIterator[None]:
+        """``async with slots.slot(on_place):`` holds a slot for the block."""
+        await self.acquire(on_place)
+        try:
+            yield
+        finally:
+            self.release()
+
+
+def queue_start(title: str = "Gleich geht's los") -> str:
+    """Start of the response while a visitor waits: a complete, small German page.
+
+    The Voilà page streamed after :func:`queue_end` repeats ``<!DOCTYPE>``, ``<html>``,
+    ``<head>`` and ``<body>``; HTML parsers ignore the repeats (merging their attributes)
+    and treat the head's elements in the body as usual, so the page works unchanged."""
+    return (
+        "<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
+        f"<title id=\"{QUEUE_ID}-title\">{escape(title)}</title></head><body>"
+        f"<div id=\"{QUEUE_ID}\" role=\"status\" style=\"font:20px/1.5 system-ui,sans-serif;"
+        "max-width:36em;margin:15vh auto;padding:1.5em 2em;border-radius:8px;"
+        "background:#f4f7ee;color:#2d3a1f;text-align:center\">"
+        "<p style=\"font-size:26px;margin:0 0 .5em\">Gleich geht's los …</p>"
+        f"<p style=\"margin:0\">Du bist Nr. <b id=\"{QUEUE_PLACE_ID}\">…</b> in der Warteschlange."
+        "</p><p style=\"font-size:15px;margin:.8em 0 0;color:#5b6b47\">Viele öffnen gerade "
+        "gleichzeitig eine Seite; sie wird für dich vorbereitet, sobald du dran bist. "
+        "Bitte lass dieses Fenster offen.</p></div>\n"
+    )
+
+
+def queue_place(place: int) -> str:
+    """Script chunk: show the visitor's new place in line."""
+    return (f"<script>document.getElementById('{QUEUE_PLACE_ID}').textContent="
+            f"'{int(place)}';</script>\n")
+
+
+def queue_end() -> str:
+    """Script chunk: the visitor's turn; the page follows, so remove the queue notice."""
+    return (f"<script>document.getElementById('{QUEUE_ID}').remove();"
+            f"document.getElementById('{QUEUE_ID}-title').remove();</script>\n")
+
+
+__all__ = ["KernelSlots", "QUEUE_ID", "QUEUE_PLACE_ID", "queue_end", "queue_place", "queue_start"]

@@ -1,0 +1,131 @@
+"""Kernel slots and the queue page: at most N visitors' pages prepared at once, the others
+wait in line first come, first served, and see their place (bohnteach.site.admission)."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from browser_helpers import one_page_site, start_site
+from playwright.sync_api import expect
+
+from bohnteach.site.admission import KernelSlots
+from bohnteach.site.serve import (
+    KERNEL_STARTS_OPTION,
+    POOL_OPTION,
+    _split_options,
+    build_voila_command,
+    page_path,
+)
+
+
+def test_slots_serve_in_order_of_arrival_and_report_places():
+    async def scenario() -> dict[str, list]:
+        slots = KernelSlots(1)
+        seen: dict[str, list] = {"b": [], "c": [], "order": []}
+
+        async def visitor(name: str) -> None:
+            async def place(n: int) -> None:
+                seen[name].append(n)
+
+            async with slots.slot(place):
+                seen["order"].append(name)
+                await asyncio.sleep(1.5)  # places are looked at once a second
+
+        await slots.acquire(lambda n: asyncio.sleep(0))  # "a" holds the only slot
+        b = asyncio.create_task(visitor("b"))
+        await asyncio.sleep(0.01)
+        c = asyncio.create_task(visitor("c"))
+        await asyncio.sleep(0.01)
+        assert (slots.busy, slots.waiting, slots.free()) == (1, 2, False)
+        slots.release()  # "a" is done: "b" gets the slot, "c" moves up
+        await asyncio.gather(b, c)
+        assert (slots.busy, slots.waiting, slots.free()) == (0, 0, True)
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen == {"b": [1], "c": [2, 1], "order": ["b", "c"]}
+
+
+def test_a_visitor_who_leaves_the_line_frees_the_place():
+    async def scenario() -> list[str]:
+        slots = KernelSlots(1)
+        got: list[str] = []
+        await slots.acquire(lambda n: asyncio.sleep(0))
+
+        async def visitor(name: str) -> None:
+            await slots.acquire(lambda n: asyncio.sleep(0))
+            got.append(name)
+
+        leaver = asyncio.create_task(visitor("weg"))
+        stayer = asyncio.create_task(visitor("bleibt"))
+        await asyncio.sleep(0.01)
+        leaver.cancel()  # the browser tab was closed while waiting
+        await asyncio.sleep(0.01)
+        assert slots.waiting == 1
+        slots.release()
+        await stayer
+        return got
+
+    assert asyncio.run(scenario()) == ["bleibt"]
+
+
+def test_limit_must_be_positive():
+    with pytest.raises(ValueError):
+        KernelSlots(0)
+
+
+def test_command_carries_pool_sizes_and_kernel_limit(tmp_path):
+    cmd = build_voila_command(8866, public=False, root=tmp_path,
+                              pools={"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 0},
+                              kernel_starts=3)
+    assert f"{KERNEL_STARTS_OPTION}=3" in cmd
+    assert f"{POOL_OPTION}=tutorials/01_Bohnentreppe.ipynb=30" in cmd
+    rest, starts, pools = _split_options(cmd[3:])
+    assert (starts, pools) == (3, {"tutorials/01_Bohnentreppe.ipynb": 30, "notebooks/02_Phase_1.ipynb": 0})
+    assert not [a for a in rest if a.startswith("--bohnteach")]  # Voilà never sees ours
+
+
+# ---- in the browser ------------------------------------------------------------------------
+_SLOW_PAGE = (
+    "import time\nimport ipywidgets as w\ntime.sleep(10)  # a page that takes its time\n"
+    "knopf = w.Button(description='Weiter')\n"
+    "knopf.on_click(lambda b: setattr(b, 'description', 'Gedrückt'))\nknopf"
+)
+
+
+@pytest.fixture(scope="module")
+def slow_site(tmp_path_factory: pytest.TempPathFactory):
+    return one_page_site(tmp_path_factory.mktemp("queue"), "langsam", _SLOW_PAGE)
+
+
+def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browser, slow_site, tmp_path):
+    def one_start_no_pool(cmd: list[str]) -> list[str]:
+        return [*cmd, f"{KERNEL_STARTS_OPTION}=1", f"{POOL_OPTION}=notebooks/langsam.ipynb=0"]
+
+    with start_site(tmp_path / "voila.log", root=slow_site, edit_command=one_start_no_pool) as base:
+        url = base + page_path("notebooks/langsam")
+        first, second = browser.new_page(), browser.new_page()
+        first.goto(url, wait_until="commit", timeout=300_000)  # headers come once it holds the slot
+        second.goto(url, wait_until="commit", timeout=300_000)
+        expect(second.locator("#bt-queue")).to_contain_text("Du bist Nr. 1 in der Warteschlange",
+                                                            timeout=60_000)
+        expect(second).to_have_title("Gleich geht's los")
+        for visitor in (first, second):
+            expect(visitor.get_by_role("button", name="Weiter")).to_be_visible(timeout=300_000)
+        expect(second.locator("#bt-queue")).to_have_count(0)
+        expect(second).not_to_have_title("Gleich geht's los")
+        second.get_by_role("button", name="Weiter").click()  # the queued page's widgets work
+        expect(second.get_by_role("button", name="Gedrückt")).to_be_visible(timeout=120_000)
+        assert (tmp_path / "voila.log").read_text().count("waits for a kernel") == 1
+
+
+def test_serve_klasse_preheats_the_entry_pages(monkeypatch):
+    from bohnteach import cli
+    from bohnteach.site import serve
+
+    calls: list[dict] = []
+    monkeypatch.setattr(serve, "serve_main", lambda **kw: calls.append(kw) or 0)
+    cli.main(["serve", "--klasse", "30", "--einstieg", "tutorials/01_Bohnentreppe",
+              "--einstieg", "02_Phase_1"])
+    cli.main(["serve"])
+    assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30}, None]
