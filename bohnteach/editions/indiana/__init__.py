@@ -189,7 +189,8 @@ INDIANA = register_edition(Indiana())
 
 def indiana_ruleset(five_varieties: bool = False, sabohntage: bool = False) -> RuleSet:
     """The rule set ``indiana`` with the text's variations switched on (indy.five-varieties,
-    indy.sabohntage); the built-in ``indiana_varianten`` has both."""
+    indy.sabohntage); the built-in ``indiana_varianten`` has both. The result keeps the
+    name ``indiana``: to load a save of it, pass it to ``Game.from_dict(data, ruleset)``."""
     base = find_ruleset("indiana")
     return replace(base, settings=settings_of(base).with_variations(five_varieties, sabohntage))
 
