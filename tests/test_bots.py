@@ -366,3 +366,14 @@ def test_a_trader_completes_trades_with_planters():
     r = run_games("amigo", 4, games=12, seed=3, bots=["planter", "trader", "planter", "planter"])
     assert r.mean_trades >= 3
     assert r.mean_scores[1] > max(r.mean_scores[0], r.mean_scores[2], r.mean_scores[3]) + 2
+
+
+def test_planner_trades_away_a_card_further_back_that_would_force_a_harvest():
+    s = arrange(phase=Phase.TRADE, hand_plants=1,
+                fields={0: [("blue", 3), ("chili", 2)], 1: [("red", 2), None]},
+                hands={0: ["blue", "blue", "red"], 1: ["chili"]}, revealed=[])
+    red = s.players[0].hand[2]
+    assert TraderBot(1).choose(s, 0) == EndTrading(0)  # the trader looks at the front card only
+    offer = make_bot("planner", 1).choose(s, 0)
+    assert type(offer) is Offer and offer.give == (red,) and offer.to == 1
+    assert offer.get == (s.players[1].hand[0],)  # a Feuerbohne for its Chili field

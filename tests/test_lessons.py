@@ -588,3 +588,19 @@ def test_notebook_cells_build_without_error_boxes(path: Path, shown_figures):
             text = value.value
         assert "bt-error" not in text, text[:500]
         assert not isinstance(value, go.FigureWidget)
+
+
+def test_bot_statements_of_lessons_4_and_5_hold_for_the_bots():
+    """Lesson 4: its bots „bieten nie etwas an“, so no trade happens and the coins stay
+    low; lesson 5: the two bots that offer win clearly more than their half of the games,
+    and the two that never offer still take offers that help them (trades happen)."""
+    from bohnteach.lessons import handeln, simulieren
+    from bohnteach.maths.simulate import run_games
+
+    quiet = run_games("amigo", 4, 40, 0, simulieren.BOTS)
+    assert quiet.mean_trades == 0
+    talk = run_games("amigo", 4, handeln.TRADE_GAMES, 0, list(handeln.TRADE_BOTS))
+    traders = [i for i, b in enumerate(handeln.TRADE_BOTS) if b == "trader"]
+    assert sum(talk.win_share[i] for i in traders) > 0.7
+    assert talk.mean_trades > 3
+    assert min(talk.mean_scores[i] for i in traders) > max(quiet.mean_scores) + 2

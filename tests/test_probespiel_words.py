@@ -5,28 +5,13 @@ import re
 
 import pytest
 
-from bohnteach.game.actions import Decline, Draw, EndPlanting, EndTrading, Offer, Plant
+from bohnteach.game.actions import Draw, EndPlanting, EndTrading, Offer, Plant
 from bohnteach.game.state import Phase
 from bohnteach.render.words import offer_words, reply_text
 from bohnteach.widgets.probespiel import Probespiel
+from test_site_pages import _buttons, _classes
 
 PRONOUNS = re.compile(r"\b(sie|er|ihm|ihr|ihre|seine|seinen)\b", re.IGNORECASE)
-
-
-def _classes(button) -> set[str]:
-    return set(button._dom_classes)
-
-
-def _buttons(box):
-    import ipywidgets as widgets
-
-    stack, found = [box], []
-    while stack:
-        w = stack.pop()
-        if isinstance(w, widgets.Button):
-            found.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return found
 
 
 @pytest.mark.parametrize("name", ["Anna", "Ben", "Kim", "Alex"])
@@ -106,3 +91,30 @@ def test_log_keeps_one_person_and_shows_no_hand_position():
     assert "Anna (du) zieht 3 Karten" in log
     assert "Du:" not in log
     assert not re.search(r"Hand \d", log), "a bot's hand position in the log"
+
+
+def test_a_bot_declines_with_a_reason_and_counter_offers():
+    game = Probespiel(seed=4, bot="trader")
+    _to_trading(game)
+    s = game.state
+
+    def take(variety):
+        card = next(c for c in reversed(s.deck) if s.variety[c] == variety)
+        s.deck.remove(card)
+        return card
+
+    ben = s.players[1]
+    s.deck.extend(ben.hand + [c for f in ben.fields for c in f])
+    ben.fields = [[take("blue") for _ in range(3)], [take("soy") for _ in range(2)]]
+    ben.hand = [take("blue"), take("red")]
+    soy = take("soy")
+    s.players[0].hand.append(soy)
+    game._refresh()
+    game.choose_give([soy])
+    game.partner_pick.value = 1
+    game.want_pick.value = "blue"
+    game.offer_button.click()
+    assert "Ben lehnt ab. Ben möchte keine Blaue Bohne abgeben." in game.log_view.value
+    assert s.offer == Offer(1, 0, (ben.hand[1],), (soy,))  # the Rote Bohne for the Sojabohne
+    assert "Ben bietet Anna Rote Bohne gegen Sojabohne" in game.log_view.value
+    assert "Ben bietet dir Rote Bohne" in game.hint.value

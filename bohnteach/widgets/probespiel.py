@@ -11,9 +11,12 @@ or taking a received card into the hand. Each click goes through the engine; a r
 shown with its rule ID, the explanation and the source, and the table stays as it was.
 
 Bots (``bohnteach.maths.bots``) play the other seats whenever the game waits for them; their
-moves are logged in German (``notation.format_action``). When a bot is the active
-player and wants to stop trading, the game pauses once so the learner can still offer
-that bot a deal (co-players trade only with the active player).
+moves are logged in German (``notation.format_action``; offers by variety only and every
+refusal with the bot's reason, ``words.offer_words`` / ``words.reply_text``, so the log
+never shows a hidden hand; the learner's own moves carry „(du)“ after the name). A bot
+that declines the learner's offer but wants its cards makes a counter-offer. When a bot
+is the active player and wants to stop trading, the game pauses once so the learner can
+still offer that bot a deal (co-players trade only with the active player).
 
 Every move, the learner's and the bots', goes into one game record (``self.game``, a
 :class:`bohnteach.game.record.Game`): the table is its state, and the record can be
