@@ -95,7 +95,7 @@ def test_bohnometer_curves_for_amigo():
     assert [a.text for a in fig.layout.annotations if a.name == "x_title"] == ["Karten auf dem Feld"]
     assert fig.layout.yaxis.title.text == "Taler beim Ernten"
     assert not [a for a in annotation_texts(fig) if "Annahme" in a]
-    few = charts.bohnometer_chart(["Blaue Bohne", "Saubohne", "Gartenbohne"])
+    few = charts.bohnometer_chart(["Blaue Bohne", "Stinkbohne", "Gartenbohne"])
     assert {t.xaxis for t in few.data} == {None}  # a handful of curves share one plot
     assert few.layout.xaxis.title.text == "Karten auf dem Feld"
 
@@ -273,11 +273,11 @@ def test_every_chart_names_its_traces():
 def all_figures() -> list[go.Figure]:
     est = simulate_reveal("red", trials=20_000, seed=1)
     return [
-        charts.bohnometer_chart(), charts.bohnometer_chart(["Blaue Bohne", "Saubohne"]),
+        charts.bohnometer_chart(), charts.bohnometer_chart(["Blaue Bohne", "Stinkbohne"]),
         charts.bohnometer_chart(["Blaue Bohne", "Kaffeebohne"], ["amigo", "online"]),
         charts.bohnometer_chart(rulesets=LADY), charts.coins_per_card_chart(),
         charts.coins_per_card_chart(["Blaue Bohne", "Gartenbohne"]),
-        charts.marginal_value_chart(), charts.marginal_value_chart(["Saubohne", "Rote Bohne"]),
+        charts.marginal_value_chart(), charts.marginal_value_chart(["Stinkbohne", "Rote Bohne"]),
         charts.deck_chart(), charts.deck_comparison_chart(), charts.reveal_chart(),
         charts.convergence_chart(est, Fraction(1, 7)), charts.count_distribution_chart("red", 4),
         charts.waiting_time_chart("red"), charts.sex_meter_chart(),

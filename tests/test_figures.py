@@ -10,7 +10,7 @@ from bohnteach.widgets.figure import PLOT_CONFIG, figure_bundle, show_figure, sh
 
 
 def _figure() -> go.Figure:
-    return go.Figure(go.Bar(x=["Blaue Bohne", "Saubohne"], y=[20, 16]),
+    return go.Figure(go.Bar(x=["Blaue Bohne", "Stinkbohne"], y=[20, 16]),
                      layout={"template": "plotly_white", "title": "Karten"})
 
 
