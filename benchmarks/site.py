@@ -69,8 +69,11 @@ READY_JS = """() => {
 }"""
 
 # Click ▶ of the first scene player and time until its table changes (in the page).
-STEP_JS = """async (index) => {
-  const player = document.querySelectorAll('.bt-scene-player')[index];
+STEP_JS = """async (titles) => {
+  const players = [...document.querySelectorAll('.bt-scene-player')];
+  const title = p => (p.querySelector('h3') || {}).textContent;
+  const player = titles.map(t => players.find(p => title(p) === t)).find(p => p);
+  window.btStepTitle = title(player);
   const buttons = [...player.querySelectorAll('button')];
   const next = buttons.find(b => b.textContent.includes('weiter'));
   const first = buttons[0];
@@ -95,25 +98,24 @@ STEP_JS = """async (index) => {
 }"""
 
 
-def step_scene(page_name: str) -> tuple[int, str]:
-    """The scene player (index on the page, title) to click through: the chapter's scene
-    with the most steps that all change the table (a refused or narration-only step
-    leaves the table as it is, so it cannot be timed this way)."""
+def step_scene(page_name: str) -> tuple[list[str], str]:
+    """The scene titles to look for on the page, best first, and the best title: the
+    chapter's scene with the most steps that all change the table (a refused or
+    narration-only step leaves the table as it is, so it cannot be timed this way). The
+    page clicks the first of them it shows (a chooser shows one scene of its group)."""
     from bohnteach.content.scenes import list_scenes
 
     chapter = site_pages.find_page(page_name).chapter
-    best, best_score = 0, (-1, -1)
-    scenes = list_scenes(chapter) if chapter else []
-    for i, scene in enumerate(scenes):
+    scored = []
+    for scene in list_scenes(chapter) if chapter else []:
         results = scene.results()
         changing = sum(
             1 for a, b in itertools.pairwise(results)
             if b.refusal is None and b.error is None and a.state != b.state
         )
-        score = (changing == len(scene.steps), changing)
-        if score > best_score:
-            best, best_score = i, score
-    return best, (scenes[best].title if scenes else "?")
+        scored.append(((changing == len(scene.steps), changing), scene.title))
+    titles = [t for _, t in sorted(scored, key=lambda x: x[0], reverse=True)]
+    return titles, (titles[0] if titles else "?")
 
 
 def minimal_notebook() -> dict:
@@ -287,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.pages or [p.name for p in site_pages.PAGES if site_pages.page_exists(p)] + lesson_names()
     if args.step_page not in names:
         names.append(args.step_page)
-    step_index, step_title = step_scene(args.step_page)
+    step_titles, step_title = step_scene(args.step_page)
     tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-"))
     root, prefix = mirror_site(tmp)
     print(f"# site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
@@ -326,7 +328,8 @@ def main(argv: list[str] | None = None) -> int:
                                 memory[which] = rss_mb(kp)
                         if r == 0 and which == args.step_page and not steps:
                             for _ in range(args.clicks + 1):
-                                steps.append(page.evaluate(STEP_JS, step_index))
+                                steps.append(page.evaluate(STEP_JS, step_titles))
+                            step_title = page.evaluate("() => window.btStepTitle")
                             steps = steps[1:]  # the first click warms the path
                         ctx.close()
                     if name in got:
