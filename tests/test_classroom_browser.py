@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import open_page
 from playwright.sync_api import expect
 from pypdf import PdfReader
@@ -73,3 +74,16 @@ def test_keyboard_keeps_focus_and_steps_scenes(page, site_url):
     harvest = tryit.get_by_role("button", name="Feld 1 ernten")
     r, g, b = (int(BUTTON_COLOURS["warning"][i:i + 2], 16) for i in (1, 3, 5))
     expect(harvest).to_have_css("background-color", f"rgb({r}, {g}, {b})")
+
+
+def _serious(page) -> list[tuple[str, int]]:
+    """axe-core's serious and critical violations on the page: (rule, nodes)."""
+    result = Axe().run(page)
+    return [(v["id"], len(v["nodes"])) for v in result.response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_nothing_serious(page, site_url):
+    for name in ("02_Phase_1", "tutorials/05_Handeln_lohnt_sich"):
+        open_page(page, site_url, name)
+        assert _serious(page) == [], name

@@ -150,6 +150,7 @@ PAGE_CSS = "".join(
  border-radius:12px;padding:16px 20px}
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
+.jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
