@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import open_page
@@ -18,7 +19,8 @@ LESSON = "tutorials/01_Bohnentreppe"
 
 def _pdf_text(page) -> tuple[int, str]:
     reader = PdfReader(io.BytesIO(page.pdf(format="A4")))
-    return len(reader.pages), "\n".join(p.extract_text() for p in reader.pages)
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    return len(reader.pages), unicodedata.normalize("NFKC", text)  # "ﬂ" ligatures → "fl"
 
 
 def test_lesson_prints_completely_students_without_solutions(page, site_url):
