@@ -37,6 +37,7 @@ def test_notes_and_solutions_reach_the_page_only_in_teacher_mode():
     banner = lesson.start()
     tasks = lesson.questions()
     assert banner.widget.value == "" and banner.widget.layout.display == "none"
+    assert "application/vnd.jupyter.widget-view+json" in banner._repr_mimebundle_()
     questions.set_teacher_mode(True)
     shown = banner.widget.value
     notes = teacher_notes("05_Handeln_lohnt_sich")

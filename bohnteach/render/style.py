@@ -133,7 +133,18 @@ CSS = """
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
 """
 
-PAGE_CSS = """
+#: Backgrounds of ipywidgets' button styles with white text at WCAG AA (≥ 4.5:1); the stock
+#: colours reach 2.2:1 (warning, orange) to 3.7:1 (danger).
+BUTTON_COLOURS = {
+    "primary": "#1f5f8b", "success": "#2e7d32", "info": "#0b6385", "warning": "#a64b00",
+    "danger": "#c62828",
+}
+
+PAGE_CSS = "".join(
+    f"body .jupyter-button.mod-{name},body .jupyter-button.mod-{name}:hover:enabled"
+    f"{{background-color:{colour};color:#fff}}\n"
+    for name, colour in BUTTON_COLOURS.items()
+) + """
 .bt-footer{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
  font-size:14px;color:#3d3a33;border-top:1px solid #d9d4c7;margin:24px auto 8px;
  padding:10px 12px;max-width:1200px;display:flex;flex-wrap:wrap;gap:4px 8px}
@@ -144,8 +155,46 @@ PAGE_CSS = """
  border-radius:12px;padding:16px 20px}
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
+.jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline}
+.bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
+.bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
+ "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
+ padding:4px 10px;cursor:pointer}
+.bt-pagebar button[aria-pressed="true"]{background:#fff;color:#12405f}
+.bt-pagebar button:focus-visible,.bt-slidebar button:focus-visible{outline:3px solid #b35c00;
+ outline-offset:2px}
+.bt-slidebar{display:none}
+body.bt-projector #rendered_cells{zoom:1.4}
+body.bt-projector .bt-slide-off{display:none!important}
+body.bt-projector .bt-slidebar{display:flex;position:fixed;bottom:0;left:0;right:0;z-index:1000;
+ justify-content:center;align-items:center;gap:16px;padding:8px;background:#f6f4ee;
+ border-top:2px solid #1f5f8b;font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+ color:#1f2328}
+body.bt-projector .bt-slidebar button{font-size:14px}
+body.bt-projector #rendered_cells{padding-bottom:70px}
+@media print{
+ html,body,#main,#jp-main-content-panel,#rendered_cells,#rendered_cells>div,.jp-Cell,
+ .jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output,.lm-Widget{height:auto!important;
+ max-height:none!important;overflow:visible!important;contain:none!important}
+ #main,#jp-main-content-panel,#rendered_cells{position:static!important;width:auto!important}
+ body{background:#fff!important}
+ body.bt-projector #rendered_cells{zoom:1}
+ body.bt-projector .bt-slide-off{display:revert!important}
+ #loading,.bt-pagebar,.bt-slidebar,.modebar-container,.jupyter-button,.widget-button,
+ .widget-toggle-button,.bt-nav,.bt-exercise .bt-q-correct,.bt-exercise .bt-q-wrong,
+ .bt-exercise .bt-q-invalid,.bt-exercise .bt-q-solution{display:none!important}
+ .bt-exercise input[type=text],.bt-estimate input{color:transparent!important;background:none!important;
+  border:0!important;border-bottom:1px solid #000!important;border-radius:0!important;min-width:14em}
+ .bt-exercise input::placeholder,.bt-estimate input::placeholder{color:transparent!important}
+ .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
+  border-radius:50%;background:#fff!important}
+ .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
+ h1,h2,h3{break-after:avoid}
+ a{color:#000!important}
+}
 """
-"""Page-level rules (the whole Voilà page, not one fragment): footer, error pages."""
+"""Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
+page bar (projector mode) and the print stylesheet (no buttons, blank answers)."""
 
 
 def style_block() -> str:

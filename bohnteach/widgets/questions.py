@@ -398,6 +398,9 @@ class _TeacherBanner:
             "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht.",
         ) + (self._details() if self._details else "")
 
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
 
 def solutions_html() -> str:
     """Every question's worked solution so far, in page order (for teachers only)."""
@@ -409,9 +412,6 @@ def solutions_html() -> str:
     if not items:
         return ""
     return f'<h3>Lösungen</h3><ol class="bt-solutions">{"".join(items)}</ol>'
-
-    def _repr_mimebundle_(self, **kwargs: Any):
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 class TeacherSolution:
