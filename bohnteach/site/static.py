@@ -18,9 +18,10 @@ What the build does (see :func:`build_static`):
 3. ``voici build`` renders ``notebooks/`` and ``tutorials/`` with bohnteach's template
    (no CDN fonts) into ``OUT/voici/render/…``.
 4. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
-   ``jupyter-config-data``): the kernel's packages plus what the page's imports reach
-   (found by reading the sources, lazy imports included), so a page without charts does
-   not load plotly.
+   ``jupyter-config-data``): the kernel's packages plus what the page's code can reach,
+   followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
+   does not load plotly.  Packages the kernel insists on but no page uses (sqlite3, jedi)
+   are empty stand-ins (:data:`PLACEHOLDERS`).
 
 Downloads are cached in ``~/.cache/bohnteach-static`` (``BOHNTEACH_STATIC_CACHE``).
 All versions: the ``[static]`` extra in pyproject.toml (== pins, so the project's lock file
