@@ -9,7 +9,7 @@ import pytest
 import bohnteach as b
 from bohnteach.game.beans import all_varieties, find_variety
 from bohnteach.render.table import (
-    changed_cards, changed_zones, render_error, render_refusal, render_table, rule_chip,
+    breakable, changed_cards, changed_zones, render_error, render_refusal, render_table, rule_chip,
 )
 from bohnteach.render.style import contrast, text_colour
 from bohnteach.game.errors import SEED_FILE_NAME
@@ -111,6 +111,20 @@ def test_field_meter_and_next_step(game):
     assert "5 Blaue Bohnen" in out and "Ernte jetzt: 1 Taler" in out
     assert "Karten→Taler" in out and "nächste Stufe bei 6" in out
     assert re.search(r'bt-step bt-got">4→1<', html)
+
+
+def test_field_count_breaks_only_before_bohne(game):
+    """A narrow field wraps „2 Feuer-/bohnen“, never „2 Feuerbohne/n“."""
+    assert breakable("Feuerbohnen") == "Feuer\u00adbohnen"
+    assert breakable("Blaue Bohnen") == "Blaue Bohnen"  # breaks at the space
+    fire = [c for c in game.deck if game.variety[c] == "chili"][:2]
+    for c in fire:
+        game.deck.remove(c)
+    game.players[0].fields[0] = fire
+    html = render_table(game)
+    assert '<div class="bt-finfo">2 Feuer\u00adbohnen</div>' in html
+    assert re.search(r"\.bt-finfo\{[^}]*overflow-wrap:break-word", html)
+    assert "overflow-wrap:anywhere" not in re.search(r"\.bt-finfo\{[^}]*\}", html).group(0)
 
 
 def test_highlight_changed_cards_and_zones(game):

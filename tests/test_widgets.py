@@ -190,10 +190,35 @@ def test_trade_with_toggles_and_scripted_answer():
     blue = control(t, "aufgedeckt: Blaue Bohne")
     blue.value = True
     assert blue.description == "✓ aufgedeckt: Blaue Bohne"
-    control(t, "Clara, Hand 1: Sojabohne").value = True
+    control(t, "eine Sojabohne").value = True  # her hand is secret: ask for a variety
     control(t, "Anbieten / schenken an Clara").click()
     assert ("Clara nimmt an", False) in t.history
     assert t.solved and "Geschafft" in text(t.feedback.value)
+
+
+def test_exercises_keep_the_other_hands_secret():
+    """As in the game, an exercise shows only the learner's hand, and the trade asks for a
+    variety instead of picking a card out of a hand the learner cannot see."""
+    from bohnteach.content.tryit_cases import CASES
+
+    for case in CASES:
+        state, face_up = case.build()
+        if not any(line.strip().casefold().startswith("offene hände:") for line in case.table.splitlines()):
+            assert face_up == (state.player_index(case.learner),), case.id
+    t = TryIt(get_case("handel-tausch"))
+    clara = t.state.players[2]
+    table = text(t.table.value)
+    assert "Sojabohne" not in table.split("Clara", 1)[1].split("David", 1)[0]  # her hand: backs
+    next(w for w in walk(t.controls) if type(w).__name__ == "ToggleButtons").value = 2
+    labels = [w.description for w in walk(t.controls) if hasattr(w, "description")]
+    assert not [x for x in labels if x.startswith("Clara, Hand")]
+    assert f"Clara hat {len(clara.hand)} Karten verdeckt auf der Hand." in text(
+        next(w.value for w in walk(t.controls) if "verdeckt auf der Hand" in str(getattr(w, "value", ""))))
+    control(t, "aufgedeckt: Blaue Bohne").value = True
+    control(t, "eine Gartenbohne").value = True  # Clara has none
+    control(t, "Anbieten / schenken an Clara").click()
+    assert "Clara hat keine Gartenbohne" in text(t.feedback.value)
+    assert t.state == t.initial and not t.solved
 
 
 def test_gift_declined_by_scripted_player():

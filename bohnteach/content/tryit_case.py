@@ -40,12 +40,18 @@ class TryItCase:
     answers: Mapping[str, str] = field(default_factory=dict)
 
     def build(self) -> tuple[State, tuple[int, ...]]:
-        """The table the learner starts from and the seats whose hands are face up."""
+        """The table the learner starts from and the seats whose hands are face up: as in
+        the game only the learner's own, unless the table names them (``Offene Hände:``)
+        because the exercise is about seeing them."""
         from bohnteach.content.scenes import parse_scene
 
         head = f"Szene: tryit\nTitel: {self.title}\nKapitel: {self.chapter}\n"
         scene = parse_scene(head + self.table, f"<Mach du: {self.id}>")
-        return scene.state_at(len(scene.steps)), tuple(scene.face_up)
+        state = scene.state_at(len(scene.steps))
+        named = any(line.strip().casefold().startswith(("offene hände:", "offene haende:"))
+                    for line in self.table.splitlines())
+        face_up = tuple(scene.face_up) if named else (state.player_index(self.learner),)
+        return state, face_up
 
     def checker(self, state: State) -> Check | None:
         if not self.success:

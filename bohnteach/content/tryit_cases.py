@@ -96,15 +96,16 @@ Clara Feld 1: 2 Blaue Bohnen
 David Hand: Gartenbohne, Feuerbohne, Feuerbohne
 Aufgedeckt: Blaue Bohne, Rote Bohne
 """,
-        goal="Die Rote Bohne passt zu dir, die Blaue nicht. Clara sammelt Blaue Bohnen und "
-             "hat eine Sojabohne auf der Hand, die du gut brauchen kannst. Tausche!",
+        goal="Die Rote Bohne passt zu dir, die Blaue nicht. Clara sammelt Blaue Bohnen, und "
+             "du sammelst Sojabohnen. Frag Clara, ob sie dir eine Sojabohne für deine Blaue "
+             "gibt!",
         success=("Anna quer = Sojabohne", "Clara quer = Blaue Bohne"),
         rule="trade.set-aside",
         learned="Getauschte Karten kommen quer neben die Felder und werden in Phase 3 "
                 "gepflanzt – nie auf die Hand.",
         hints=(
             "Wähle deine aufgedeckte Blaue Bohne und „Handeln mit: Clara“.",
-            "Wähle dann Claras Sojabohne als Karte, die du möchtest, und tippe „Anbieten“.",
+            "Claras Hand siehst du nicht – frag nach „eine Sojabohne“ und tippe „Anbieten“.",
             "Eine Karte vom Feld kannst du nie anbieten – probier es ruhig aus.",
         ),
         answers={"Clara": "wenn: Blaue Bohne", "Ben": "nein", "David": "nein"},

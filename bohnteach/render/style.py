@@ -102,7 +102,7 @@ CSS = """
 .bt-step.bt-got{background:#2e7d32;border-color:#2e7d32;color:#fff;font-weight:700}
 .bt-next{font-size:11px;color:#3d3a33}
 .bt-assumed{color:#8a6d00;font-style:italic}
-.bt-finfo{font-size:12px;font-weight:600;overflow-wrap:anywhere}
+.bt-finfo{font-size:12px;font-weight:600;overflow-wrap:break-word;hyphens:manual}
 .bt-changed{outline:3px solid #d81b60;outline-offset:2px}
 .bt-zchanged{outline:2px dashed #d81b60;outline-offset:1px}
 .bt-card.bt-changed::after{content:"neu";position:absolute;top:-10px;right:-8px;z-index:1;

@@ -140,6 +140,15 @@ def meter_html(meter: tuple[int, ...] | None, count: int) -> str:
     )
 
 
+def breakable(name: str) -> str:
+    """A variety name that may break only where German hyphenates it, before „bohne“
+    („Feuer-/bohnen“, not „Feuerbohne/n“): a soft hyphen there."""
+    return " ".join(
+        word[:i] + "\u00ad" + word[i:] if (i := word.casefold().find("bohne")) > 0 else word
+        for word in name.split(" ")
+    )
+
+
 def field_html(state: State, player: int, index: int, hl: set[int], zones: set[str]) -> str:
     p = state.players[player]
     cards = p.fields[index]
@@ -159,7 +168,7 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     variety = find_variety(state.variety[top])
     coins = meter_value(state.meter[top], n) if state.meter[top] else 0
     info = (
-        f'<div class="bt-finfo">{n} {escape(variety.label(n))}</div>'
+        f'<div class="bt-finfo">{n} {escape(breakable(variety.label(n)))}</div>'
         f'<div class="bt-next">Ernte jetzt: <b>{coins} Taler</b></div>'
     )
     order = '<div class="bt-next">zuerst gepflanzt ↓</div>' if ordered else ""

@@ -465,6 +465,28 @@ def try_it(case: str) -> Any:
     return make_tryit(case)
 
 
+@guard()
+def refusal_example(scene_id: str = "a-phase1") -> Any:
+    """The red box of a refused move, as the engine really gives it: at the start of the
+    scene ``scene_id`` the active player tries to plant a card from further back in the
+    hand (the first of another variety than the front card) first."""
+    from IPython.display import HTML
+
+    from bohnteach.content.scenes import get_scene
+    from bohnteach.game.actions import Plant
+    from bohnteach.game.engine import check
+    from bohnteach.render.table import render_refusal
+
+    state = get_scene(scene_id).state_at(0)
+    me = state.active
+    hand = state.players[me].hand
+    behind = next(c for c in hand if state.variety[c] != state.variety[hand[0]])
+    refusal = check(state, Plant(me, 0, behind))
+    if refusal is None:
+        raise ValueError(f"{scene_id}: eine hintere Handkarte zuerst zu pflanzen wäre erlaubt.")
+    return HTML(render_refusal(refusal))
+
+
 # ---- the special pages ----------------------------------------------------------------------
 @guard()
 def comparison_table(names: list[str] | None = None) -> Any:

@@ -31,7 +31,9 @@ from bohnteach.render.table import (
 )
 from bohnteach.render.style import style_block
 from bohnteach.render.words import card_label
+from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase, State
+from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.scene_player import button, flow
@@ -391,6 +393,13 @@ class TryIt(widgets.VBox):
                       for k, f in enumerate(p.fields) if f]
         return items
 
+    def _open_seats(self) -> set[int]:
+        """Seats whose hand the learner sees (the own one, and any the exercise opens)."""
+        shown = self.show_hands
+        if shown is True:
+            return set(range(self.state.n_players))
+        return set(shown or ()) | {self.learner}
+
     def _action_button(self, label: str, make: Callable[[], Action | None], tooltip: str = "",
                        style: str = "") -> Any:
         b = button(label, tooltip, style=style)
@@ -418,13 +427,38 @@ class TryIt(widgets.VBox):
             return None
         return Plant(self.learner, k, card)  # type: ignore[arg-type]
 
+    def _asked_varieties(self) -> list[str]:
+        """The varieties the learner may ask a partner for: every variety of the game (the
+        partner's hand is secret)."""
+        return list(self.state.ruleset.varieties)
+
     def _offer(self) -> Action | None:
         partner = self._partner
+        if partner is not None and partner in self._open_seats():
+            return Offer(self.learner, partner, tuple(sorted(self._selected)),
+                         tuple(sorted(self._wanted)))
         if partner is None:
             self.feedback.value = render_info("Mit wem?", "Wähle zuerst, mit wem du handeln willst.")
             return None
-        return Offer(self.learner, partner, tuple(sorted(self._selected)),
-                     tuple(sorted(self._wanted)))
+        # the learner asks for varieties; the partner picks the cards from the secret hand
+        s, hand = self.state, list(self.state.players[partner].hand)
+        asked = self._asked_varieties()
+        get = []
+        for i in sorted(self._wanted):
+            card = next((c for c in hand if s.variety[c] == asked[i]), None)
+            if card is None:
+                name = s.players[partner].name
+                self.feedback.value = render_info(
+                    f"{name} hat keine {find_variety(asked[i]).de}",
+                    f"„Eine {find_variety(asked[i]).de} habe ich nicht auf der Hand“, sagt "
+                    f"{name}. Frag nach einer anderen Sorte oder biete etwas an.")
+                self.history.append((f"{name} hat keine {find_variety(asked[i]).de}", True))
+                self._wanted.clear()
+                self._refresh()
+                return None
+            hand.remove(card)
+            get.append(card)
+        return Offer(self.learner, partner, tuple(sorted(self._selected)), tuple(get))
 
     def _take(self) -> Action | None:
         s, me = self.state, self.learner
@@ -509,11 +543,20 @@ class TryIt(widgets.VBox):
         rows.append(flow([widgets.HTML("<b>Handeln mit:</b>"), partner]))
         if self._partner is not None:
             q = s.players[self._partner]
-            wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {card_label(s, c)}", c, self._wanted)
-                      for i, c in enumerate(q.hand)]
+            # what the learner may know of the partner: the hand's size, not its cards
+            size = player_view(s, me)["players"][self._partner]["hand_size"]
+            if self._partner in self._open_seats():
+                wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {card_label(s, c)}", c,
+                                       self._wanted) for i, c in enumerate(q.hand)]
+                ask = f"<b>Du möchtest von {escape(q.name)}</b> (nichts wählen = Geschenk):"
+            else:
+                wanted = [self._toggle(f"eine {find_variety(k).de}", i, self._wanted)
+                          for i, k in enumerate(self._asked_varieties())] if size else []
+                ask = (f"<b>{escape(q.name)} hat {size} {'Karte' if size == 1 else 'Karten'} "
+                       "verdeckt auf der Hand.</b> Frag nach einer Sorte – was sie hat, gibt sie "
+                       "dir, wenn sie einverstanden ist (nichts wählen = Geschenk):")
             if wanted:
-                rows.append(widgets.HTML(f"<b>Du möchtest von {escape(q.name)}</b> "
-                                         "(nichts wählen = Geschenk):"))
+                rows.append(widgets.HTML(ask))
                 rows.append(flow(wanted))
             rows.append(flow([self._action_button(
                 f"Anbieten / schenken an {q.name}", self._offer, style="primary")]))
