@@ -48,9 +48,10 @@ def test_chapter_parts_render():
 def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
     from bohnteach.site.ladybohn_page import chart_output
 
-    shown: list = []  # displaying needs a kernel to land in the Output; record it instead
-    monkeypatch.setattr("bohnteach.site.ladybohn_page.show_figure",
-                        lambda fig, *a, **k: shown.append(fig))
+    from bohnteach.widgets import figure
+
+    shown: list = []  # a shown chart needs a kernel to land in the Output; record it instead
+    monkeypatch.setattr(figure, "figure_bundle", lambda fig: shown.append(fig) or {})
     box = chart_output()
     button, message, style, _out = box.children
     assert button.description == "Diagramm zeigen" and shown == []  # nothing drawn yet

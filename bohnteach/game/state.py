@@ -207,8 +207,7 @@ class State:
         other.winners = None if self.winners is None else self.winners[:]
         other.events = []
         other.face_down = set(self.face_down)
-        if self.marks:
-            other.marks = dict(self.marks)
+        other.marks = dict(self.marks) if self.marks else {}  # never share: a copy writes its own
         return other
 
     # ---- JSON ----------------------------------------------------------------------
