@@ -55,7 +55,7 @@ CSS = """
 .bt-stack{display:flex;flex-direction:column;align-items:center;min-height:92px;
  justify-content:flex-start}
 .bt-stack .bt-under{margin-bottom:-75px}
-.bt-empty{width:76px;height:92px;border:2px dashed #c2b38f;border-radius:8px;color:#8a7d5c;
+.bt-empty{width:76px;height:92px;border:2px dashed #c2b38f;border-radius:8px;color:#5f5440;
  display:flex;align-items:center;justify-content:center;font-size:12px;margin:0 auto}
 .bt-card{position:relative;width:76px;height:92px;border-radius:8px;padding:3px 4px;
  border:1px solid rgba(0,0,0,.35);box-shadow:0 1px 2px rgba(0,0,0,.25);display:flex;
@@ -155,7 +155,7 @@ PAGE_CSS = "".join(
  border-radius:12px;padding:16px 20px}
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
-.jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline}
+.jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;

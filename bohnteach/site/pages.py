@@ -193,7 +193,7 @@ _SITE_CSS = """<style>
 .bt-scene-toc li{margin:2px 0}
 .bt-scene-toc a{color:#1f5f8b;text-decoration:none}
 .bt-scene-toc a:hover{text-decoration:underline}
-.bt-scene-number{font-size:12px;font-weight:700;color:#6b8e23;text-transform:uppercase;letter-spacing:.04em;
+.bt-scene-number{font-size:12px;font-weight:700;color:#556b2f;text-transform:uppercase;letter-spacing:.04em;
  border-top:2px solid #d9d4c7;padding-top:10px}
 .bt-compare-pair{gap:16px}
 .bt-scene-chooser{max-width:100%;min-width:0}
