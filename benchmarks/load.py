@@ -36,6 +36,8 @@ import threading
 import time
 from pathlib import Path
 
+from procs import tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
@@ -50,19 +52,6 @@ TARGET_MAX_S = 30.0
 
 
 # ---- the server's processes ------------------------------------------------------------------
-def tree_pids(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        try:
-            for task in os.listdir(f"/proc/{p}/task"):
-                todo += [int(k) for k in Path(f"/proc/{p}/task/{task}/children").read_text().split()]
-        except OSError:
-            pass
-    return out
-
-
 def _cmdline(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")

@@ -41,6 +41,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from procs import tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from bohnteach.site import pages as site_pages
@@ -205,19 +207,6 @@ def voila_server(root: Path, log_path: Path, start_limit: float = 180.0
                         proc.wait(timeout=wait)
                     except (ProcessLookupError, subprocess.TimeoutExpired):
                         pass
-
-
-def tree_pids(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        try:
-            kids = Path(f"/proc/{p}/task/{p}/children").read_text().split()
-        except OSError:
-            kids = []
-        todo += [int(k) for k in kids]
-    return out
 
 
 def cpu_ticks(pids: list[int]) -> int:
