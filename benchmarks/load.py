@@ -1,16 +1,27 @@
 """The site under load and over time; prints figures (not a test).
 
-    python benchmarks/load.py [--visitors 30] [--pages 02_Phase_1 14_Ladybohn tutorials/01_Bohnentreppe]
+    python benchmarks/load.py [--visitors 30] [--browsers 3] [--pages 02_Phase_1 14_Ladybohn tutorials/01_Bohnentreppe]
                               [--cull-idle 30] [--cull-interval 10] [--timeout 180]
 
 Serves the site as ``bohnteach serve`` does (``build_voila_command``), waits until its
-kernel pools are preheated and the server is idle, and then lets ``--visitors`` browser
-contexts (Playwright, one Debian chromium) start at the same moment. Each visitor opens
-the ``--pages`` one after the other in its tab and, on the first page with a scene player,
-steps the scene once (▶ until the narration says „Schritt 1“). Printed:
+kernel pools are preheated and the server is idle, and then lets ``--visitors`` visitors
+start at the same moment. Each visitor opens the ``--pages`` one after the other and, on
+the first page with a scene player, steps the scene once (▶ until the narration says
+„Schritt 1“).
+
+``--browsers`` of the visitors are real browser contexts (Playwright, one Debian chromium);
+the others are *protocol visitors* that ask of the server exactly what a browser asks: the
+page (streamed to its end, which is when the server has run the notebook), the kernel's
+websocket, ``comm_info_request`` and one ``request_state`` per widget (as ipywidgets' widget
+manager restores a page), and the ▶ click as the widget's ``custom`` comm message. A
+class's 30 pupils bring 30 computers; 30 Chromium tabs on this 2-core machine would measure
+the test machine's browser, not the server (the issue allows "Locust for the HTTP +
+websocket part plus a few real browsers"; this is that, on tornado, which the server
+already installs). ``--browsers 30`` puts every visitor in the browser again. Printed:
 
 * **time to interactive** per page visit: from navigation until every output and widget is
-  drawn — median, p95, max — and the scene step time;
+  drawn (protocol visitors: until the last widget's state has arrived) — median, p95, max,
+  for all visitors and for the browsers alone — and the scene step time;
 * **errors**: visits that did not become interactive within ``--timeout`` s, or showed an
   error ("Error displaying widget", a failed cell, a page error);
 * **kernels** alive (ipykernel processes under the server): before, at most during the
@@ -27,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -34,6 +46,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from pathlib import Path
 
 from procs import tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
@@ -130,7 +143,7 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
     await start.wait()
     try:
         for name in pages:
-            row = {"page": name, "tti": None, "error": None, "step": None}
+            row = {"page": name, "tti": None, "error": None, "step": None, "browser": True}
             results.append(row)
             t0 = time.monotonic()
             try:
@@ -165,15 +178,102 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
         await context.close()
 
 
-async def crowd(base: str, visitors: int, pages: list[str], timeout: float) -> tuple[list[dict], float]:
+def _kernel_message(msg_type: str, content: dict, session: str) -> str:
+    """A Jupyter message for the kernel websocket (JSON, as the browser's ``v1`` fallback)."""
+    return json.dumps({
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "besuch",
+                   "session": session, "date": "", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []})
+
+
+async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, timeout: float,
+                           results: list[dict]) -> None:
+    """What one browser asks of the server, without a browser (see the module docstring)."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    client = AsyncHTTPClient(force_instance=True)
+    session = uuid.uuid4().hex
+    stepped = False
+    await start.wait()
+    for name in pages:
+        row = {"page": name, "tti": None, "error": None, "step": None, "browser": False}
+        results.append(row)
+        t0 = time.monotonic()
+        ws = None
+        try:
+            reply = await client.fetch(HTTPRequest(base + serve.page_path(name), request_timeout=timeout))
+            html = reply.body.decode(errors="replace")
+            found = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
+            if found is None or "There was an error when executing cell" in html:
+                row["error"] = "no kernel in the page" if found is None else "cell error"
+                continue
+            left = max(1.0, timeout - (time.monotonic() - t0))
+            ws = await asyncio.wait_for(websocket_connect(
+                f"{base.replace('http', 'ws', 1)}/api/kernels/{found.group(1)}/channels?session_id={session}"),
+                left)
+
+            async def receive(want) -> dict:
+                while True:
+                    raw = await asyncio.wait_for(ws.read_message(), max(1.0, timeout - (time.monotonic() - t0)))
+                    if raw is None:
+                        raise ConnectionError("websocket closed")
+                    m = json.loads(raw)
+                    if want(m):
+                        return m
+
+            ws.write_message(_kernel_message("comm_info_request", {"target_name": "jupyter.widget"}, session))
+            comms = (await receive(lambda m: m["msg_type"] == "comm_info_reply"))["content"]["comms"]
+            for comm_id in comms:
+                ws.write_message(_kernel_message(
+                    "comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, session))
+            states: dict[str, dict] = {}
+            while len(states) < len(comms):
+                m = await receive(lambda m: m["msg_type"] == "comm_msg"
+                                  and m["content"]["data"].get("method") == "update")
+                states[m["content"]["comm_id"]] = m["content"]["data"].get("state", {})
+            row["tti"] = time.monotonic() - t0
+            forward = [c for c, st in states.items()
+                       if st.get("_model_name") == "ButtonModel" and "weiter" in st.get("description", "")]
+            if not stepped and forward:
+                t1 = time.monotonic()
+                ws.write_message(_kernel_message("comm_msg", {"comm_id": forward[0], "data": {
+                    "method": "custom", "content": {"event": "click"}}}, session))
+                await receive(lambda m: m["msg_type"] == "comm_msg" and "Schritt 1" in json.dumps(
+                    m["content"]["data"].get("state", {}), ensure_ascii=False))
+                row["step"] = time.monotonic() - t1
+                stepped = True
+        except Exception as exc:  # noqa: BLE001 - counted, not raised
+            row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
+        finally:
+            if ws is not None:
+                ws.close()
+    client.close()
+
+
+async def crowd(base: str, visitors: int, browsers: int, pages: list[str],
+                timeout: float) -> tuple[list[dict], float]:
+    """``visitors`` at the same moment, ``browsers`` of them in Chromium; each one bounded by
+    the time its pages may take, so a stuck visit ends the run instead of hanging it."""
     from playwright.async_api import async_playwright
 
     results: list[dict] = []
     start = asyncio.Event()
+    bound = len(pages) * (timeout + 90)
+
+    async def bounded(coro, rows_from: int) -> None:
+        try:
+            await asyncio.wait_for(coro, bound)
+        except asyncio.TimeoutError:
+            results.append({"page": "?", "tti": None, "error": "visitor did not finish", "step": None,
+                            "browser": rows_from == 1})
+
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks = [asyncio.create_task(visitor(browser, base, pages, start, timeout, results))
-                 for _ in range(visitors)]
+        tasks = [asyncio.create_task(bounded(visitor(browser, base, pages, start, timeout, results), 1))
+                 for _ in range(min(browsers, visitors))]
+        tasks += [asyncio.create_task(bounded(protocol_visitor(base, pages, start, timeout, results), 0))
+                  for _ in range(visitors - min(browsers, visitors))]
         await asyncio.sleep(2)  # every context exists; now all at once
         t0 = time.monotonic()
         start.set()
@@ -191,6 +291,8 @@ def pct(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--visitors", type=int, default=30)
+    ap.add_argument("--browsers", type=int, default=3,
+                    help="visitors in real Chromium contexts; the others are protocol visitors")
     ap.add_argument("--pages", nargs="+", default=list(DEFAULT_PAGES))
     ap.add_argument("--cull-idle", type=int, default=30, help="seconds (the site: 300)")
     ap.add_argument("--cull-interval", type=int, default=10, help="seconds (the site: 60)")
@@ -214,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         return [a for a in cmd if a.split("=", 1)[0] not in ours] + extra
 
     print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors × {args.pages}; "
+          f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors ({min(args.browsers, args.visitors)} "
+          f"in Chromium) × {args.pages}; "
           f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}")
     with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
         log = Path(tmp) / "voila.log"
@@ -227,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{mem_before:.0f} MB")
             sampler = Sampler(pid)
             sampler.start()
-            results, wall = asyncio.run(crowd(base, args.visitors, args.pages, args.timeout))
+            results, wall = asyncio.run(crowd(base, args.visitors, args.browsers, args.pages, args.timeout))
             kernels_left, _ = snapshot(pid)
             t_left = time.monotonic()
             deadline = t_left + args.cull_idle + 3 * args.cull_interval + 120
@@ -261,6 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     if ttis:
         med, p95, mx = statistics.median(ttis), pct(ttis, .95), max(ttis)
         print(f"{'all':32} {len(results):6} {len(errors):6} {med:8.1f} {p95:7.1f} {mx:7.1f}")
+        in_browser = [r["tti"] for r in results if r["browser"] and r["tti"] is not None and r["error"] is None]
+        if in_browser:
+            print(f"{'  of these in Chromium':32} {sum(r['browser'] for r in results):6} "
+                  f"{sum(r['browser'] and r['error'] is not None for r in results):6} "
+                  f"{statistics.median(in_browser):8.1f} {pct(in_browser, .95):7.1f} {max(in_browser):7.1f}")
     else:
         med = p95 = mx = float("inf")
     if steps:
