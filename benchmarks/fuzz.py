@@ -67,6 +67,7 @@ MAX_GAME_STEPS = 4000  # applied + refused actions per game before a new one sta
 @dataclass
 class Report:
     actions: Counter = field(default_factory=Counter)  # legal / illegal / malformed, applied / refused
+    rulesets: Counter = field(default_factory=Counter)  # actions per rule set (Indiana's are there)
     breaks: Counter = field(default_factory=Counter)  # invariant -> count
     foreign: Counter = field(default_factory=Counter)  # where: exception type -> count
     saves: Counter = field(default_factory=Counter)
@@ -229,6 +230,7 @@ def fuzz_actions(total: int, seed: int, report: Report) -> None:
             else:
                 kind, action = "malformed", _malformed(s, rng)
             done += 1
+            report.rulesets[name] += 1
             _apply(g, action, kind, report)
             if step % 25 == 0:
                 _round_trip(g, report)
@@ -472,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Aktionen: {total} in {report.games} Partien")
     for key in sorted(report.actions):
         print(f"  {key}: {report.actions[key]}")
+    print("  je Regelwerk: " + ", ".join(f"{k} {v}" for k, v in sorted(report.rulesets.items())))
     print(f"Spielstände (verändert): {sum(report.saves.values())} – {dict(report.saves)}")
     print(f"Szenen (verändert): {sum(report.scenes.values())} – {dict(report.scenes)}; "
           f"langsamste {report.slowest_scene * 1000:.0f} ms")

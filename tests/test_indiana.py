@@ -695,6 +695,26 @@ def test_simulate_plays_whole_indiana_games():
     assert len(result.scores) == 3 and all(len(sc) == 4 for sc in result.scores)
 
 
+def test_bots_go_to_the_temple_buy_and_sell():
+    """The planter and trader bots use the edition: temple visits, path and carrier cards,
+    the adventurer's sale (counts over three whole games of each)."""
+    from collections import Counter
+
+    seen: Counter = Counter()
+    for bot in ("planter", "trader"):
+        for seed in range(3):
+            s = engine.new_game("indiana", 4, seed=seed)
+            bots = [make_bot(bot, seed * 8 + i) for i in range(4)]
+            while s.phase is not Phase.OVER:
+                who = engine.actor(s)
+                for event in engine.apply(s, bots[who].choose(s, who)):
+                    if event[0] in ("visit", "buy_card", "sell"):
+                        seen[(bot, event[0], event[2] if event[0] == "buy_card" else "")] += 1
+    for bot in ("planter", "trader"):
+        assert seen[(bot, "visit", "")] and seen[(bot, "sell", "")], seen
+    assert seen[("trader", "buy_card", "path")] and seen[("trader", "buy_card", "carrier")], seen
+
+
 def test_notation_of_every_listed_indiana_action_reads_back():
     from bohnteach.game.notation import NotationError, format_action, parse_action
 

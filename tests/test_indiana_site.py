@@ -65,6 +65,14 @@ def test_indiana_page_in_the_browser(page, site_url):
     tryit.get_by_role("button", name="geht zum Tempel (Feuerbohne)").click()
     expect(tryit.locator(".bt-success")).to_be_attached()
     expect(tryit).to_contain_text("Geschafft")
+    # Mach du: a wish the rules refuse is a button too; the refusal names rule and reason
+    blockade = page.locator(".bt-tryit").filter(has_text="Die Schlangen müssen weg")
+    blockade.scroll_into_view_if_needed()
+    blockade.get_by_role("button", name="geht zum Tempel (Sojabohne)").click()
+    refusal = blockade.locator(".bt-refusal")
+    expect(refusal).to_contain_text("indy.blockade", timeout=30_000)
+    expect(refusal).to_contain_text("Blockade durch Schlangenbohnen")
+    expect(refusal).to_contain_text("Der Tisch bleibt, wie er war.")
     _shot(page, "kapitel-nach-klicks-1280")
     assert [e for e in errors if "pageerror" in e] == []
 

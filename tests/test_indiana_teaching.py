@@ -125,6 +125,32 @@ def test_base_tables_draw_no_edition_box():
     assert "bt-center bt-table-zone" not in html and "Home Sweet Home" not in html
 
 
+def _string_literals(path) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings, with their line."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return [(n.lineno, n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+@pytest.mark.parametrize("module", ["render/table.py", "render/words.py", "widgets/tryit.py"])
+def test_table_view_and_mach_du_hold_no_indiana_words(module):
+    """What the table and Mach du! say of Indiana comes from the edition (its zones' notes
+    and css, ``coin_place``, ``table_zones_for_display``, ``try_moves``)."""
+    from pathlib import Path
+
+    import bohnteach
+
+    words = ("blockiert", "home sweet home", "tempel", "abenteurer", "schlange", "träger", "indiana", "indy.")
+    found = [(line, text) for line, text in _string_literals(Path(bohnteach.__file__).parent / module)
+             if any(w in text.casefold() for w in words)]
+    assert found == []
+
+
 # ---- Mach du! --------------------------------------------------------------------------------
 def test_tryit_visit_case_is_solved_by_the_biggest_stack_only():
     from bohnteach.content.tryit_cases import get_case
@@ -132,7 +158,7 @@ def test_tryit_visit_case_is_solved_by_the_biggest_stack_only():
 
     case = get_case("indy-tempelgang")
     state, _ = case.build()
-    labels = [label for label, _ in edition_moves(state, 0)]
+    labels = [label for _, moves in edition_moves(state, 0) for label, _ in moves]
     assert "geht zum Tempel (Feuerbohne)" in labels and "geht zum Tempel (Sojabohne)" in labels
     wrong = TryIt(case)
     wrong.play(VisitTemple(0, "soy"))
@@ -140,6 +166,71 @@ def test_tryit_visit_case_is_solved_by_the_biggest_stack_only():
     right = TryIt(case)
     assert right.play(VisitTemple(0, "chili")) is None
     assert "Geschafft" in right.feedback.value
+
+
+def _press(t, label: str) -> None:
+    """Click the one button of the Mach-du widget ``t`` with this label."""
+    (hit,) = [b for b in _buttons(t) if b.description == label]
+    hit.click()
+
+
+def _refused(t, label: str, rule_id: str) -> str:
+    """Press ``label``: the refusal box names ``rule_id`` with its German explanation and
+    the table stays exactly as it was; returns the box's text."""
+    from bohnteach.game.errors import find_rule
+
+    before = t.state.to_dict()
+    _press(t, label)
+    box = t.feedback.value
+    assert "bt-refusal" in box and f'data-rule="{rule_id}"' in box, (label, _text(box))
+    assert find_rule(rule_id).explanation[:40] in box.replace("&quot;", '"')
+    assert t.refusals[-1].rule_id == rule_id
+    assert t.state.to_dict() == before
+    return _text(box)
+
+
+def test_tryit_offers_every_temple_stack_and_explains_the_wrong_wishes():
+    """indy-blockade: the blocked adventurer's wishes the rules refuse are buttons too; each
+    is refused with its rule, the table unchanged; the snakes then solve the case."""
+    import ipywidgets as widgets
+
+    from bohnteach.content.tryit_cases import get_case
+    from bohnteach.widgets.tryit import TryIt
+
+    t = TryIt(get_case("indy-blockade"))
+    temple = [f"geht zum Tempel ({v})" for v in ("Sojabohne", "Schlangenbohne", "Stinkbohne", "Feuerbohne")]
+    labels = [b.description for b in _buttons(t)]
+    assert set(temple) <= set(labels)
+    assert "Zum Tempel – welchen Stapel wünschst du dir?" in _text(
+        "".join(w.value for w in _widgets(t, widgets.HTML)))
+    assert "blockiert" in _refused(t, "geht zum Tempel (Sojabohne)", "indy.blockade")
+    _refused(t, "verkauft den Abenteurer", "indy.blockade")
+    # a revealed variety that is not in the temple: refused, named in German
+    assert "kein Stapel Brechbohnen" in _refused(t, "geht zum Tempel (Brechbohne)", "indy.visit")
+    assert "Geschafft" not in t.feedback.value
+    _press(t, "geht zum Tempel (Schlangenbohne)")
+    assert t.refusals[-1].rule_id == "indy.visit" and len(t.refusals) == 3
+    # the blockade is lifted, but a second visit for the soy stack is still refused
+    _refused(t, "geht zum Tempel (Sojabohne)", "indy.adventurer")
+    _press(t, "verkauft den Abenteurer")
+    assert "Geschafft" in t.feedback.value
+
+
+def test_tryit_refuses_a_second_visit_after_a_failed_first():
+    from bohnteach.widgets.tryit import TryIt
+
+    scene = get_scene("i-zweiter-tempelgang")
+    t = TryIt(scene.state_at(4), learner=0)  # the second visit turned up a foreign variety
+    assert "Geschafft" not in t.feedback.value
+    assert "nicht erfolgreich" in _refused(t, "geht zum Tempel (Blaue Bohne)", "indy.two-visits")
+
+
+def test_tryit_refuses_the_carrier_from_the_third_place():
+    from bohnteach.widgets.tryit import TryIt
+
+    scene = get_scene("i-traeger-3")
+    t = TryIt(scene.state_at(2), learner=0)
+    assert "an Stelle 3" in _refused(t, "legt die Trägerkarte ab", "indy.carrier")
 
 
 def test_tryit_carrier_case_needs_laying_and_both_beans():
@@ -156,16 +247,22 @@ def test_tryit_carrier_case_needs_laying_and_both_beans():
     assert "Geschafft" in t.feedback.value
 
 
-def _buttons(widget):
+def _widgets(widget, kind=None):
+    """``widget`` and everything inside it of ``kind`` (default: buttons)."""
     import ipywidgets as widgets
 
+    kind = kind or widgets.Button
     out, todo = [], [widget]
     while todo:
         w = todo.pop()
-        if isinstance(w, widgets.Button):
+        if isinstance(w, kind):
             out.append(w)
         todo += list(getattr(w, "children", ()))
     return out
+
+
+def _buttons(widget):
+    return _widgets(widget)
 
 
 # ---- the chapter's parts -----------------------------------------------------------------------

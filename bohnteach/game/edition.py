@@ -102,6 +102,9 @@ class Edition:
     """The Mach-du chapter key of its cases."""
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``."""
+    coin_place: ClassVar[str] = ""
+    """The card a player's coins lie on, named in the table view (Indiana: „Home Sweet
+    Home“); empty = a plain coin pile."""
 
     def __init__(self) -> None:
         self.plain_listing = all(
@@ -174,9 +177,23 @@ class Edition:
         """Why a saved game's ``marks`` (``State.marks``) cannot be this edition's (German), or None."""
         return f"Das Regelwerk {ruleset.title} führt keine solchen Angaben." if marks else None
 
-    def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
-        """The player's edition zones to draw in the table view (non-empty ones)."""
+    def try_moves(self, s: State, seat: int) -> list[tuple[str, list[tuple[str, Any]]]]:
+        """Actions of the edition's own types (``actions``) a learner may press now in Mach
+        du!, tempting wrong ones included – the engine refuses those and says why – as
+        groups (German heading, [(button label, action), …])."""
         return []
+
+    def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
+        """The player's edition zones to draw in the table view (non-empty ones); a
+        ``css`` of ``bt-blocked`` marks a zone red (Indiana: a blocked adventurer)."""
+        return []
+
+    def table_zones_for_display(self, s: State) -> list[ZoneDisplay]:
+        """The zones of the whole table (not ``per_player``) to draw now, in one box in the
+        middle of the table; a zone titled „Box, Place“ is drawn as „Place“ in a box titled
+        „Box“ (Indiana: every temple place, empty ones too). Default: those of
+        ``zones_for_display`` asked for the active player."""
+        return [d for d in self.zones_for_display(s, s.active) if not d.zone.per_player]
 
     # ---- hooks (None = off) ---------------------------------------------------------------
     setup: Callable[[State], None] | None = None

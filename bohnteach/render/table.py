@@ -17,7 +17,7 @@ from bohnteach.game.edition import ZoneDisplay
 from bohnteach.game.errors import find_rule, readable_source
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
-from bohnteach.render.words import BLOCKED, COIN_PLACE, PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
+from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
 from bohnteach.game.state import Phase, State
 
 
@@ -225,7 +225,7 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     if player == state.start_player:
         badges.append('<span class="bt-badge bt-start">Startspieler</span>')
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
-    place = COIN_PLACE.get(state.edition.name, "")
+    place = state.edition.coin_place
     on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
     coins = (f'<span class="{coin_cls}" title="{escape(place or "Talerstapel")}"><span class="bt-coin"></span>'
              f"{_plural(len(p.coins), 'Taler', 'Taler')}{on}</span>")
@@ -264,8 +264,7 @@ def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: b
     cards = zone_cards_html(state, shown.cards, hl)
     body = f'<div class="bt-row">{cards}</div>' if cards else ""
     rule = chips([shown.zone.rule]) if shown.zone.rule else ""
-    blocked = "bt-blocked" if BLOCKED in shown.note.casefold() else None  # the note says it; red marks it
-    return _zone(title, body + rule, changed=changed, extra=_cls("bt-ezone", shown.css, blocked))
+    return _zone(title, body + rule, changed=changed, extra=_cls("bt-ezone", shown.css))
 
 
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
@@ -280,14 +279,11 @@ def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> st
 
 
 def table_displays(state: State) -> list[ZoneDisplay]:
-    """The edition's zones of the whole table to draw now: its ``temple_for_display(s)``
-    (Indiana: the temple's places, empty ones too) when it has one, else the displays of
-    ``zones_for_display`` (asked for the active player) whose zone is not ``per_player``."""
+    """The edition's zones of the whole table to draw now (``Edition.table_zones_for_display``;
+    Indiana: the temple's places, empty ones too)."""
     if all(z.per_player for z in state.edition.zones):
         return []
-    own = getattr(state.edition, "temple_for_display", None)
-    shown = own(state) if own is not None else state.edition.zones_for_display(state, state.active)
-    return [d for d in shown if not d.zone.per_player]
+    return state.edition.table_zones_for_display(state)
 
 
 def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
@@ -295,16 +291,17 @@ def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
     the middle of the table, one row per zone: „title – note“ and its cards."""
     rows = []
     changed = False
-    for shown in table_displays(state):
+    displays = table_displays(state)
+    for shown in displays:
         note = f" – {escape(shown.note)}" if shown.note else ""
         cards = zone_cards_html(state, shown.cards, hl)
         changed = changed or shown.zone.key in zones
-        place = shown.zone.title.split(", ", 1)[-1]  # „Bohnentempel, Stelle 2“ in the temple's box
+        place = shown.zone.title.split(", ", 1)[-1]  # „Box, Place“: the place in the box
         rows.append(f'<div class="{_cls("bt-tz", shown.css)}"><div class="bt-zt"><b>{escape(place)}</b>'
                     f'{note}</div><div class="bt-row">{cards}</div></div>')
     if not rows:
         return ""
-    first = table_displays(state)[0].zone
+    first = displays[0].zone
     title = first.title.split(",")[0]
     rule = chips([first.rule]) if first.rule else ""
     return _center(escape(title), f'<div class="bt-tzs">{"".join(rows)}</div>{rule}', changed,

@@ -38,16 +38,6 @@ def phase_label(phase: Phase) -> str:
     return f"Phase {phase.value} ({PHASE_NAMES[phase]})"
 
 
-# ---- where the coins lie ------------------------------------------------------------------
-COIN_PLACE: dict[str, str] = {"indiana": "Home Sweet Home"}
-"""Editions whose coins lie on a card of their own (Indiana Bohnes: the „Home Sweet Home“
-card under the adventurer); the table view names it next to the coins."""
-
-
-BLOCKED = "blockiert"
-"""An edition zone whose note says this word (Indiana: a blocked adventurer) is marked red."""
-
-
 # ---- people ------------------------------------------------------------------------------
 def seat_label(index: int, *, starts: bool = False) -> str:
     """``"Platz 1"`` for seat index 0; ``starts`` adds „(beginnt)“."""
@@ -110,7 +100,7 @@ def de_percent(x: Number, digits: int = 1) -> str:
 
 
 __all__ = [
-    "BLOCKED", "COIN_PLACE", "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label",
+    "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label",
     "de_number", "de_percent", "offer_words", "phase_label", "reply_text", "seat_label", "sex_short",
     "sex_word", "variety_with_sex",
 ]

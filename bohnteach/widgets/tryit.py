@@ -89,17 +89,11 @@ def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
     return state.edition.choice_moves(state, seat, _plantable(state, seat))
 
 
-def edition_moves(state: State, seat: int) -> list[tuple[str, Action]]:
-    """The edition's own legal actions for ``seat`` (types of ``Edition.actions``: Indiana's
-    temple visit, purchases, …) as (button label, action); the label is the notation's
-    sentence without the player's name („geht zum Tempel (Sojabohne)“)."""
-    if not state.edition.actions:
-        return []
-    from bohnteach.game.notation import format_action
-
-    name = state.players[seat].name + " "
-    return [(format_action(state, a).removeprefix(name), a)
-            for a in legal_actions(state, seat, offers=False) if type(a) in state.edition.actions]
+def edition_moves(state: State, seat: int) -> list[tuple[str, list[tuple[str, Action]]]]:
+    """The edition's own actions ``seat`` may try now (types of ``Edition.actions``:
+    Indiana's temple visit, purchases, …), tempting wrong ones included, as groups
+    (German heading, [(button label, action), …]); from ``Edition.try_moves``."""
+    return state.edition.try_moves(state, seat) if state.edition.actions else []
 
 
 def _fallback_text(state: State, action: Action) -> str:
@@ -497,9 +491,8 @@ class TryIt(widgets.VBox):
                                      "wie weit nach oben?"))
             rows.append(flow([self._action_button(label, lambda a=a: a, style="success")
                               for label, a in lifts]))
-        moves = edition_moves(s, me)
-        if moves:
-            rows.append(widgets.HTML(f"<b>{escape(s.edition.title)}</b> – was du jetzt noch tun kannst:"))
+        for heading, moves in edition_moves(s, me):  # wrong ones too: the engine says why
+            rows.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
             rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
                               for label, a in moves]))
         extra: list[Any] = []

@@ -12,15 +12,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bohnteach.editions.indiana import notation, rules
+from bohnteach.editions.indiana import cases, notation, rules
 from bohnteach.editions.indiana.rules import *  # noqa: F403 - the rules' public names
 from bohnteach.editions.indiana.rules import (
     ADVENTURER, CARRIER, CARRIER_LAID, LOAD, PATH, SABOHNTAGE, SABOTAGED, SNAKE, SUCCESS, SUPPLY, TEMPLE,
-    IndianaSettings, carrier_position, settings,
+    BuyCard, FieldToAdventurer, IndianaSettings, LayCarrier, LoadCarrier, Sabotage, SellAdventurer,
+    VisitTemple, carrier_position, settings,
 )
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
 from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset, read_meter_toml
+from bohnteach.game.state import Phase
 
 _TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
                       for i, k in enumerate(TEMPLE, start=1))
@@ -55,6 +57,8 @@ class Indiana(Edition):
     actions = rules.RULES
     scenes_prefix = "i_"
     tryit_chapter = "indiana"
+    tryit_cases = cases.CASES
+    coin_place = "Home Sweet Home"
 
     def read_settings(self, raw: Mapping[str, Any], source: str) -> IndianaSettings:
         return IndianaSettings.from_toml(raw, source)
@@ -126,14 +130,16 @@ class Indiana(Edition):
         return None
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
-        """The player's Indiana zones to draw (the temple: ``temple_for_display``)."""
+        """The player's Indiana zones to draw (the temple: ``table_zones_for_display``);
+        a blocked adventurer and the Sabohntage card on one are marked red."""
         p = s.players[player]
         out = []
         for key, zone in _ZONES.items():
             cards = p.extra[key]
             if not cards and key != ADVENTURER:
                 continue
-            out.append(ZoneDisplay(zone, tuple(cards), self._note(s, player, key)))
+            red = key == SABOTAGED or (key == ADVENTURER and rules.blocked(s, player))
+            out.append(ZoneDisplay(zone, tuple(cards), self._note(s, player, key), "bt-blocked" if red else ""))
         return out
 
     def _note(self, s, player: int, key: str) -> str:
@@ -152,7 +158,7 @@ class Indiana(Edition):
             return "blockiert den Abenteurer, bis diese Person am Zug war"
         return ""
 
-    def temple_for_display(self, s) -> list[ZoneDisplay]:
+    def table_zones_for_display(self, s) -> list[ZoneDisplay]:
         """The temple's places (empty ones too) for the middle of the table."""
         out = []
         for zone in _TEMPLE_ZONES[: settings(s).temple_slots]:
@@ -160,6 +166,46 @@ class Indiana(Edition):
             note = f"{len(cards)} × {find_variety(s.variety[cards[0]]).de}" if cards else "leere Stelle"
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
+
+    def try_moves(self, s, seat: int) -> list[tuple[str, list[tuple[str, Any]]]]:
+        """Mach du!: the visit to every temple stack (and to the varieties of the revealed
+        cards and the adventurer that are not in it), with the path card and onto the
+        carrier; laying the carrier wherever it stands; the adventurer's sale and a field
+        to him; both purchases; the Sabohntage card on each other player. Wrong ones stay
+        in: the engine refuses them with the rule that says why (indy.blockade,
+        indy.two-visits, indy.carrier, …)."""
+        if s.phase is Phase.OVER:
+            return []
+        p = s.players[seat]
+        name = p.name + " "
+
+        def labelled(actions: list) -> list[tuple[str, Any]]:
+            return [(notation.format_action(s, a, p.name).removeprefix(name), a) for a in actions]
+
+        groups: list[tuple[str, list]] = []
+        if seat == s.active and s.phase is Phase.TRADE:
+            wanted = list(rules.temple_stacks(s))
+            tempting = [s.variety[c] for c in s.revealed] + [rules.adventurer_variety(s, seat)]
+            wanted += [v for v in dict.fromkeys(tempting) if v is not None and v not in wanted]
+            visits = [VisitTemple(seat, v) for v in wanted]
+            if p.extra[PATH]:
+                visits += [VisitTemple(seat, v, True) for v in rules.temple_stacks(s)]
+            if p.extra[CARRIER_LAID]:
+                visits += [LoadCarrier(seat, v) for v in rules.temple_stacks(s)]
+            groups.append(("Zum Tempel – welchen Stapel wünschst du dir?", visits))
+        if seat == s.active and p.extra[CARRIER]:
+            groups.append(("Trägerkarte", [LayCarrier(seat)]))
+        keeper = [SellAdventurer(seat)] if p.extra[ADVENTURER] else []
+        keeper += [FieldToAdventurer(seat, f) for f, cards in enumerate(p.fields) if cards]
+        if keeper:
+            groups.append(("Abenteurer", keeper))
+        buy = [BuyCard(seat, kind) for kind in rules.BUYABLE if not p.extra[kind]
+               and not (kind == CARRIER and p.extra[CARRIER_LAID])]
+        if buy:
+            groups.append(("Kaufen", buy))
+        if seat == s.active and p.extra[SABOHNTAGE]:
+            groups.append(("Sabohntagekarte", [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
+        return [(title, labelled(actions)) for title, actions in groups]
 
     def format_action(self, s, action, who: str) -> str | None:
         return notation.format_action(s, action, who)

@@ -424,8 +424,11 @@ def _temple_variety(s: State, wanted: object, rule: str = "indy.visit") -> str:
         key = ""
     if key not in stacks:
         there = ", ".join(_de(v) for v in stacks) or "nichts"
-        shown = wanted if isinstance(wanted, str) and len(wanted) < 40 else type(wanted).__name__
-        raise RuleViolation(rule, f"Im Tempel liegt kein Stapel {shown!r}; dort liegen: {there}.")
+        if key:  # a variety of the game, just not in the temple: its German name
+            shown = _plural(key)
+        else:
+            shown = repr(wanted) if isinstance(wanted, str) and len(wanted) < 40 else type(wanted).__name__
+        raise RuleViolation(rule, f"Im Tempel liegt kein Stapel {shown}; dort liegen: {there}.")
     return key
 
 
