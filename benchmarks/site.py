@@ -346,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         rs = ratios[name]
         ratio = statistics.median(rs) if rs else float("inf")
         worst = max(worst, ratio)
-        flag = "" if ratio <= PAGE_TARGET else "  > target"
+        flag = "  ok" if ratio <= PAGE_TARGET else f"  ZU LANGSAM (> {PAGE_TARGET}×)"
         rs_txt = " ".join(f"{x:.2f}" for x in rs)
         print(f"{name:34s} {med:15.2f} {ratio:28.2f} {rs_txt:>24s} {mem:>11s}{flag}")
     print()
@@ -355,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
         med = statistics.median(good)
         print(f"step ▶ → table changed on {args.step_page}, scene „{step_title}“: median {med:.0f} ms, "
               f"min {min(good):.0f}, max {max(good):.0f} ms over {len(good)} clicks"
-              f"{'' if len(good) == len(steps) else f' ({len(steps) - len(good)} timed out)'}")
+              f"{'' if len(good) == len(steps) else f' ({len(steps) - len(good)} timed out)'}"
+              f"  {'ok' if med <= STEP_TARGET_MS else 'ZU LANGSAM'}")
     else:
         med = float("inf")
         print("step: no measurement")

@@ -89,6 +89,30 @@ def box_html(kind: str, body_html: str) -> str:
     )
 
 
+_SHARED: dict[Any, Any] = {}
+
+
+def _layout(**kwargs: str) -> Any:
+    """One shared ``Layout`` per set of settings, for the parts of the questions whose layout
+    never changes: every question's parts would otherwise bring a model each to load."""
+    import ipywidgets as widgets
+
+    key = tuple(sorted(kwargs.items()))
+    if key not in _SHARED:
+        _SHARED[key] = widgets.Layout(**kwargs)
+    return _SHARED[key]
+
+
+def _text(value: str = "") -> Any:
+    """An ``HTML`` widget for a question's text parts, with the shared layout and style."""
+    import ipywidgets as widgets
+    from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top
+
+    if "html-style" not in _SHARED:
+        _SHARED["html-style"] = HTMLStyle()
+    return widgets.HTML(value, layout=_layout(), style=_SHARED["html-style"])
+
+
 # --------------------------------------------------------------------------- numbers
 
 
@@ -417,8 +441,9 @@ def solutions_html() -> str:
 class TeacherSolution:
     """A worked solution behind a toggle "Lösung zeigen (Lehrkraft)".
 
-    Outside teacher mode the whole box is not displayed (``hidden``) and the text stays
-    in Python: ``content.value`` is empty until the toggle is pressed.
+    Outside teacher mode the box is not displayed (``hidden``), empty, and the text stays
+    in Python. The toggle and the text field are built when teacher mode comes on (or when
+    code asks for them): a student's page loads eight widget models fewer per question.
     """
 
     LABEL_SHOW = "Lösung zeigen (Lehrkraft)"
@@ -428,16 +453,37 @@ class TeacherSolution:
         import ipywidgets as widgets
 
         self._html = solution_html
-        self.toggle = widgets.ToggleButton(
+        self._toggle: Any = None
+        self._content: Any = None
+        self.widget = widgets.VBox([])
+        _REGISTRY.add(self)
+        self._update_mode()
+
+    def _build(self) -> None:
+        if self._toggle is not None:
+            return
+        import ipywidgets as widgets
+
+        self._toggle = widgets.ToggleButton(
             value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
             layout=widgets.Layout(width="auto"),
         )
-        self.toggle.add_class("bt-teacher-toggle")
-        self.content = widgets.HTML("")
-        self.widget = widgets.VBox([widgets.HBox([self.toggle]), self.content])
-        self.toggle.observe(guard(self.content)(self._toggled), "value")
-        _REGISTRY.add(self)
-        self._update_mode()
+        self._toggle.add_class("bt-teacher-toggle")
+        self._content = widgets.HTML("")
+        self._toggle.observe(guard(self._content)(self._toggled), "value")
+        self.widget.children = (widgets.HBox([self._toggle]), self._content)
+
+    @property
+    def toggle(self) -> Any:
+        """The ``ToggleButton`` (built on first use)."""
+        self._build()
+        return self._toggle
+
+    @property
+    def content(self) -> Any:
+        """The ``HTML`` that shows the solution while the toggle is on (built on first use)."""
+        self._build()
+        return self._content
 
     @property
     def hidden(self) -> bool:
@@ -447,18 +493,20 @@ class TeacherSolution:
     @property
     def shown(self) -> bool:
         """True while the solution text is on the page."""
-        return bool(self.content.value)
+        return self._content is not None and bool(self._content.value)
 
     def _update_mode(self) -> None:
         on = teacher_mode()
+        if on:
+            self._build()
         self.widget.layout.display = None if on else "none"
-        if not on:
-            self.toggle.value = False
+        if not on and self._toggle is not None:
+            self._toggle.value = False
 
     def _toggled(self, change: Mapping[str, Any]) -> None:
         show = bool(change["new"]) and teacher_mode()
-        self.content.value = box_html("solution", self._html) if show else ""
-        self.toggle.description = self.LABEL_HIDE if show else self.LABEL_SHOW
+        self._content.value = box_html("solution", self._html) if show else ""
+        self._toggle.description = self.LABEL_HIDE if show else self.LABEL_SHOW
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -481,11 +529,11 @@ class _Question:
         self.solved = False
         self._solution_html = solution
         self.reveal_after_correct = reveal_after_correct
-        self.heading = widgets.HTML(
+        self.heading = _text(
             f'<div style="font-size:15px;line-height:1.5"><b>{title}</b> {prompt}</div>'
         )
-        self.feedback = widgets.HTML("")
-        self.worked = widgets.HTML("")  # the solution shown to a learner after a right answer
+        self.feedback = _text()
+        self.worked = _text()  # the solution shown to a learner after a right answer
         self.solution = TeacherSolution(solution) if solution else None
         _QUESTIONS.append(weakref.ref(self))
 
@@ -494,7 +542,7 @@ class _Question:
         children = [self.heading, *middle, self.feedback, self.worked]
         if self.solution is not None:
             children.append(self.solution.widget)
-        box = w.VBox(children, layout=w.Layout(
+        box = w.VBox(children, layout=_layout(
             border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
             max_width="860px",
         ))
@@ -560,16 +608,16 @@ class NumberQuestion(_Question):
             placeholder = "z. B. 0,25 oder 1/4 oder 25 %" if probability else (
                 "ganze Zahl" if self.integer else "z. B. 1,25 oder 5/4")
         self.text = w.Text(value="", placeholder=placeholder, continuous_update=False,
-                           layout=w.Layout(width="240px"))
+                           layout=_layout(width="240px"))
         self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self.unit_label = w.HTML(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
-        self.note = w.HTML(
+                               layout=_layout(width="auto"))
+        self.unit_label = _text(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
+        self.note = _text(
             f'<div style="color:#555;font-size:12.5px">'
             f"{tolerance_text(self.tolerance, probability, self.integer)}</div>"
         )
         row = w.HBox([self.text, self.unit_label, self.button],
-                     layout=w.Layout(align_items="center", flex_flow="row wrap"))
+                     layout=_layout(align_items="center", flex_flow="row wrap"))
         self.widget = self._frame(self.note, row)
         self._checked_text: str | None = None
         checked = guard(self.feedback)(self._check_widget)
@@ -628,9 +676,9 @@ class ChoiceQuestion(_Question):
         else:
             self.explanations = dict(zip(self.options, explanations))
         self.choice = w.RadioButtons(options=self.options, value=None,
-                                     layout=w.Layout(width="auto"))
+                                     layout=_layout(width="auto"))
         self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=w.Layout(width="auto"))
+                               layout=_layout(width="auto"))
         self.widget = self._frame(self.choice, w.HBox([self.button]))
         checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())
