@@ -261,18 +261,18 @@ async def crowd(base: str, visitors: int, browsers: int, pages: list[str],
     start = asyncio.Event()
     bound = len(pages) * (timeout + 90)
 
-    async def bounded(coro, rows_from: int) -> None:
+    async def bounded(coro, in_browser: bool) -> None:
         try:
             await asyncio.wait_for(coro, bound)
         except asyncio.TimeoutError:
             results.append({"page": "?", "tti": None, "error": "visitor did not finish", "step": None,
-                            "browser": rows_from == 1})
+                            "browser": in_browser})
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks = [asyncio.create_task(bounded(visitor(browser, base, pages, start, timeout, results), 1))
+        tasks = [asyncio.create_task(bounded(visitor(browser, base, pages, start, timeout, results), True))
                  for _ in range(min(browsers, visitors))]
-        tasks += [asyncio.create_task(bounded(protocol_visitor(base, pages, start, timeout, results), 0))
+        tasks += [asyncio.create_task(bounded(protocol_visitor(base, pages, start, timeout, results), False))
                   for _ in range(visitors - min(browsers, visitors))]
         await asyncio.sleep(2)  # every context exists; now all at once
         t0 = time.monotonic()
