@@ -183,9 +183,8 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  #loading,.bt-pagebar,.bt-slidebar,.modebar-container,.jupyter-button,.widget-button,
  .widget-toggle-button,.bt-nav,.bt-exercise .bt-q-correct,.bt-exercise .bt-q-wrong,
  .bt-exercise .bt-q-invalid,.bt-exercise .bt-q-solution{display:none!important}
- .bt-exercise input[type=text],.bt-estimate input{color:transparent!important;background:none!important;
-  border:0!important;border-bottom:1px solid #000!important;border-radius:0!important;min-width:14em}
- .bt-exercise input::placeholder,.bt-estimate input::placeholder{color:transparent!important}
+ .bt-exercise .widget-text,.bt-estimate .widget-text{border-bottom:1px solid #000;min-width:14em}
+ .bt-exercise input[type=text],.bt-estimate input{visibility:hidden}
  .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
   border-radius:50%;background:#fff!important}
  .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
