@@ -1,20 +1,35 @@
 """The site in class: printing, projector mode, keyboard and contrast (Voilà + chromium).
 
-Uses the session's ``site_url``. PDFs come from Chromium's own print (``page.pdf``)."""
+Uses the session's ``site_url``. PDFs come from Chromium's own print (``page.pdf``). Every
+chapter and lesson (and each lesson's teacher version) is opened once, in one context, for
+axe-core and for the PDF (:func:`view`)."""
 from __future__ import annotations
 
 import io
 import re
 import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import open_page
+from browser_helpers import VISIT_OUTCOME_JS, open_page
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from bohnteach.render.style import BUTTON_COLOURS
 
-LESSON = "tutorials/01_Bohnentreppe"
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = [p.stem for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
+LESSONS = [f"tutorials/{p.stem}" for p in sorted((ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))]
+TEACHER = "?lehrkraft=1"
+#: (page, query): every chapter and lesson as a student sees it, every lesson as the teacher
+VIEWS = [(name, "") for name in CHAPTERS + LESSONS] + [(name, TEACHER) for name in LESSONS]
+#: A4 at 96 px per inch: a page whose content is twice this high on screen is long
+A4_PX = 1123
+#: only in a lesson's teacher version (tutorials/README.md, data/teacher_notes.toml)
+TEACHER_ONLY = ("Ablauf in 45 Minuten", "Lösungen")
 
 
 def _pdf_text(page) -> tuple[int, str]:
@@ -23,29 +38,62 @@ def _pdf_text(page) -> tuple[int, str]:
     return len(reader.pages), unicodedata.normalize("NFKC", text)  # "ﬂ" ligatures → "fl"
 
 
-def test_lesson_prints_completely_students_without_solutions(page, site_url):
-    open_page(page, site_url, LESSON)
+def _squeezed(text: str) -> str:
+    """``text`` without whitespace or soft hyphens (PDF lines break where the screen does not)."""
+    return re.sub(r"[\s\u00ad]+", "", unicodedata.normalize("NFKC", text))
+
+
+@pytest.fixture(scope="module")
+def classroom(browser) -> Iterator:
+    """One browser context (1280 × 720) for every page of this module."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="de-DE")
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module", params=VIEWS, ids=[n + ("-lehrkraft" if q else "") for n, q in VIEWS])
+def view(request, classroom, site_url) -> Iterator[tuple]:
+    """``(page, name, query)``: the page opened once, every widget drawn (nested boxes too),
+    for all tests of this module that take it; closed before the next page opens."""
+    name, query = request.param
+    page = classroom.new_page()
+    open_page(page, site_url, name, query=query)
+    outcome = page.wait_for_function(VISIT_OUTCOME_JS, timeout=240_000, polling=200).json_value()
+    assert outcome == "ok", (name, outcome)
+    yield page, name, query
+    page.close()
+
+
+def test_axe_finds_nothing_serious(view):
+    """axe-core: no serious or critical violation on any page, lesson or teacher version."""
+    page, name, _ = view
+    result = Axe().run(page)
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert serious == [], name
+
+
+def test_prints_completely_without_buttons(view):
+    """Chromium's PDF: the whole page (first and last heading, the footer), long pages on
+    several sheets, no button label, teacher notes and solutions only in the teacher version,
+    a typed answer not printed."""
+    page, name, query = view
+    headings = page.locator("#rendered_cells :is(h1, h2):visible").all_inner_texts()
+    labels = {t.strip() for t in page.locator("#rendered_cells button:visible").all_inner_texts()} - {""}
+    height = page.evaluate("document.getElementById('rendered_cells').scrollHeight")
+    typed = page.locator(".bt-exercise input[type=text]")
+    if typed.count():
+        typed.first.fill("4711/13")
     pages, text = _pdf_text(page)
-    assert pages >= 3  # the whole lesson, not one screen of a scrolling container
-    for words in ("Lektion 1: Die Bohnentreppe", "Aufgabe 6.", "Das Wichtigste in Kürze", "Impressum"):
-        assert words in text
-    for words in ("Prüfen", "Ablauf in 45 Minuten", "Lösungen"):  # no buttons, no solutions
-        assert words not in text
-
-
-def test_lesson_prints_teacher_notes_and_solutions_for_the_teacher(page, site_url):
-    open_page(page, site_url, LESSON, query="?lehrkraft=1")
-    expect(page.locator(".bt-teacher-notes")).to_contain_text("Ablauf in 45 Minuten")
-    pages, text = _pdf_text(page)
-    assert pages >= 3
-    for words in ("Ziel der Stunde", "Erwartete Fehlvorstellungen", "Lösungen", "Aufgabe 6."):
-        assert words in text
-
-
-def test_chapter_prints_completely(page, site_url):
-    open_page(page, site_url, "02_Phase_1")
-    pages, text = _pdf_text(page)
-    assert pages >= 3 and "Impressum" in text and "Phase 1: Bohnen aus der Hand pflanzen" in text
+    squeezed = _squeezed(text)
+    for heading in (headings[0], headings[-1], "Impressum"):
+        assert _squeezed(heading) in squeezed, (name, heading)
+    assert pages >= height // (2 * A4_PX) and (pages > 1 or height < 2 * A4_PX), (name, pages, height)
+    lines = {line.strip() for line in text.splitlines()}
+    assert not labels & lines and "▶ weiter" not in text, (name, labels & lines)
+    assert "4711/13" not in text, name  # answers print blank
+    if name in LESSONS:
+        assert all((w in text) == bool(query) for w in TEACHER_ONLY), (name, query)
 
 
 def test_projector_mode_shows_one_section_at_a_time(page, site_url):
@@ -78,14 +126,59 @@ def test_keyboard_keeps_focus_and_steps_scenes(page, site_url):
     expect(harvest).to_have_css("background-color", f"rgb({r}, {g}, {b})")
 
 
-def _serious(page) -> list[tuple[str, int]]:
-    """axe-core's serious and critical violations on the page: (rule, nodes)."""
-    result = Axe().run(page)
-    return [(v["id"], len(v["nodes"])) for v in result.response["violations"]
-            if v["impact"] in ("serious", "critical")]
 
 
-def test_axe_finds_nothing_serious(page, site_url):
-    for name in ("02_Phase_1", "tutorials/05_Handeln_lohnt_sich"):
-        open_page(page, site_url, name)
-        assert _serious(page) == [], name
+#: Elements wider than the window or a scroll container wider than its box (none in projector mode)
+OVERFLOW_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  const wide = [...document.querySelectorAll('body *')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return e.offsetParent && r.width > 0 && r.right > innerWidth + 1;
+  }).map(e => e.tagName + '.' + String(e.className).slice(0, 40));
+  if (document.documentElement.scrollWidth > innerWidth) wide.push('html');
+  if (cells.scrollWidth > cells.clientWidth) wide.push('#rendered_cells');
+  return wide;
+}"""
+
+
+@pytest.mark.parametrize("name", ["02_Phase_1", "tutorials/03_Was_bringt_ein_Feld"])
+def test_projector_mode_fits_1280_px(page, site_url, name):
+    """Every section of the Beamer-Ansicht fits 1280 × 720 without horizontal scrolling."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_page(page, site_url, name)
+    assert page.wait_for_function(VISIT_OUTCOME_JS, timeout=240_000).json_value() == "ok"
+    page.get_by_role("button", name="Beamer-Ansicht").click()
+    where = page.locator(".bt-slide-where")
+    expect(where).to_contain_text("Abschnitt 1 von")
+    count = int(re.search(r"von (\d+)", where.inner_text()).group(1))
+    assert count >= 3
+    for k in range(1, count + 1):
+        expect(where).to_contain_text(f"Abschnitt {k} von {count}")
+        assert page.evaluate("[document.documentElement.scrollWidth, innerWidth]") == [1280, 1280]
+        try:  # a chart shown on this section is re-measured by plotly, asynchronously
+            page.wait_for_function(f"() => ({OVERFLOW_JS})().length === 0", timeout=30_000)
+        except Exception as exc:
+            raise AssertionError(f"{name}, Abschnitt {k}: {page.evaluate(OVERFLOW_JS)}") from exc
+        page.keyboard.press("PageDown")
+
+
+@pytest.mark.xfail(strict=True, reason="open bug: focus still falls to the page when ▶ weiter is "
+                   "disabled at the last step (restore() in index.html.j2 does not catch it)")
+def test_focus_moves_on_when_weiter_is_disabled(page, site_url):
+    """Stepping a scene to its end with Enter: when „▶ weiter“ is disabled, focus is on
+    another visible, enabled control of the scene, not on the page."""
+    open_page(page, site_url, "02_Phase_1")
+    player = page.locator(".bt-scene-player").first
+    forward = player.get_by_role("button", name="▶ weiter")
+    step = player.get_by_text(re.compile(r"Schritt \d+ / \d+")).first
+    expect(step).to_contain_text("Schritt 0 /")
+    last = int(re.search(r"/ (\d+)", step.inner_text()).group(1))
+    forward.focus()
+    for k in range(1, last + 1):
+        page.keyboard.press("Enter")
+        expect(step).to_contain_text(f"Schritt {k} / {last}")
+    expect(forward).to_be_disabled()
+    focused = page.locator(".bt-scene-player button:focus")
+    expect(focused).to_have_count(1)
+    expect(focused).to_be_enabled()
+    expect(focused).to_be_visible()

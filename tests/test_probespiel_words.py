@@ -6,6 +6,7 @@ import re
 import pytest
 
 from bohnteach.game.actions import Draw, EndPlanting, EndTrading, Offer, Plant
+from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
 from bohnteach.render.words import offer_words, reply_text
 from bohnteach.widgets.probespiel import Probespiel
@@ -118,3 +119,28 @@ def test_a_bot_declines_with_a_reason_and_counter_offers():
     assert s.offer == Offer(1, 0, (ben.hand[1],), (soy,))  # the Rote Bohne for the Sojabohne
     assert "Ben bietet Anna Rote Bohne gegen Sojabohne" in game.log_view.value
     assert "Ben bietet dir Rote Bohne" in game.hint.value
+
+
+def _opponent_hands(game: Probespiel) -> dict[int, str]:
+    """The HTML of each bot's hand zone on the learner's table (after „<b>Hand</b>“)."""
+    html = game.table.value
+    return {seat: html.split(f'data-player="{seat}"', 1)[1].split("</section>", 1)[0].split("<b>Hand</b>", 1)[1]
+            for seat in range(len(game.state.players)) if seat != game.seat}
+
+
+def test_bots_hands_are_face_down_through_the_player_view(monkeypatch):
+    import bohnteach.widgets.probespiel as probespiel
+
+    game = Probespiel(seed=5, bot="planter")
+    s = game.state
+    for seat, zone in _opponent_hands(game).items():
+        assert s.players[seat].hand and "verdeckt" in zone
+        for card in s.players[seat].hand:
+            assert find_variety(s.variety[card]).de not in zone, (seat, card)
+    # the table shows what player_view says: a view that opened every hand would show them
+    real = probespiel.player_view
+    monkeypatch.setattr(probespiel, "player_view", lambda st, viewer: {
+        **real(st, viewer), "players": [{**p, "hand": []} for p in real(st, viewer)["players"]]})
+    game._refresh()
+    for seat, zone in _opponent_hands(game).items():
+        assert any(find_variety(s.variety[c]).de in zone for c in s.players[seat].hand), seat

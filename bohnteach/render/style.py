@@ -164,28 +164,27 @@ PAGE_CSS = "".join(
 .bt-pagebar button:focus-visible,.bt-slidebar button:focus-visible{outline:3px solid #b35c00;
  outline-offset:2px}
 .bt-slidebar{display:none}
-body.bt-projector #rendered_cells{zoom:1.4}
+body.bt-projector #rendered_cells{padding-top:44px;padding-bottom:70px}
+body.bt-projector #rendered_cells [cell-index]{zoom:1.4}
 body.bt-projector .bt-slide-off{display:none!important}
 body.bt-projector .bt-slidebar{display:flex;position:fixed;bottom:0;left:0;right:0;z-index:1000;
  justify-content:center;align-items:center;gap:16px;padding:8px;background:#f6f4ee;
- border-top:2px solid #1f5f8b;font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+ border-top:2px solid #1f5f8b;font:600 18px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
  color:#1f2328}
-body.bt-projector .bt-slidebar button{font-size:14px}
-body.bt-projector #rendered_cells{padding-bottom:70px}
+body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-size:18px}
 @media print{
  html,body,#main,#jp-main-content-panel,#rendered_cells,#rendered_cells>div,.jp-Cell,
  .jp-OutputArea,.jp-OutputArea-child,.jp-OutputArea-output,.lm-Widget{height:auto!important;
  max-height:none!important;overflow:visible!important;contain:none!important}
  #main,#jp-main-content-panel,#rendered_cells{position:static!important;width:auto!important}
  body{background:#fff!important}
- body.bt-projector #rendered_cells{zoom:1}
+ body.bt-projector #rendered_cells [cell-index]{zoom:1}
  body.bt-projector .bt-slide-off{display:revert!important}
  #loading,.bt-pagebar,.bt-slidebar,.modebar-container,.jupyter-button,.widget-button,
  .widget-toggle-button,.bt-nav,.bt-exercise .bt-q-correct,.bt-exercise .bt-q-wrong,
  .bt-exercise .bt-q-invalid,.bt-exercise .bt-q-solution{display:none!important}
- .bt-exercise input[type=text],.bt-estimate input{color:transparent!important;background:none!important;
-  border:0!important;border-bottom:1px solid #000!important;border-radius:0!important;min-width:14em}
- .bt-exercise input::placeholder,.bt-estimate input::placeholder{color:transparent!important}
+ .bt-exercise .widget-text,.bt-estimate .widget-text{border-bottom:1px solid #000;min-width:14em}
+ .bt-exercise input[type=text],.bt-estimate input{visibility:hidden}
  .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
   border-radius:50%;background:#fff!important}
  .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}

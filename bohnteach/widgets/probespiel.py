@@ -3,7 +3,8 @@
     from bohnteach.widgets.probespiel import Probespiel
     Probespiel(ruleset="amigo", players=4, bot="trader", seed=1)
 
-The learner sits at seat 0 (``seat``) and sees the table from there (``render_table`` with
+The learner sits at seat 0 (``seat``) and sees the table from there: the hands open are those
+the engine's ``player_view`` shows that seat (``render_table`` with
 ``perspective``; the bots' hands stay face down). Buttons offer every move the learner
 can *try* in the situation — also the ones the rules forbid, such as planting a card that
 is not in front, harvesting a single bean while another field is bigger, sorting the hand
@@ -61,6 +62,7 @@ from bohnteach.game.notation import format_action
 from bohnteach.game.record import Game
 from bohnteach.render.table import changed_cards, changed_zones, render_info, render_refusal, render_table
 from bohnteach.game.state import Phase, State
+from bohnteach.game.view import player_view
 from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.failure import guard
 
@@ -597,8 +599,9 @@ class Probespiel(widgets.VBox):
             highlight: set[int | str] = set(changed_cards(base, s)) | set(changed_zones(base, s))
         except Exception:  # noqa: BLE001 - a missing highlight must not break the game
             highlight = set()
-        self.table.value = render_table(s, perspective=self.seat, show_hands=[self.seat],
-                                        highlight=highlight)
+        seen = player_view(s, self.seat)["players"]  # the engine decides which hands are open
+        self.table.value = render_table(s, perspective=self.seat, highlight=highlight,
+                                        show_hands=[i for i, p in enumerate(seen) if "hand" in p])
         self._seen = s.copy()
         self.log_view.value = self._log_html()
         waiting = actor(s)
