@@ -5,6 +5,7 @@ mix. Cards are readable on a phone: flex-wrap everywhere, no width beyond ~320 p
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 CSS = """
@@ -132,6 +133,47 @@ CSS = """
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
 """
+
+BOARD_CSS = """
+.bt-board{background:#fff;border:2px solid #1f5f8b;border-radius:10px;padding:8px;gap:8px;
+ box-shadow:0 0 0 3px #d5e6f3}
+.bt-board .widget-hbox,.bt-board .widget-vbox{gap:6px}
+.bt-board .widget-html,.bt-board .widget-html-content{margin:0;min-width:0}
+.bt-board .jupyter-button{height:auto;min-height:40px;white-space:normal;line-height:1.2;
+ padding:4px 8px;margin:0}
+.bt-board .jupyter-button:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
+.bt-pickgroup{border:1px dashed #c2b38f;border-radius:8px;padding:4px 6px}
+.bt-board .jupyter-button.bt-pick{width:98px;min-height:72px;border:1px solid rgba(0,0,0,.45);
+ border-radius:8px;font-size:12px;font-weight:700;box-shadow:0 1px 2px rgba(0,0,0,.25);
+ text-align:left;align-items:flex-start;justify-content:flex-start}
+.bt-board .jupyter-button.bt-pick.bt-picked{outline:4px solid #111;outline-offset:2px;
+ transform:translateY(-4px);box-shadow:0 6px 10px rgba(0,0,0,.35)}
+.bt-board .jupyter-button.bt-pick.bt-new{outline:3px solid #d81b60;outline-offset:2px}
+.bt-bfield{flex:1 1 110px;max-width:180px;min-width:104px;border:2px solid transparent;
+ border-radius:10px;padding:2px}
+.bt-bfield .bt-field{max-width:none}
+.bt-bfield.bt-target{border:3px dashed #2e7d32;background:#e8f5e9}
+.bt-board .jupyter-button.bt-target{outline:3px solid #1b5e20;outline-offset:2px}
+.bt-hier{font-size:12px;font-weight:700;color:#1b5e20}
+.bt-pickstatus{font-size:13px;color:#1f2328}
+.bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
+ border-radius:8px 8px 0 0;padding:4px 2px}
+body.bt-projector .bt-scene-nav{bottom:56px}
+"""
+"""Widgets with a board (Mach du!, Probespiel: the learner's own place as buttons) and the
+scene player's control bar, which stays at the bottom of the screen while its scene shows."""
+
+
+def board_style(varieties: Iterable[str]) -> str:
+    """``BOARD_CSS`` and a colour class for each of ``varieties`` (``bt-v-<key>``: its
+    colour, readable text) for the card-shaped buttons, as a ``<style>`` element."""
+    from bohnteach.game.beans import find_variety
+
+    colours = "".join(
+        f".bt-board .jupyter-button.bt-v-{v.key}{{background:{v.colour};color:{text_colour(v.colour)}}}"
+        for v in sorted({find_variety(k) for k in varieties}, key=lambda v: v.key))
+    return f"<style>{BOARD_CSS}{colours}</style>"
+
 
 #: Backgrounds of ipywidgets' button styles with white text at WCAG AA (≥ 4.5:1); the stock
 #: colours reach 2.2:1 (warning, orange) to 3.7:1 (danger).
