@@ -132,13 +132,19 @@ CSS = """
  "DejaVu Sans Mono",monospace}
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
+.bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
+ border-radius:8px 8px 0 0;padding:4px 2px;overflow:visible}
+body.bt-projector .bt-scene-nav{bottom:56px}
 """
 
 BOARD_CSS = """
 .bt-board{background:#fff;border:2px solid #1f5f8b;border-radius:10px;padding:8px;gap:8px;
  box-shadow:0 0 0 3px #d5e6f3}
-.bt-board .widget-hbox,.bt-board .widget-vbox{gap:6px}
-.bt-board .widget-html,.bt-board .widget-html-content{margin:0;min-width:0}
+.bt-board .widget-hbox,.bt-board .widget-vbox{gap:6px;overflow:visible}
+.bt-tryit,.bt-probespiel{overflow-anchor:none}
+.bt-board-row{align-items:flex-start}
+.bt-board-row>.bt-answer{flex:1 1 300px;min-width:0}
+.bt-board .widget-html,.bt-board .widget-html-content{margin:0;min-width:0;line-height:1.35;height:auto}
 .bt-board .jupyter-button{height:auto;min-height:40px;white-space:normal;line-height:1.2;
  padding:4px 8px;margin:0}
 .bt-board .jupyter-button:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
@@ -149,19 +155,16 @@ BOARD_CSS = """
 .bt-board .jupyter-button.bt-pick.bt-picked{outline:4px solid #111;outline-offset:2px;
  transform:translateY(-4px);box-shadow:0 6px 10px rgba(0,0,0,.35)}
 .bt-board .jupyter-button.bt-pick.bt-new{outline:3px solid #d81b60;outline-offset:2px}
-.bt-bfield{flex:1 1 110px;max-width:180px;min-width:104px;border:2px solid transparent;
+.bt-bfield{flex:1 1 96px;max-width:180px;min-width:94px;border:2px solid transparent;
  border-radius:10px;padding:2px}
-.bt-bfield .bt-field{max-width:none}
+.bt-bfield .bt-field{max-width:none;min-width:0}
+.bt-fieldrow{flex:0 1 auto;align-items:flex-start}
 .bt-bfield.bt-target{border:3px dashed #2e7d32;background:#e8f5e9}
 .bt-board .jupyter-button.bt-target{outline:3px solid #1b5e20;outline-offset:2px}
 .bt-hier{font-size:12px;font-weight:700;color:#1b5e20}
 .bt-pickstatus{font-size:13px;color:#1f2328}
-.bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
- border-radius:8px 8px 0 0;padding:4px 2px}
-body.bt-projector .bt-scene-nav{bottom:56px}
 """
-"""Widgets with a board (Mach du!, Probespiel: the learner's own place as buttons) and the
-scene player's control bar, which stays at the bottom of the screen while its scene shows."""
+"""Widgets with a board (Mach du!, Probespiel: the learner's own place as buttons)."""
 
 
 def board_style(varieties: Iterable[str]) -> str:
@@ -198,6 +201,8 @@ PAGE_CSS = "".join(
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
 .jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
+.jp-OutputArea:has(.bt-scene-nav),.jp-OutputArea-child:has(.bt-scene-nav),
+.jp-OutputArea-output:has(.bt-scene-nav),.jupyter-widgets:has(.bt-scene-nav){overflow:visible}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
@@ -236,7 +241,9 @@ body.bt-projector #rendered_cells{padding-bottom:70px}
 }
 """
 """Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
-page bar (projector mode) and the print stylesheet (no buttons, blank answers)."""
+page bar (projector mode), the print stylesheet (no buttons, blank answers), and visible
+overflow around a scene player, whose control bar sticks to the bottom of the screen
+(``position: sticky`` needs every box between it and the page's scroller to let it out)."""
 
 
 def style_block() -> str:

@@ -43,6 +43,18 @@ def board_head(state: State, seat: int, zones: Collection[str] = (), hl: Collect
             f"{waiting_html(state, seat, set(hl), set(zones))}</div>")
 
 
+def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
+    """The field tiles side by side and the answer box (``answer``, class ``bt-answer``)
+    beside them on a wide screen, right under them on a phone: a move's result shows
+    next to the button that made it."""
+    fields = widgets.HBox(list(tiles), layout=widgets.Layout(flex_flow="row wrap"))
+    fields.add_class("bt-fieldrow")
+    answer.add_class("bt-answer")
+    row = widgets.HBox([fields, answer], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+    row.add_class("bt-board-row")
+    return row
+
+
 def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "",
               changed: bool = False) -> widgets.ToggleButton:
     """A card to select: a toggle button in the colour of ``variety`` (a variety key; classes
@@ -102,5 +114,5 @@ def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
             b.tooltip = f"{base} – {TARGET}" if on else base
 
 
-__all__ = ["TARGET", "board_box", "board_head", "card_pick", "field_tile", "mark_targets",
+__all__ = ["TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile", "mark_targets",
            "pick_group", "show_picked"]

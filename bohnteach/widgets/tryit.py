@@ -41,7 +41,8 @@ from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
 from bohnteach.widgets.board import (
-    board_box, board_head, card_pick, field_tile, mark_targets, pick_group, show_picked,
+    board_box, board_head, board_row, card_pick, field_tile, mark_targets, pick_group,
+    show_picked,
 )
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.scene_player import button, flow
@@ -240,9 +241,8 @@ class TryIt(widgets.VBox):
         self.restart_button = button("↺ Neu starten", "Alles auf Anfang")
         self.hint_button.on_click(guard(show, "Tipp")(lambda _b: self.show_hint()))
         self.restart_button.on_click(guard(show, "Neu starten")(lambda _b: self.restart()))
-        self.feedback.add_class("bt-answer")
         super().__init__(
-            [self.header, self.controls, self.feedback, self.hint_box,
+            [self.header, self.controls, self.hint_box,
              flow([self.hint_button, self.restart_button]), self.table, self.log_box],
             layout=widgets.Layout(width="100%", max_width="1200px"),
         )
@@ -524,7 +524,7 @@ class TryIt(widgets.VBox):
         p = s.players[me]
         rows: list[Any] = []
         if s.phase is Phase.OVER:
-            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>")]
+            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>"), self.feedback]
             return
         hl, zones = split_highlight(s, self._highlight)
         groups = self._own_cards()
@@ -556,7 +556,7 @@ class TryIt(widgets.VBox):
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
             self._plant_buttons.append(plant)
         rows.append(board_box([widgets.HTML(board_head(s, me, zones, hl)), *(
-            [flow(picks)] if picks else []), self.pick_status, flow(self._tiles)]))
+            [flow(picks)] if picks else []), self.pick_status, board_row(self._tiles, self.feedback)]))
         moves = edition_moves(s, me)
         if moves:
             rows.append(widgets.HTML(f"<b>{escape(s.edition.title)}</b> – was du jetzt noch tun kannst:"))
