@@ -4,10 +4,11 @@ The learner's own place is drawn as controls (``widgets/board.py``): the cards t
 from (hand, set-aside, revealed, waiting babies; field tops in a trade) are card-shaped
 buttons, each field is a tile with „Auf Feld k pflanzen“ and „Feld k ernten“ under it.
 Tap a card and the fields it may go onto are marked; tap a field's button to plant it
-(nothing chosen: the game takes the front or next card). The other actions (end phase 1,
-offer, accept/decline, end trading, draw, sort the hand, take a received card into the
-hand) sit right under the board, and the answer box right under them, so the control and
-its result are in view together; the rest of the table follows. Refused moves can be
+(nothing chosen: the game takes the front or next card). The answer box sits beside the
+fields (under them on a phone), so the control and its result are in view together; the
+other actions (end phase 1, offer, accept/decline, end trading, draw, sort the hand, take a
+received card into the hand) follow right under the board, then the rest of the table
+(the other players, hands face down unless the case opens them). Refused moves can be
 pressed too: the engine's explanation appears in the answer box and the table stays as it
 was. The other players answer offers by a scripted policy and plant their received cards
 by themselves.
