@@ -181,7 +181,8 @@ def test_wrong_field_is_clickable_refused_and_the_table_stays():
     control(t, "Auf Feld 1 pflanzen").click()  # not marked, still clickable
     assert "Nicht erlaubt" in text(t.feedback.value) and "field.one-variety" in text(t.feedback.value)
     assert t.state == before and not t.solved
-    control(t, "Hand 1: Feuerbohne (vorne)").value = True
+    assert control(t, "Hand 1: Feuerbohne (vorne)").value  # still chosen: try another field
+    assert "bt-target" in t._tiles[1]._dom_classes
     control(t, "Auf Feld 2 pflanzen").click()
     assert t.state.players[0].fields[1][-1] == before.players[0].hand[0]
 

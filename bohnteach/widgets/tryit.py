@@ -313,7 +313,8 @@ class TryIt(widgets.VBox):
             self.refusals.append(refusal)
             self.feedback.value = render_refusal(refusal)
             self._highlight = set()
-            self._selected.clear()
+            if not isinstance(action, Plant):  # a refused plant keeps its card: try another field
+                self._selected.clear()
             self._wanted.clear()
             self._refresh()
             if self.check is None and self.rule and refusal.rule_id == self.rule:
