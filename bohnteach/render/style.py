@@ -201,8 +201,7 @@ PAGE_CSS = "".join(
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
 .jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
-.jp-OutputArea:has(.bt-scene-nav),.jp-OutputArea-child:has(.bt-scene-nav),
-.jp-OutputArea-output:has(.bt-scene-nav),.jupyter-widgets:has(.bt-scene-nav){overflow:visible}
+.bt-stick-out{overflow:visible!important}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
@@ -242,8 +241,9 @@ body.bt-projector #rendered_cells{padding-bottom:70px}
 """
 """Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
 page bar (projector mode), the print stylesheet (no buttons, blank answers), and visible
-overflow around a scene player, whose control bar sticks to the bottom of the screen
-(``position: sticky`` needs every box between it and the page's scroller to let it out)."""
+overflow (``bt-stick-out``, set by the page's script) on every box around a scene player's
+control bar, which sticks to the bottom of the screen: ``position: sticky`` needs every
+box between it and the page's scroller to let it out."""
 
 
 def style_block() -> str:
