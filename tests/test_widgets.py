@@ -152,6 +152,50 @@ def test_refused_move_explained_and_state_unchanged():
     assert "abgelehnt" in text(t.log_box.value)
 
 
+def test_choosing_a_card_marks_its_legal_fields():
+    """Two steps on the board: tap a card, the fields it may go onto are marked (class,
+    tooltip and words); a card that may go nowhere marks none, and says so."""
+    t = TryIt(get_case("p1-vorderste"))
+    tiles = {f"Feld {k + 1}": tile for k, tile in enumerate(t._tiles)}
+    assert not any("bt-target" in tile._dom_classes for tile in tiles.values())
+    front = control(t, "Hand 1: Feuerbohne (vorne)")
+    assert {"bt-pick", "bt-v-chili"} <= set(front._dom_classes)
+    front.value = True
+    assert "bt-picked" in front._dom_classes and front.description.startswith("✓ ")
+    assert [name for name, tile in tiles.items() if "bt-target" in tile._dom_classes] == ["Feld 2"]
+    plant2 = control(t, "Auf Feld 2 pflanzen")
+    assert "bt-target" in plant2._dom_classes and "hier pflanzbar" in plant2.tooltip
+    assert "hier pflanzbar" in text(tiles["Feld 2"].children[1].value)
+    assert "bt-target" not in control(t, "Auf Feld 1 pflanzen")._dom_classes
+    assert "Pflanzbar auf Feld 2" in text(t.pick_status.value)
+    front.value = False
+    control(t, "Hand 2: Blaue Bohne").value = True  # not in front: no field is legal
+    assert not any("bt-target" in tile._dom_classes for tile in tiles.values())
+    assert "auf keinem Feld pflanzbar" in text(t.pick_status.value)
+
+
+def test_wrong_field_is_clickable_refused_and_the_table_stays():
+    t = TryIt(get_case("p1-vorderste"))
+    before = t.state.copy()
+    control(t, "Hand 1: Feuerbohne (vorne)").value = True
+    control(t, "Auf Feld 1 pflanzen").click()  # not marked, still clickable
+    assert "Nicht erlaubt" in text(t.feedback.value) and "field.one-variety" in text(t.feedback.value)
+    assert t.state == before and not t.solved
+    assert control(t, "Hand 1: Feuerbohne (vorne)").value  # still chosen: try another field
+    assert "bt-target" in t._tiles[1]._dom_classes
+    control(t, "Auf Feld 2 pflanzen").click()
+    assert t.state.players[0].fields[1][-1] == before.players[0].hand[0]
+
+
+def test_own_place_is_the_board_and_other_hands_stay_face_down():
+    t = TryIt(get_case("p1-vorderste"))
+    table = text(t.table.value)
+    assert "Anna" not in table.split("Ben", 1)[1] and "Ben" in table and "Clara" in table
+    assert table.count("verdeckt") == 2  # Ben's and Clara's hands
+    head = text(t.controls.children[0].children[0].value)
+    assert head.startswith("Anna du ▶ am Zug") and "Phase" not in head.split("Taler")[0]
+
+
 def test_correct_sequence_shows_success():
     t = TryIt(get_case("p1-vorderste"))
     control(t, "Auf Feld 2 pflanzen").click()

@@ -5,6 +5,7 @@ mix. Cards are readable on a phone: flex-wrap everywhere, no width beyond ~320 p
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 CSS = """
@@ -131,7 +132,51 @@ CSS = """
  "DejaVu Sans Mono",monospace}
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
+.bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
+ border-radius:8px 8px 0 0;padding:4px 2px;overflow:visible}
+body.bt-projector .bt-scene-nav{bottom:56px}
 """
+
+BOARD_CSS = """
+.bt-board{background:#fff;border:2px solid #1f5f8b;border-radius:10px;padding:8px;gap:8px;
+ box-shadow:0 0 0 3px #d5e6f3}
+.bt-board .widget-hbox,.bt-board .widget-vbox{gap:6px;overflow:visible}
+.bt-tryit,.bt-probespiel{overflow-anchor:none}
+.bt-board-row{align-items:flex-start}
+.bt-board-row>.bt-answer{flex:1 1 300px;min-width:0}
+.bt-board .widget-html,.bt-board .widget-html-content{margin:0;min-width:0;line-height:1.35;height:auto}
+.bt-board .jupyter-button{height:auto;min-height:40px;white-space:normal;line-height:1.2;
+ padding:4px 8px;margin:0}
+.bt-board .jupyter-button:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
+.bt-pickgroup{border:1px dashed #c2b38f;border-radius:8px;padding:4px 6px}
+.bt-board .jupyter-button.bt-pick{width:98px;min-height:72px;border:1px solid rgba(0,0,0,.45);
+ border-radius:8px;font-size:12px;font-weight:700;box-shadow:0 1px 2px rgba(0,0,0,.25);
+ text-align:left;align-items:flex-start;justify-content:flex-start}
+.bt-board .jupyter-button.bt-pick.bt-picked{outline:4px solid #111;outline-offset:2px;
+ transform:translateY(-4px);box-shadow:0 6px 10px rgba(0,0,0,.35)}
+.bt-board .jupyter-button.bt-pick.bt-new{outline:3px solid #d81b60;outline-offset:2px}
+.bt-bfield{flex:1 1 96px;max-width:180px;min-width:94px;border:2px solid transparent;
+ border-radius:10px;padding:2px}
+.bt-bfield .bt-field{max-width:none;min-width:0}
+.bt-fieldrow{flex:0 1 auto;align-items:flex-start}
+.bt-bfield.bt-target{border:3px dashed #2e7d32;background:#e8f5e9}
+.bt-board .jupyter-button.bt-target{outline:3px solid #1b5e20;outline-offset:2px}
+.bt-hier{font-size:12px;font-weight:700;color:#1b5e20}
+.bt-pickstatus{font-size:13px;color:#1f2328}
+"""
+"""Widgets with a board (Mach du!, Probespiel: the learner's own place as buttons)."""
+
+
+def board_style(varieties: Iterable[str]) -> str:
+    """``BOARD_CSS`` and a colour class for each of ``varieties`` (``bt-v-<key>``: its
+    colour, readable text) for the card-shaped buttons, as a ``<style>`` element."""
+    from bohnteach.game.beans import find_variety
+
+    colours = "".join(
+        f".bt-board .jupyter-button.bt-v-{v.key}{{background:{v.colour};color:{text_colour(v.colour)}}}"
+        for v in sorted({find_variety(k) for k in varieties}, key=lambda v: v.key))
+    return f"<style>{BOARD_CSS}{colours}</style>"
+
 
 #: Backgrounds of ipywidgets' button styles with white text at WCAG AA (≥ 4.5:1); the stock
 #: colours reach 2.2:1 (warning, orange) to 3.7:1 (danger).
@@ -156,6 +201,7 @@ PAGE_CSS = "".join(
 .bt-errorpage h1{font-size:26px;margin:0 0 8px}
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
 .jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
+.bt-stick-out{overflow:visible!important}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
@@ -193,7 +239,10 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
 }
 """
 """Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
-page bar (projector mode) and the print stylesheet (no buttons, blank answers)."""
+page bar (projector mode), the print stylesheet (no buttons, blank answers), and visible
+overflow (``bt-stick-out``, set by the page's script) on every box around a scene player's
+control bar, which sticks to the bottom of the screen: ``position: sticky`` needs every
+box between it and the page's scroller to let it out."""
 
 
 def style_block() -> str:

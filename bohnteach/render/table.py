@@ -213,8 +213,8 @@ def _hand_html(state: State, player: int, open_: bool, hl: set[int], zones: set[
     return _zone(title, f'<div class="bt-row bt-hidden">{backs}</div>', changed=changed)
 
 
-def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: set[int],
-                zones: set[str]) -> str:
+def player_head_html(state: State, player: int, *, you: bool, zones: Collection[str] = ()) -> str:
+    """A player's head line: name, badges („du“, „▶ am Zug“, „Startspieler“) and coins."""
     p = state.players[player]
     over = state.phase is Phase.OVER
     badges = []
@@ -229,7 +229,14 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
     coins = (f'<span class="{coin_cls}" title="{escape(place or "Talerstapel")}"><span class="bt-coin"></span>'
              f"{_plural(len(p.coins), 'Taler', 'Taler')}{on}</span>")
-    head = f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
+    return f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
+
+
+def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: set[int],
+                zones: set[str]) -> str:
+    p = state.players[player]
+    over = state.phase is Phase.OVER
+    head = player_head_html(state, player, you=you, zones=zones)
     fields = "".join(field_html(state, player, i, hl, zones) for i in range(len(p.fields)))
     parts = [head, f'<div class="bt-fields">{fields}</div>']
     parts.append(waiting_html(state, player, hl, zones))
@@ -449,12 +456,19 @@ def _outlined_zones(state: State, cards: set[int], zones: set[str]) -> set[str]:
             if name in zones and (name == "deck" or not cards.intersection(held))}
 
 
+def split_highlight(state: State, highlight: Highlight) -> tuple[set[int], set[str]]:
+    """A highlight as ``render_table`` marks it: (card ids, zone names worth an outline)."""
+    hl = {h for h in highlight if isinstance(h, int)}
+    return hl, _outlined_zones(state, hl, {h for h in highlight if isinstance(h, str)})
+
+
 def render_table(
     state: State,
     *,
     show_hands: bool | Iterable[int] | None = None,
     highlight: Highlight = (),
     perspective: int | None = None,
+    omit: Collection[int] = (),
 ) -> str:
     """The whole table as self-contained HTML.
 
@@ -462,9 +476,9 @@ def render_table(
     show; ``None`` (default) = all, or only ``perspective``'s hand when it is given.
     ``highlight``: card ids and zone names changed by the last step (outline + „neu“).
     ``perspective``: the learner's seat, marked „du“.
+    ``omit``: seats not drawn (a widget draws the learner's own place as controls).
     """
-    hl = {h for h in highlight if isinstance(h, int)}
-    zones = _outlined_zones(state, hl, {h for h in highlight if isinstance(h, str)})
+    hl, zones = split_highlight(state, highlight)
     open_hands = _open_hands(state, show_hands, perspective)
     over = state.phase is Phase.OVER
     active = state.players[state.active].name
@@ -484,7 +498,7 @@ def render_table(
     seats = [(first + k) % n for k in range(n)]  # the learner first, clockwise order kept
     players = "".join(
         player_html(state, i, open_hand=i in open_hands, you=i == perspective, hl=hl, zones=zones)
-        for i in seats
+        for i in seats if i not in omit
     )
     return (
         f'{style_block()}<div class="bt bt-table" lang="de">{top}{note}'

@@ -129,10 +129,13 @@ class ScenePlayer(widgets.VBox):
         self.prev_button.on_click(guard(show, "◀")(lambda _b: self.go(self.index - 1)))
         self.next_button.on_click(guard(show, "▶")(lambda _b: self.go(self.index + 1)))
         self.last_button.on_click(guard(show, "⏭")(lambda _b: self.go(self.n)))
+        # the bar comes after the table and sticks to the bottom of the screen while the
+        # scene is in view (class bt-scene-nav): „▶ weiter“ stays under the thumb on a phone
         nav = flow([self.first_button, self.prev_button, self.label, self.next_button,
                     self.last_button])
+        nav.add_class("bt-scene-nav")
         super().__init__(
-            [self.title, nav, self.narration, self.feedback, self.table],
+            [self.title, self.narration, self.feedback, self.table, nav],
             layout=widgets.Layout(width="100%", max_width="1200px"),
         )
         self.add_class("bt-scene-player")

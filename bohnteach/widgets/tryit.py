@@ -1,11 +1,17 @@
 """„Mach du!“: the learner plays one seat of a scripted situation.
 
-The choices are built from the table: select cards (own hand, set-aside and revealed
-cards, field tops; the partner's hand for a deal), then press an action (plant on field
-k, harvest field k, end phase 1, offer, accept/decline, end trading, draw, sort the hand,
-take a received card into the hand). Refused moves can be pressed too: the engine's
-explanation appears in the refusal box and the table stays as it was. The other players
-answer offers by a scripted policy and plant their received cards by themselves.
+The learner's own place is drawn as controls (``widgets/board.py``): the cards to choose
+from (hand, set-aside, revealed, waiting babies; field tops in a trade) are card-shaped
+buttons, each field is a tile with „Auf Feld k pflanzen“ and „Feld k ernten“ under it.
+Tap a card and the fields it may go onto are marked; tap a field's button to plant it
+(nothing chosen: the game takes the front or next card). The answer box sits beside the
+fields (under them on a phone), so the control and its result are in view together; the
+other actions (end phase 1, offer, accept/decline, end trading, draw, sort the hand, take a
+received card into the hand) follow right under the board, then the rest of the table
+(the other players, hands face down unless the case opens them). Refused moves can be
+pressed too: the engine's explanation appears in the answer box and the table stays as it
+was. The other players answer offers by a scripted policy and plant their received cards
+by themselves.
 
     TryIt(TryItCase(...))                 # a widget (VBox); cases in content/tryit_cases.py
     make_tryit("phase1")                  # a case id or a chapter key
@@ -27,7 +33,7 @@ from bohnteach.game.engine import actor, apply, check as check_action, legal_act
 from bohnteach.game.errors import RuleViolation, find_rule
 from bohnteach.render.table import (
     changed_cards, changed_zones, render_info, render_refusal, render_success,
-    render_table,
+    render_table, split_highlight,
 )
 from bohnteach.render.style import style_block
 from bohnteach.render.words import card_label
@@ -35,6 +41,10 @@ from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
+from bohnteach.widgets.board import (
+    board_box, board_head, board_row, card_pick, field_tile, mark_targets, pick_group,
+    show_picked,
+)
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.scene_player import button, flow
 
@@ -210,6 +220,10 @@ class TryIt(widgets.VBox):
         self._wanted: set[int] = set()
         self._partner: int | None = None
         self._highlight: set[int | str] = set()
+        self._labels: dict[int, str] = {}  # the learner's choosable cards: card → label
+        self._tiles: list[Any] = []  # the field tiles of the board, and their plant buttons
+        self._plant_buttons: list[Any] = []
+        self.pick_status = widgets.HTML()  # what is chosen and where it may go
 
         show = self._show_error
         self.header = widgets.HTML(self._header_html(title))
@@ -223,8 +237,8 @@ class TryIt(widgets.VBox):
         self.hint_button.on_click(guard(show, "Tipp")(lambda _b: self.show_hint()))
         self.restart_button.on_click(guard(show, "Neu starten")(lambda _b: self.restart()))
         super().__init__(
-            [self.header, self.controls, self.feedback, self.hint_box,
-             flow([self.hint_button, self.restart_button]), self.log_box, self.table],
+            [self.header, self.controls, self.hint_box,
+             flow([self.hint_button, self.restart_button]), self.table, self.log_box],
             layout=widgets.Layout(width="100%", max_width="1200px"),
         )
         self.add_class("bt-tryit")
@@ -241,8 +255,8 @@ class TryIt(widgets.VBox):
 
     def _refresh(self) -> None:
         s = self.state
-        self.table.value = render_table(s, show_hands=self.show_hands,
-                                        highlight=self._highlight, perspective=self.learner)
+        self.table.value = render_table(s, show_hands=self.show_hands, highlight=self._highlight,
+                                        perspective=self.learner, omit={self.learner})
         lines = "".join(
             f'<li style="{"color:#8e1b1b" if refused else ""}">{escape(text)}'
             f'{" – abgelehnt" if refused else ""}</li>'
@@ -293,7 +307,8 @@ class TryIt(widgets.VBox):
             self.refusals.append(refusal)
             self.feedback.value = render_refusal(refusal)
             self._highlight = set()
-            self._selected.clear()
+            if not isinstance(action, Plant):  # a refused plant keeps its card: try another field
+                self._selected.clear()
             self._wanted.clear()
             self._refresh()
             if self.check is None and self.rule and refusal.rule_id == self.rule:
@@ -360,32 +375,68 @@ class TryIt(widgets.VBox):
             self.history.append((describe(before, move, self.learner), False))
 
     # ---- the choices -----------------------------------------------------------------------
-    def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "") -> Any:
-        on = card in chosen
-        t = widgets.ToggleButton(value=on, description=("✓ " if on else "") + label,
-                                 tooltip=tooltip or label,
-                                 layout=widgets.Layout(width="auto", height="auto"))
+    def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "",
+                variety: str = "") -> Any:
+        """A card-shaped toggle that adds ``card`` to ``chosen``; choosing an own card
+        marks the fields it may go onto."""
+        t = card_pick(variety or self.state.variety[card], label, value=card in chosen,
+                      tooltip=tooltip, changed=chosen is self._selected and card in self._highlight)
 
         def flip(change: dict) -> None:
             (chosen.add if change["new"] else chosen.discard)(card)
-            t.description = ("✓ " if change["new"] else "") + label
+            show_picked(t, label, change["new"])
+            if chosen is self._selected:
+                self._mark()
 
         t.observe(guard(self._show_error, "Karte wählen")(flip), names="value")
         return t
 
-    def _own_cards(self) -> list[tuple[str, int]]:
+    def _own_cards(self) -> list[tuple[str, list[tuple[str, int]]]]:
+        """The learner's cards to choose from, by place: (group title, [(label, card)])."""
         s, me = self.state, self.learner
         p = s.players[me]
-        items = [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in _waiting(s, me)]
-        items += [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
-                  for i, c in enumerate(p.hand)]
-        items += [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]
-        if me == s.active:
-            items += [(f"aufgedeckt: {_own_label(s, c)}", c) for c in s.revealed]
-        if s.phase is Phase.TRADE:
-            items += [(f"Feld {k + 1}: {_own_label(s, f[-1])}", f[-1])
-                      for k, f in enumerate(p.fields) if f]
-        return items
+        groups = [
+            ("<b>Sofort pflanzen</b>", [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in _waiting(s, me)]),
+            ("<b>Aufgedeckt</b> (gehören dir)",
+             [(f"aufgedeckt: {_own_label(s, c)}", c) for c in s.revealed] if me == s.active else []),
+            ("<b>Quer gelegt</b> (erhalten)", [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]),
+            ("<b>Deine Hand</b> (vorne → hinten)",
+             [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
+              for i, c in enumerate(p.hand)]),
+        ]
+        return [(title, items) for title, items in groups if items]
+
+    def _targets(self) -> set[int]:
+        """The fields the one chosen own card may be planted on now (none if no card or
+        several are chosen)."""
+        if len(self._selected) != 1:
+            return set()
+        s, me = self.state, self.learner
+        card = next(iter(self._selected))
+        fields = {k for k in range(len(s.players[me].fields))
+                  if check_action(s, Plant(me, k, card)) is None}
+        return fields | {a.field for _, a in lift_moves(s, me)
+                         if a.card in (card, None) and check_action(s, a) is None}
+
+    def _mark(self) -> None:
+        """Mark the legal fields for the chosen card and say so in words."""
+        targets = self._targets()
+        mark_targets(self._tiles, targets, self._plant_buttons)
+        chosen = [self._labels.get(c, "") for c in sorted(self._selected)]
+        if not chosen:
+            text = "" if not self._labels else (
+                "Tippe die Karten an, die du anbieten willst." if self.state.phase is Phase.TRADE
+                else "Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet.")
+        elif len(chosen) > 1:
+            text = f"Gewählt: {', '.join(chosen)}."
+        elif targets:
+            where = " und ".join(f"Feld {k + 1}" for k in sorted(targets))
+            text = f"Gewählt: {chosen[0]}. Pflanzbar auf {where}."
+        else:
+            text = (f"Gewählt: {chosen[0]}. Gerade auf keinem Feld pflanzbar – probier es "
+                    "trotzdem, dann erfährst du die Regel.")
+        self.pick_status.value = f'<div class="bt bt-pickstatus" aria-live="polite">{escape(text)}</div>' \
+            if text else ""
 
     def _open_seats(self) -> set[int]:
         """Seats whose hand the learner sees (the own one, and any the exercise opens)."""
@@ -469,28 +520,39 @@ class TryIt(widgets.VBox):
         p = s.players[me]
         rows: list[Any] = []
         if s.phase is Phase.OVER:
-            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>")]
+            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>"), self.feedback]
             return
-        cards = [self._toggle(label, c, self._selected) for label, c in self._own_cards()]
-        if cards:
-            rows.append(widgets.HTML("<b>Deine Karten</b> (antippen zum Auswählen):"))
-            rows.append(flow(cards))
+        hl, zones = split_highlight(s, self._highlight)
+        groups = self._own_cards()
+        self._labels = {c: label for _, items in groups for label, c in items}
+        picks = [pick_group(title, [self._toggle(label, c, self._selected) for label, c in items])
+                 for title, items in groups]
         lifts = lift_moves(s, me)
         lifted = {a.field for _, a in lifts}
         next_card = _plantable(s, me)[:1]
         baby_next = bool(next_card) and s.cards[next_card[0]].sex == "B"
-        # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
-        plants = [self._action_button(f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k),
-                                      style="success")
-                  for k in range(len(p.fields)) if not (baby_next and k in lifted)]
-        harvests = [self._action_button(f"Feld {k + 1} ernten", lambda k=k: Harvest(me, k),
-                                        style="warning") for k in range(len(p.fields))]
-        rows.append(flow(plants + harvests))
-        if lifts:
-            rows.append(widgets.HTML("<b>Babybohne pflanzen</b> – welche weibliche Bohne rückt "
-                                     "wie weit nach oben?"))
-            rows.append(flow([self._action_button(label, lambda a=a: a, style="success")
-                              for label, a in lifts]))
+        self._tiles, self._plant_buttons = [], []
+        for k, field in enumerate(p.fields):
+            controls: list[Any] = []
+            # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
+            plant = None if baby_next and k in lifted else self._action_button(
+                f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k), style="success")
+            controls += [plant] if plant is not None else []
+            mine = [self._action_button(label, lambda a=a: a, style="success")
+                    for label, a in lifts if a.field == k]
+            if mine:
+                controls.append(widgets.HTML('<div class="bt bt-next"><b>Babybohne pflanzen</b> – welche '
+                                             "weibliche Bohne rückt wie weit nach oben?</div>"))
+                controls += mine
+            if s.phase is Phase.TRADE and field:  # a field's top card may be offered
+                top = self._labels[field[-1]] = f"Feld {k + 1}: {_own_label(s, field[-1])}"
+                controls.append(self._toggle(top, field[-1], self._selected))
+            controls.append(self._action_button(f"Feld {k + 1} ernten", lambda k=k: Harvest(me, k),
+                                                style="warning"))
+            self._tiles.append(field_tile(s, me, k, hl, zones, controls))
+            self._plant_buttons.append(plant)
+        rows.append(board_box([widgets.HTML(board_head(s, me, zones, hl)), *(
+            [flow(picks)] if picks else []), self.pick_status, board_row(self._tiles, self.feedback)]))
         for heading, moves in edition_moves(s, me):  # wrong ones too: the engine says why
             rows.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
             rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
@@ -515,6 +577,7 @@ class TryIt(widgets.VBox):
             extra.append(self._action_button("Quer liegende Karte auf die Hand", self._take))
         rows.append(flow(extra))
         self.controls.children = rows
+        self._mark()
 
     def _trade_rows(self) -> list[Any]:
         s, me = self.state, self.learner
@@ -543,7 +606,7 @@ class TryIt(widgets.VBox):
                                        self._wanted) for i, c in enumerate(q.hand)]
                 ask = f"<b>Du möchtest von {escape(q.name)}</b> (nichts wählen = Geschenk):"
             else:
-                wanted = [self._toggle(f"eine {find_variety(k).de}", i, self._wanted)
+                wanted = [self._toggle(f"eine {find_variety(k).de}", i, self._wanted, variety=k)
                           for i, k in enumerate(self._asked_varieties())] if size else []
                 ask = (f"<b>{escape(q.name)} hat {size} {'Karte' if size == 1 else 'Karten'} "
                        "verdeckt auf der Hand.</b> Frag nach einer Sorte – was sie hat, gibt sie "

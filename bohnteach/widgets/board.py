@@ -1,0 +1,118 @@
+"""The learner's own place at the table as controls: the table's HTML cannot be clicked
+from Python, so Mach du! and the Probespiel draw the seat they play as widgets instead:
+hand, revealed and set-aside cards as card-shaped buttons (the variety's colour, its name
+on it), each field as a tile (the table's field drawing, with its buttons under it).
+
+Choosing works in two steps: tap a card (it rises, outlined, „✓“), and every field it may
+go onto is marked (a dashed green frame, „✓ hier pflanzbar“ in the tile and the button's
+tooltip). The marking is help, not a lock: every field stays clickable, and a wrong one
+answers with the rule that forbids it.
+
+    head = board_head(state, seat, zones)             # HTML: name, coins, phases, edition zones
+    t = card_pick("blue", "Hand 1: Blaue Bohne")      # a ToggleButton like a card
+    tile = field_tile(state, seat, k, hl, zones, [plant, harvest])
+    mark_targets(tiles, {1})                          # field 2 is a legal target
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from bohnteach.game.state import State
+from bohnteach.render.style import board_style, style_block
+from bohnteach.render.table import field_html, phase_bar, player_head_html, waiting_html
+
+TARGET = "✓ hier pflanzbar"
+"""What a marked field says (text, so the mark never rests on colour alone)."""
+
+
+def board_box(children: Sequence[Any]) -> widgets.VBox:
+    """The frame of the learner's own place (class ``bt-board``)."""
+    box = widgets.VBox(list(children), layout=widgets.Layout(width="100%"))
+    box.add_class("bt-board")
+    return box
+
+
+def board_head(state: State, seat: int, zones: Collection[str] = (), hl: Collection[int] = ()) -> str:
+    """The board's head: the styles, „Dein Platz“, name, badges, coins, the phase bar and
+    the seat's edition zones (Ladybohn's waiting babies, Indiana's adventurer)."""
+    return (f"{style_block()}{board_style(set(state.variety))}<div class=\"bt\">"
+            f"{player_head_html(state, seat, you=True, zones=zones)}{phase_bar(state)}"
+            f"{waiting_html(state, seat, set(hl), set(zones))}</div>")
+
+
+def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
+    """The field tiles side by side and the answer box (``answer``, class ``bt-answer``)
+    beside them on a wide screen, right under them on a phone: a move's result shows
+    next to the button that made it."""
+    fields = widgets.HBox(list(tiles), layout=widgets.Layout(flex_flow="row wrap"))
+    fields.add_class("bt-fieldrow")
+    answer.add_class("bt-answer")
+    row = widgets.HBox([fields, answer], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+    row.add_class("bt-board-row")
+    return row
+
+
+def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "",
+              changed: bool = False) -> widgets.ToggleButton:
+    """A card to select: a toggle button in the colour of ``variety`` (a variety key; classes
+    ``bt-pick bt-v-<variety>``), „✓ “ and ``bt-picked`` while selected, ``bt-new`` if
+    the last move brought it."""
+    t = widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
+                             tooltip=tooltip or f"{label} – antippen zum Auswählen",
+                             layout=widgets.Layout(height="auto"))
+    t.add_class("bt-pick")
+    t.add_class(f"bt-v-{variety}")
+    if value:
+        t.add_class("bt-picked")
+    if changed:
+        t.add_class("bt-new")
+    return t
+
+
+def show_picked(t: widgets.ToggleButton, label: str, on: bool) -> None:
+    """Redraw a card toggle as (not) selected, in place (focus stays on it)."""
+    t.description = ("✓ " if on else "") + label
+    (t.add_class if on else t.remove_class)("bt-picked")
+
+
+def pick_group(title: str, picks: Sequence[Any]) -> widgets.VBox:
+    """A titled row of card buttons („Deine Hand (vorne → hinten)“, „Aufgedeckt“, …)."""
+    row = widgets.HBox(list(picks), layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
+    box = widgets.VBox([widgets.HTML(f'<div class="bt bt-zt">{title}</div>'), row])
+    box.add_class("bt-pickgroup")
+    return box
+
+
+def field_tile(state: State, seat: int, k: int, hl: Collection[int], zones: Collection[str],
+               controls: Sequence[Any]) -> widgets.VBox:
+    """Field ``k`` as drawn on the table, a line for the target mark, and ``controls``
+    (plant, harvest, …) under it; classes ``bt-bfield`` and ``bt-field-<k+1>``."""
+    mark = widgets.HTML("")
+    mark.add_class("bt-hier-line")
+    tile = widgets.VBox([widgets.HTML(field_html(state, seat, k, set(hl), set(zones))), mark,
+                         *controls])
+    tile.add_class("bt-bfield")
+    tile.add_class(f"bt-field-{k + 1}")
+    return tile
+
+
+def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
+                 buttons: Sequence[Any | None] = ()) -> None:
+    """Mark the tiles (and their plant buttons) of the fields in ``targets``, unmark the
+    rest; in place, so a focused button keeps its focus."""
+    for k, tile in enumerate(tiles):
+        on = k in targets
+        (tile.add_class if on else tile.remove_class)("bt-target")
+        tile.children[1].value = f'<span class="bt bt-hier">{TARGET}</span>' if on else ""
+        b = buttons[k] if k < len(buttons) else None
+        if b is not None:
+            (b.add_class if on else b.remove_class)("bt-target")
+            base = b.description
+            b.tooltip = f"{base} – {TARGET}" if on else base
+
+
+__all__ = ["TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile", "mark_targets",
+           "pick_group", "show_picked"]
