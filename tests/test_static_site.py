@@ -152,6 +152,9 @@ def test_reach_follows_only_what_the_page_calls():
     reached = reached_top_levels(scenes)
     assert {"bohnteach", "ipywidgets"} <= reached  # ScenePlayer, imported inside the call
     assert "plotly" not in reached  # pages.py draws charts elsewhere, behind lazy imports
+    # every page's header registers the chart display by name, without importing plotly
+    assert "plotly" not in reached_top_levels(["from bohnteach.site import pages",
+                                               "pages.page_header('02_Phase_1')"])
     # a chart behind a lazy import inside a function two modules away
     assert "plotly" in reached_top_levels(["from bohnteach.site import pages",
                                            "pages.ladybohn('diagramm')"])
