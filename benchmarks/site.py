@@ -74,7 +74,9 @@ READY_JS = """() => {
 STEP_JS = """async (titles) => {
   const players = [...document.querySelectorAll('.bt-scene-player')];
   const title = p => (p.querySelector('h3') || {}).textContent;
-  const player = titles.map(t => players.find(p => title(p) === t)).find(p => p);
+  // the best-scored scene the page shows, else its first player; none: -2 (not timed)
+  const player = titles.map(t => players.find(p => title(p) === t)).find(p => p) || players[0];
+  if (!player) return -2;
   window.btStepTitle = title(player);
   const buttons = [...player.querySelectorAll('button')];
   const next = buttons.find(b => b.textContent.includes('weiter'));

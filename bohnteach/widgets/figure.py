@@ -19,10 +19,10 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
 def figure_bundle(fig: Any) -> dict[str, Any]:
-    """``{PLOTLY_MIME: figure as JSON data, with PLOT_CONFIG}`` for a ``go.Figure``."""
-    from plotly.io.json import to_json
-
-    data = json.loads(to_json(fig, validate=False, remove_uids=False))
+    """``{PLOTLY_MIME: figure as JSON data, with PLOT_CONFIG}`` for a ``go.Figure``.
+    The figure's own method (plotly.io's ``to_json``): no plotly import here, so code that
+    only hands figures on does not count as reaching plotly (:mod:`bohnteach.site.reach`)."""
+    data = json.loads(fig.to_json(validate=False, remove_uids=False))
     data["config"] = dict(PLOT_CONFIG)
     return {PLOTLY_MIME: data}
 
@@ -42,13 +42,14 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
 
 def show_figures_cheaply() -> None:
     """In a kernel: display every plotly figure that is a cell's result with
-    :func:`show_figure` (a no-op outside IPython)."""
+    :func:`show_figure` (a no-op outside IPython).  Registered by the class's name, so a
+    page without charts never imports plotly (nor preloads it on the static site)."""
     from IPython import get_ipython
-    from plotly.basedatatypes import BaseFigure
 
     shell = get_ipython()
     if shell is not None:
-        shell.display_formatter.ipython_display_formatter.for_type(BaseFigure, show_figure)
+        shell.display_formatter.ipython_display_formatter.for_type_by_name(
+            "plotly.basedatatypes", "BaseFigure", show_figure)
 
 
 __all__ = ["PLOT_CONFIG", "PLOTLY_MIME", "figure_bundle", "show_figure", "show_figures_cheaply"]
