@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from bohnteach.game.actions import Offer
 from bohnteach.game.beans import Meter, coin_steps
@@ -114,15 +114,19 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+_STATE_SLOTS: Final = (
+    "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
+    "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
+    "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
+    "face_down", "marks", "coin_steps", "kind",
+)
+"""``State``'s attributes (a module constant: ``copy`` reads it, also when compiled)."""
+
+
 class State:
     """Everything on the table at one moment. Mutated only by ``engine.apply``."""
 
-    __slots__ = (
-        "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
-        "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
-        "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
-        "face_down", "marks", "coin_steps", "kind",
-    )
+    __slots__ = _STATE_SLOTS
 
     def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
         self.ruleset = ruleset
@@ -196,7 +200,7 @@ class State:
 
     def copy(self) -> State:
         other = State.__new__(State)
-        for slot in State.__slots__:
+        for slot in _STATE_SLOTS:
             setattr(other, slot, getattr(self, slot))
         other.players = [p.copy() for p in self.players]
         other.deck = self.deck[:]
