@@ -86,16 +86,22 @@ def new_game(
 
 
 def shuffle(cards: list[int], seed: str) -> None:
-    """``random.Random(seed).shuffle(cards)``: the same order, without a Python-level call
-    per card (``random.shuffle`` draws each swap with ``_randbelow``; so does this loop)."""
+    """``random.Random(seed).shuffle(cards)``: the same order (``random.shuffle`` draws
+    each swap with ``_randbelow``, as ``randbelow`` does)."""
     getrandbits = random.Random(seed).getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = randbelow(getrandbits, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """What ``random.Random._randbelow(n)`` returns (and ``choice``/``randrange(n)`` use),
+    from the same stream: k = n's bit length bits, drawn again while ≥ n. n ≥ 1."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 # ---- small helpers -------------------------------------------------------------------
@@ -1124,5 +1130,5 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 __all__ = [
     "actor", "apply", "apply_legal", "check", "draw_card", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "step", "to_plant", "winners",
+    "make_cards", "new_game", "randbelow", "step", "to_plant", "winners",
 ]

@@ -64,15 +64,17 @@ with the planter's policy and adds the coins from forced harvests to the fields'
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from bohnteach.game.beans import Meter, meter_value
-from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
+from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, randbelow, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.maths.indiana_bot import edition_move
 
@@ -264,17 +266,17 @@ class Bot:
 
     def reset(self) -> None:
         """Forget the per-turn memory (called automatically when the turn changes)."""
-        self._turn_key: tuple | None = None
+        self._turn_key: tuple[int, int, int] = (-1, 0, 0)  # (id of the state, seed, turn); -1: none yet
         self.attempted: set[Action] = set()
         self.offers_made = 0
         self.reply: Reply | None = None
         """The bot's last answer to an offer, with its reason (see :class:`Reply`)."""
 
     def _memory(self, s: State) -> None:
-        key = (id(s), s.seed, s.turn)
-        if key != self._turn_key:
+        state, seed, turn = self._turn_key
+        if s.turn != turn or id(s) != state or s.seed != seed:  # turn first: it changes most
             self.reset()
-            self._turn_key = key
+            self._turn_key = (id(s), s.seed, s.turn)
 
     def choose(self, s: State, player: int) -> Action:
         """A legal action for ``player`` (call it when ``engine.actor(s) == player``)."""
@@ -412,9 +414,13 @@ class RandomBot(Bot):
         rng = self.rng
         # each co-player q has len(mine) * (1 + len(hand of q)) offers
         weights = [1 + len(s.players[q].hand) for q in others]
-        q = rng.choices(others, weights)[0]
-        card = rng.choice(mine)
-        k = rng.randrange(weights[others.index(q)])
+        # rng.choices(others, weights)[0], rng.choice(mine), rng.randrange(weight of q):
+        # the same draws from the same stream, without three interpreted library calls
+        cumulative = list(accumulate(weights))
+        i = bisect_right(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(others) - 1)
+        q = others[i]
+        card = mine[randbelow(rng.getrandbits, len(mine))]
+        k = randbelow(rng.getrandbits, weights[i])
         get = () if k == 0 else (s.players[q].hand[k - 1],)
         offer = Offer(player, q, (card,), get)
         return None if pointless(s, offer) else offer
