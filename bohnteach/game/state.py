@@ -35,7 +35,8 @@ class CardInfo:
 class Player:
     __slots__ = ("name", "hand", "fields", "set_aside", "coins", "extra")
 
-    def __init__(self, name: str, fields: int, zones: tuple[str, ...] = ()):
+    def __init__(self, name: str = "", fields: int = 0, zones: tuple[str, ...] = ()):
+        # defaults: ``copy`` makes a blank one (a compiled class runs __init__ in __new__)
         self.name = name
         self.hand: list[int] = []
         self.fields: list[list[int]] = [[] for _ in range(fields)]
@@ -128,7 +129,12 @@ class State:
 
     __slots__ = _STATE_SLOTS
 
-    def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
+    def __init__(
+        self, ruleset: RuleSet | None = None, names: Sequence[str] = (),
+        cards: Sequence[CardInfo] = (), seed: int = 0,
+    ):
+        if ruleset is None:  # a blank one for ``copy`` (a compiled class runs __init__ in __new__)
+            return
         self.ruleset = ruleset
         self.edition: Edition = find_edition(ruleset.edition)
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
