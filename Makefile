@@ -4,6 +4,8 @@
 #   make test    every test, including the browser tests in Debian's chromium and the
 #                static site's (built once, cached in ~/.cache/bohnteach-static)
 #   make static  the whole site as static files in STATIC_OUT (Voici; see README)
+#   make fast    the optional mypyc build of the engine (.compiled/), used only with
+#                BOHNTEACH_COMPILED=1 (benchmarks/README.md, "Engine, issue 11")
 #
 # The virtualenv lives in .venv; every install is constrained by requirements.lock (the
 # exact versions of the whole environment: runtime, tests and all extras). Stamp files keep
@@ -38,7 +40,7 @@ TEST_STAMP := $(VENV)/.bohnteach-test.stamp
 STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test test-static static install install-test lock chromium npm clean
+.PHONY: serve test test-static static install install-test lock chromium npm clean fast
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
@@ -89,6 +91,12 @@ $(STATIC_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[static]'
 	touch $@
 
+# mypyc (the [fast] extra) compiles the hot modules into .compiled/; pure Python stays the
+# default, the build is imported only with BOHNTEACH_COMPILED=1 and only while it is current.
+fast: $(RUN_STAMP)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[fast]'
+	$(BIN)/python -m bohnteach._compiled build
+
 # build-static fetches Pyodide's core from the npm registry with `npm pack`.
 npm:
 	@if ! command -v npm >/dev/null; then \
@@ -105,4 +113,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache $(STATIC_OUT)
+	rm -rf $(VENV) .pytest_cache $(STATIC_OUT) .compiled

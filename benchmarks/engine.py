@@ -1,6 +1,7 @@
 """Speed of the rules engine; prints figures (not a test).
 
     python3 benchmarks/engine.py [--games 1000] [--repeat 3] [--seed 0]
+    BOHNTEACH_COMPILED=1 python3 benchmarks/engine.py   # the mypyc build (make fast)
 
 1. Whole random 4-player ``amigo`` games per second in one process, with the loop
    ``bohnteach.maths.simulate.run_games`` uses (``RandomBot`` in every seat, offers
@@ -24,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from bohnteach._compiled import compiled  # noqa: E402
 from bohnteach.game import engine  # noqa: E402
 from bohnteach.maths.bots import make_bot  # noqa: E402
 from bohnteach.maths.simulate import run_games  # noqa: E402
@@ -93,6 +95,8 @@ def main(argv=None) -> int:
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {platform.python_version()}, {os.cpu_count()} Kerne, Last {num(load, 2)}")
+    build = "mypyc-Build (.compiled/, make fast)" if compiled() else "reines Python"
+    print(f"Gemessen: {build} – {engine.__file__}")
     gps, cpu, decisions, per_game = bench_games(args.games, args.repeat, args.seed)
 
     def verdict(x: float, target: float = TARGET) -> str:

@@ -1,4 +1,10 @@
 """bohnteach — learn Bohnanza and its variants interactively."""
+import os
+
+if os.environ.get("BOHNTEACH_COMPILED") == "1":  # opt-in mypyc build of the engine (bohnteach/_compiled.py)
+    from bohnteach._compiled import activate
+
+    activate()
 import bohnteach.editions  # noqa: F401 - registers the editions (game/edition.py) before any rule set loads
 from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety, harvest_value
 from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters, ruleset_names

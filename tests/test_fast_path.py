@@ -110,3 +110,42 @@ def test_simulations_give_the_same_results_as_the_checked_loop():
             actions += 1
         assert (s.turn, actions, s.scores, s.winners) == (
             record.turns, record.actions, record.scores, record.winners)
+
+
+def test_randbelow_draws_what_the_random_module_draws():
+    """``engine.randbelow`` (shuffle, ``RandomBot.random_offer``) takes the same numbers from
+    the same stream as ``random.Random``'s ``choice``, ``randrange`` and ``shuffle``."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 104, 1000] * 3:
+            assert engine.randbelow(ours.getrandbits, n) == theirs.randrange(n)
+            items = list(range(n))
+            assert items[engine.randbelow(ours.getrandbits, n)] == theirs.choice(items)
+        cards, expected = list(range(60)), list(range(60))
+        engine.shuffle(cards, f"s{seed}")
+        random.Random(f"s{seed}").shuffle(expected)
+        assert cards == expected
+
+
+def test_random_offer_draws_what_the_library_calls_drew():
+    """``RandomBot.random_offer`` replaces ``rng.choices``/``choice``/``randrange`` by the
+    same draws: offers and the rest of the stream stay those of the library calls."""
+    from bohnteach.game.actions import Offer
+    from bohnteach.maths.bots import pointless
+
+    def reference(bot, s, player):  # the former code, with the library calls
+        mine = s.players[player].hand + s.revealed
+        others = [q for q in range(len(s.players)) if q != player]
+        weights = [1 + len(s.players[q].hand) for q in others]
+        q = bot.rng.choices(others, weights)[0]
+        card = bot.rng.choice(mine)
+        k = bot.rng.randrange(weights[others.index(q)])
+        offer = Offer(player, q, (card,), () if k == 0 else (s.players[q].hand[k - 1],))
+        return None if pointless(s, offer) else offer
+
+    for players in (3, 4, 7):
+        s = engine.new_game("online", players, seed=players)
+        ours, theirs = make_bot("random", players), make_bot("random", players)
+        for _ in range(200):
+            assert ours.random_offer(s, 0) == reference(theirs, s, 0)
+        assert ours.rng.random() == theirs.rng.random()

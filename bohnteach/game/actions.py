@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import islice
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bohnteach.game.errors import RuleViolation
 
@@ -173,7 +173,7 @@ def plain(action: Action) -> Action:
     kinds = _KINDS.get(type(action))
     if kinds is None:
         raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
-    values = list(action)
+    values: list[Any] = list(action)
     changed = False
     for i, (kind, value) in enumerate(zip(kinds, values)):
         if value is None and kind.endswith("?"):
@@ -211,7 +211,7 @@ def short_repr(value: object, limit: int = 60) -> str:
 
 def action_to_dict(action: Action) -> dict:
     """JSON form: ``{"type": "Plant", "player": 0, "field": 1, "card": null}``."""
-    data = {"type": type(action).__name__}
+    data: dict[str, Any] = {"type": type(action).__name__}
     for key, value in action._asdict().items():
         data[key] = list(value) if isinstance(value, tuple) else value
     return data

@@ -9,7 +9,8 @@ the hooks of ``s.edition`` (``game/edition.py``), each called only when it is no
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
@@ -85,16 +86,22 @@ def new_game(
 
 
 def shuffle(cards: list[int], seed: str) -> None:
-    """``random.Random(seed).shuffle(cards)``: the same order, without a Python-level call
-    per card (``random.shuffle`` draws each swap with ``_randbelow``; so does this loop)."""
+    """``random.Random(seed).shuffle(cards)``: the same order (``random.shuffle`` draws
+    each swap with ``_randbelow``, as ``randbelow`` does)."""
     getrandbits = random.Random(seed).getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = randbelow(getrandbits, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """What ``random.Random._randbelow(n)`` returns (and ``choice``/``randrange(n)`` use),
+    from the same stream: k = n's bit length bits, drawn again while ≥ n. n ≥ 1."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 # ---- small helpers -------------------------------------------------------------------
@@ -590,7 +597,7 @@ def _do_plant(s: State, a: Plant, checked: tuple[int, object]) -> None:
     if phase is PLANT:
         p.hand.pop(0)
     elif phase is TRADE:  # planted out of phase (check_plant_out_of_phase)
-        s.edition.take_planted(s, player, card)
+        s.edition.take_planted(s, player, card)  # type: ignore[misc]  # set with that hook
     elif player == s.active and card in s.revealed:
         s.revealed.remove(card)
     else:
@@ -717,7 +724,7 @@ def _never(s: State, a: object, _: None) -> None:
 
 
 # action type -> (checker, mutator); the mutator gets what the checker returned
-_RULES = {
+_RULES: dict[type, tuple[Callable[[State, Any], Any], Callable[[State, Any, Any], None]]] = {
     Plant: (_check_plant, _do_plant),
     EndPlanting: (_check_end_planting, _do_end_planting),
     Harvest: (_check_harvest, _do_harvest),
@@ -792,12 +799,12 @@ def _fast_plant(s: State, a: Plant) -> None:
 
 
 # action type -> the mutator with what its checker would have returned (no checks)
-_FAST = {
+_FAST: dict[type, Callable[[State, Any], None]] = {
     Plant: _fast_plant,
     EndPlanting: lambda s, a: _start_trading(s),
     Harvest: lambda s, a: _harvest(s, a.player, a.field),
     Offer: lambda s, a: _do_offer(s, a, None),
-    Accept: lambda s, a: _do_accept(s, a, s.offer),
+    Accept: lambda s, a: _do_accept(s, a, s.offer),  # type: ignore[arg-type]  # legal: one is open
     Decline: lambda s, a: _do_decline(s, a, None),
     EndTrading: lambda s, a: _after_trading(s),
     Draw: lambda s, a: _do_draw(s, a, None),
@@ -816,10 +823,10 @@ def apply_legal(s: State, action: Action) -> list[tuple]:
     kind = type(action)
     if kind is Harvest:  # the two most frequent first, without a look-up
         s.events = []
-        _harvest(s, action.player, action.field)
+        _harvest(s, action.player, action.field)  # type: ignore[union-attr]
     elif kind is Plant:
         s.events = []
-        _fast_plant(s, action)
+        _fast_plant(s, action)  # type: ignore[arg-type]
     else:
         fast = _FAST.get(kind)
         if fast is None:  # an edition's own action type: the checked way
@@ -1018,7 +1025,7 @@ def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
     if waiting:  # only these plants (and the others' harvests)
         for seat in waiting:
             if seat in seats:
-                for card, fields in ed.waiting_plants(s, seat):
+                for card, fields in ed.waiting_plants(s, seat):  # type: ignore[misc]
                     result += _plants(s, seat, card, fields, card)
         return result + _field_buys(s, seats)
     o = s.offer
@@ -1123,5 +1130,5 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 __all__ = [
     "actor", "apply", "apply_legal", "check", "draw_card", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "step", "to_plant", "winners",
+    "make_cards", "new_game", "randbelow", "step", "to_plant", "winners",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from bohnteach.game.actions import Offer
 from bohnteach.game.beans import Meter, coin_steps
@@ -35,7 +35,8 @@ class CardInfo:
 class Player:
     __slots__ = ("name", "hand", "fields", "set_aside", "coins", "extra")
 
-    def __init__(self, name: str, fields: int, zones: tuple[str, ...] = ()):
+    def __init__(self, name: str = "", fields: int = 0, zones: tuple[str, ...] = ()):
+        # defaults: ``copy`` makes a blank one (a compiled class runs __init__ in __new__)
         self.name = name
         self.hand: list[int] = []
         self.fields: list[list[int]] = [[] for _ in range(fields)]
@@ -114,17 +115,26 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+_STATE_SLOTS: Final = (
+    "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
+    "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
+    "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
+    "face_down", "marks", "coin_steps", "kind",
+)
+"""``State``'s attributes (a module constant: ``copy`` reads it, also when compiled)."""
+
+
 class State:
     """Everything on the table at one moment. Mutated only by ``engine.apply``."""
 
-    __slots__ = (
-        "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
-        "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
-        "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
-        "face_down", "marks", "coin_steps", "kind",
-    )
+    __slots__ = _STATE_SLOTS
 
-    def __init__(self, ruleset: RuleSet, names: list[str], cards: Sequence[CardInfo], seed: int):
+    def __init__(
+        self, ruleset: RuleSet | None = None, names: Sequence[str] = (),
+        cards: Sequence[CardInfo] = (), seed: int = 0,
+    ):
+        if ruleset is None:  # a blank one for ``copy`` (a compiled class runs __init__ in __new__)
+            return
         self.ruleset = ruleset
         self.edition: Edition = find_edition(ruleset.edition)
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
@@ -196,7 +206,7 @@ class State:
 
     def copy(self) -> State:
         other = State.__new__(State)
-        for slot in State.__slots__:
+        for slot in _STATE_SLOTS:
             setattr(other, slot, getattr(self, slot))
         other.players = [p.copy() for p in self.players]
         other.deck = self.deck[:]

@@ -64,15 +64,17 @@ with the planter's policy and adds the coins from forced harvests to the fields'
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from bohnteach.game.beans import Meter, meter_value
-from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, to_plant
+from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, randbelow, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.maths.indiana_bot import edition_move
 
@@ -152,7 +154,7 @@ def _plant_all(s: State, fields: list[_Field], cards: list[int]) -> float:
             if not options:
                 return banked - 10.0  # cannot happen in the base game; keep it costly
             pending = [variety[c] for c in rest]
-            i = max(options, key=lambda k: _harvest_key(fields[k], pending.count(fields[k].variety)))
+            i = max(options, key=lambda k: _harvest_key(fields[k], pending.count(fields[k].variety)))  # type: ignore[arg-type]
             banked += fields[i].coins()
             fields[i] = _Field(None, 0, None)
             continue
@@ -172,11 +174,15 @@ def _pick_plant(variety: Sequence[str], fields: list[_Field], cards: list[int]):
     already grows (the biggest such field), else the most frequent variety on an empty
     field."""
     best = None
+    most = 0  # beans on the best field so far (fields do not change here)
     for card in cards:
         v = variety[card]
-        for i, f in enumerate(fields):
-            if f.n and f.variety == v and (best is None or f.n > fields[best[1]].n):
+        i = 0
+        for f in fields:
+            if f.n > most and f.variety == v:
                 best = (card, i)
+                most = f.n
+            i += 1
     if best is not None:
         return best
     empty = [i for i, f in enumerate(fields) if not f.n]
@@ -260,17 +266,17 @@ class Bot:
 
     def reset(self) -> None:
         """Forget the per-turn memory (called automatically when the turn changes)."""
-        self._turn_key: tuple | None = None
+        self._turn_key: tuple[int, int, int] = (-1, 0, 0)  # (id of the state, seed, turn); -1: none yet
         self.attempted: set[Action] = set()
         self.offers_made = 0
         self.reply: Reply | None = None
         """The bot's last answer to an offer, with its reason (see :class:`Reply`)."""
 
     def _memory(self, s: State) -> None:
-        key = (id(s), s.seed, s.turn)
-        if key != self._turn_key:
+        state, seed, turn = self._turn_key
+        if s.turn != turn or id(s) != state or s.seed != seed:  # turn first: it changes most
             self.reset()
-            self._turn_key = key
+            self._turn_key = (id(s), s.seed, s.turn)
 
     def choose(self, s: State, player: int) -> Action:
         """A legal action for ``player`` (call it when ``engine.actor(s) == player``)."""
@@ -350,6 +356,15 @@ def zero_harvest(s: State, action: Action) -> bool:
     return type(action) is Harvest and harvest_coins(s, action.player, action.field) == 0
 
 
+def without_zero_harvests(s: State, actions: list[Action]) -> list[Action]:
+    """``actions`` without the harvests that yield no coin (``zero_harvest`` of each, with
+    the type test first: most actions are no harvest)."""
+    return [
+        a for a in actions
+        if type(a) is not Harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
+    ]
+
+
 class RandomBot(Bot):
     """Uniform among the legal actions (offers only sometimes, see the module notes)."""
 
@@ -382,8 +397,7 @@ class RandomBot(Bot):
         if not legal:
             raise RuntimeError(f"{s.players[player].name} hat keine erlaubte Aktion ({s!r}).")
         # a harvest for nothing only when nothing else is allowed (a card must go down)
-        useful = [a for a in legal if not zero_harvest(s, a)]
-        legal = useful or legal
+        legal = without_zero_harvests(s, legal) or legal
         action = legal[int(rng.random() * len(legal))]  # uniform; cheaper than rng.choice
         if o is not None and o.to == player:
             self.reply = Reply(type(action) is Accept, "gain" if type(action) is Accept else "little")
@@ -400,9 +414,13 @@ class RandomBot(Bot):
         rng = self.rng
         # each co-player q has len(mine) * (1 + len(hand of q)) offers
         weights = [1 + len(s.players[q].hand) for q in others]
-        q = rng.choices(others, weights)[0]
-        card = rng.choice(mine)
-        k = rng.randrange(weights[others.index(q)])
+        # rng.choices(others, weights)[0], rng.choice(mine), rng.randrange(weight of q):
+        # the same draws from the same stream, without three interpreted library calls
+        cumulative = list(accumulate(weights))
+        i = bisect_right(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(others) - 1)
+        q = others[i]
+        card = mine[randbelow(rng.getrandbits, len(mine))]
+        k = randbelow(rng.getrandbits, weights[i])
         get = () if k == 0 else (s.players[q].hand[k - 1],)
         offer = Offer(player, q, (card,), get)
         return None if pointless(s, offer) else offer
@@ -457,7 +475,7 @@ class PlanterBot(Bot):
         return None
 
     # -- phase 1
-    def plant_from_hand(self, s: State, player: int) -> Action:
+    def plant_from_hand(self, s: State, player: int) -> Action | None:
         hand = s.players[player].hand
         card = hand[0]
         fits = fitting_fields(s, player, card)
@@ -518,7 +536,7 @@ class PlanterBot(Bot):
         return Offer(player, o.player, (best,), tuple(o.give))
 
     # -- phase 3
-    def plant_received(self, s: State, player: int) -> Action:
+    def plant_received(self, s: State, player: int) -> Action | None:
         cards = to_plant(s, player)
         pick = _pick_plant(s.variety, _model(s, player), cards)
         if pick is not None:
@@ -556,7 +574,7 @@ class PlanterBot(Bot):
 
         def key(a: Harvest) -> tuple:
             f = model[a.field]
-            return (_harvest_key(f, wanted.count(f.variety)), harvest_coins(s, player, a.field), -a.field)
+            return (_harvest_key(f, wanted.count(f.variety)), harvest_coins(s, player, a.field), -a.field)  # type: ignore[arg-type]
 
         return max(options, key=key)
 
@@ -565,6 +583,8 @@ class TraderBot(PlanterBot):
     """Plants like the planter and trades in phase 2 (offers, gifts, counter-offers)."""
 
     name = "trader"
+    _candidates_key: tuple | None
+    _candidates: Iterator[Offer]
     description = "pflanzt wie der Planter, tauscht unbrauchbare Karten weg, nimmt gute Angebote an"
     counters = True
 
@@ -607,8 +627,8 @@ class TraderBot(PlanterBot):
 
     def reset(self) -> None:
         super().reset()
-        self._candidates_key: tuple | None = None
-        self._candidates: Iterator[Offer] = iter(())
+        self._candidates_key = None
+        self._candidates = iter(())
 
     def unwanted(self, s: State, player: int, base: float) -> list[int]:
         """Cards ``player`` is better off without: revealed cards, and the front hand
@@ -722,6 +742,6 @@ BotFactory = Callable[[int], Bot]
 
 __all__ = [
     "ACCEPT_MARGIN", "BOTS", "Bot", "PlannerBot", "PlanterBot", "RandomBot", "Reply", "TraderBot", "deal_gain",
-    "fallback_action", "field_potential", "pointless", "zero_harvest",
+    "fallback_action", "field_potential", "pointless", "without_zero_harvests", "zero_harvest",
     "make_bot", "position_value", "queue_value",
 ]

@@ -231,7 +231,7 @@ def play_game(
     s = new_game(rules, players, seed=seed)
     actions = trades = 0
     while s.phase is not _over:
-        p = actor(s)
+        p: int = actor(s)  # type: ignore[assignment]  # None only once the game is over
         action = bots[p].choose(s, p)
         apply_legal(s, action)  # a bot's choice is legal (Bot.choose checks it): no second check
         actions += 1
@@ -239,7 +239,7 @@ def play_game(
             trades += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"Partie (Seed {seed}) endet nicht nach {MAX_ACTIONS} Aktionen.")
-    return GameRecord(seed, s.turn, actions, trades, list(s.scores), list(s.winners))
+    return GameRecord(seed, s.turn, actions, trades, list(s.scores or ()), list(s.winners or ()))
 
 
 # ---- command line ------------------------------------------------------------------------
