@@ -162,8 +162,6 @@ def test_projector_mode_fits_1280_px(page, site_url, name):
         page.keyboard.press("PageDown")
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: focus still falls to the page when ▶ weiter is "
-                   "disabled at the last step (restore() in index.html.j2 does not catch it)")
 def test_focus_moves_on_when_weiter_is_disabled(page, site_url):
     """Stepping a scene to its end with Enter: when „▶ weiter“ is disabled, focus is on
     another visible, enabled control of the scene, not on the page."""
