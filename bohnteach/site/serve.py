@@ -34,11 +34,6 @@ IOPUB_TIMEOUT = 30
 KERNEL_STARTS = os.cpu_count() or 2
 #: Preheated kernels per page unless :func:`build_voila_command` is given other ``pools``.
 POOL_SIZE = 1
-#: Seconds after a visitor took a preheated kernel before Voilà starts its replacement
-#: (Voilà's default: 1 s). A class takes its kernels within a minute; refilled at once,
-#: each taken kernel started another one (≈ 2 CPU-s) while the class was still loading,
-#: and every visitor waited ≈ 100 s on two cores (benchmarks/load.py, 1 Dec 2026).
-FILL_DELAY = 120
 #: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
 #: them off before Voilà parses the rest (:func:`_split_options`).
 KERNEL_STARTS_OPTION = "--bohnteach-kernel-starts"
@@ -170,7 +165,6 @@ def build_voila_command(
         f"--template={TEMPLATE}",
         "--preheat_kernel=True",
         f"--pool_size={POOL_SIZE}",
-        f"--VoilaKernelManager.fill_delay={FILL_DELAY}",
         "--show_tracebacks=False",
         f"--MappingKernelManager.root_dir={root_path}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
