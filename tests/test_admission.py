@@ -3,6 +3,9 @@ wait in line first come, first served, and see their place (bohnteach.site.admis
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
+import urllib.request
 
 import pytest
 from browser_helpers import one_page_site, start_site
@@ -12,6 +15,7 @@ from bohnteach.site.admission import KernelSlots
 from bohnteach.site.serve import (
     KERNEL_STARTS_OPTION,
     POOL_OPTION,
+    REFILL_QUIET,
     _split_options,
     build_voila_command,
     page_path,
@@ -74,6 +78,33 @@ def test_limit_must_be_positive():
         KernelSlots(0)
 
 
+def test_background_work_waits_for_a_quiet_server_and_lets_visitors_go_first():
+    async def scenario() -> list[str]:
+        slots = KernelSlots(1)
+        events: list[str] = []
+
+        async def refill() -> None:
+            await slots.acquire_when_quiet(0.3, poll=0.05)
+            events.append("refill")
+            slots.release()
+
+        slots.visit_started()  # a page is being sent
+        task = asyncio.create_task(refill())
+        await asyncio.sleep(0.5)
+        assert events == []
+        slots.visit_ended()
+        await asyncio.sleep(0.1)
+        assert events == []  # sent only 0.1 s ago
+        await slots.acquire(lambda n: asyncio.sleep(0))  # a visitor takes the only slot
+        events.append("visitor")
+        await asyncio.sleep(0.5)
+        assert events == ["visitor"]  # quiet long enough, but the slot is taken
+        slots.release()
+        await asyncio.wait_for(task, 5)
+        return events
+
+    assert asyncio.run(scenario()) == ["visitor", "refill"]
+
 def test_command_carries_pool_sizes_and_kernel_limit(tmp_path):
     cmd = build_voila_command(8866, public=False, root=tmp_path,
                               pools={"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 0},
@@ -129,3 +160,60 @@ def test_serve_klasse_preheats_the_entry_pages(monkeypatch):
               "--einstieg", "02_Phase_1"])
     cli.main(["serve"])
     assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30}, None]
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=300) as response:
+        return response.read().decode()
+
+
+def test_a_taken_preheated_kernel_is_replaced_only_after_the_rush(tmp_path):
+    """Two visitors take both preheated kernels of a page; the replacements start only
+    once no page was asked for during REFILL_QUIET seconds, one after the other (also for a
+    page whose last cell waits for its visitor), and the next visitor gets a preheated
+    kernel again."""
+    # like a lesson, the page's last step waits for the visitor's address (teacher mode):
+    # in a preheated kernel its page is never complete before a visitor takes it
+    site = one_page_site(tmp_path / "site", "klein", "print('Hallo')\n"
+                         "from bohnteach.widgets.questions import teacher_mode_from_url\n"
+                         "teacher_mode_from_url()")
+    log = tmp_path / "voila.log"
+    refill = "Refilling the kernel pool of notebooks/klein.ipynb"
+    seen: list[float] = []  # when each refill line appeared (watched from the start)
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            text = log.read_text() if log.exists() else ""
+            seen.extend([time.monotonic()] * (text.count(refill) - len(seen)))
+            time.sleep(0.05)
+
+    def pool_of_two(cmd: list[str]) -> list[str]:
+        return [*cmd, f"{POOL_OPTION}=notebooks/klein.ipynb=2"]
+
+    def wait_for(done, what: str, timeout: float = 300) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < deadline, what
+            time.sleep(0.1)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        with start_site(log, root=site, edit_command=pool_of_two) as base:
+            url = base + page_path("notebooks/klein")
+            filled = "Kernel pool of notebooks/klein.ipynb is filled with 2"
+            wait_for(lambda: filled in log.read_text(), "pool not preheated")
+            assert "Hallo" in _get(url)
+            second_visit = time.monotonic()
+            assert "Hallo" in _get(url)
+            assert log.read_text().count("Using pre-heated kernel") == 2
+            wait_for(lambda: len(seen) >= 2, "not refilled twice")
+            assert seen[0] - second_visit >= REFILL_QUIET  # not while visitors came
+            wait_for(lambda: log.read_text().count(filled) >= 2, "pool not full again")
+            assert "Hallo" in _get(url)
+            assert log.read_text().count("Using pre-heated kernel") == 3
+            assert "waits for a kernel" not in log.read_text()
+    finally:
+        stop.set()
+        watcher.join()

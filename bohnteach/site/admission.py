@@ -7,10 +7,15 @@ visitor after half the total. :class:`KernelSlots` is that line; while a visitor
 the server streams :func:`queue_start` and :func:`queue_place` („Gleich geht's los – du
 bist Nr. 3 in der Warteschlange“) and, on their turn, :func:`queue_end` followed by the
 page itself in the same response (see ``serve._queue_visitors_who_need_a_kernel``).
+
+Refilling a page's pool of preheated kernels costs the same, so it waits for a quiet
+server (:meth:`KernelSlots.acquire_when_quiet`): a class that opens a page together takes
+the preheated kernels first, and the replacements start after the rush, not during it.
 """
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -28,6 +33,8 @@ class KernelSlots:
             raise ValueError(f"limit must be at least 1, got {limit}")
         self.limit = limit
         self.busy = 0
+        self.visiting = 0
+        self.last_visit = float("-inf")
         self._waiting: deque[asyncio.Future[None]] = deque()
 
     @property
@@ -38,6 +45,29 @@ class KernelSlots:
     def free(self) -> bool:
         """True when :meth:`slot` would be granted without waiting."""
         return self.busy < self.limit and not self._waiting
+
+    def visit_started(self) -> None:
+        """A visitor asked for a page; it is being prepared or sent."""
+        self.visiting += 1
+        self.last_visit = time.monotonic()
+
+    def visit_ended(self) -> None:
+        """A page has been sent (or its visitor left)."""
+        self.visiting -= 1
+        self.last_visit = time.monotonic()
+
+    def quiet(self, seconds: float) -> bool:
+        """True when a slot is free, nobody is in line, no page is being sent and none was
+        asked for or finished during the last ``seconds``."""
+        return (self.free() and self.visiting == 0
+                and time.monotonic() - self.last_visit >= seconds)
+
+    async def acquire_when_quiet(self, seconds: float, poll: float = 0.5) -> None:
+        """Take a slot for background work (refilling a pool) once :meth:`quiet`: visitors
+        always go first. Release it with :meth:`release`."""
+        while not self.quiet(seconds):
+            await asyncio.sleep(poll)
+        self.busy += 1
 
     async def acquire(self, on_place: Callable[[int], Awaitable[None]]) -> None:
         """Take a slot; while in line, ``on_place(n)`` is awaited whenever the place

@@ -15,8 +15,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from pathlib import Path
+from typing import Any
+
+from bohnteach.site.admission import KernelSlots
 
 START_PAGE = "00_Start.ipynb"
 PAGES = "notebooks"
@@ -32,6 +35,14 @@ IOPUB_TIMEOUT = 30
 #: only share the cores, and everyone waits longer); the others wait in line and see a
 #: queue page (:mod:`bohnteach.site.admission`).
 KERNEL_STARTS = os.cpu_count() or 2
+#: Seconds without a page request before a taken preheated kernel is replaced (one at a
+#: time): refilled at once, a class of 30 taking a page's pool started 30 kernels on the
+#: two cores while the class was still loading, and everyone waited for them.
+REFILL_QUIET = 5.0
+#: A refill holds its kernel slot until its page has run (see :func:`_until_page_ran`):
+#: the kernel idle for this many seconds counts as done, and so do these many at most.
+REFILL_SETTLE = 1.0
+REFILL_HOLD = 60.0
 #: Preheated kernels per page unless :func:`build_voila_command` is given other ``pools``.
 POOL_SIZE = 1
 #: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
@@ -354,19 +365,138 @@ def _preheat_pools(pools: Mapping[str, int]) -> None:
     voila_app.voila_kernel_manager_factory = manager_class
 
 
-def _queue_visitors_who_need_a_kernel(limit: int) -> None:
-    """Serve pages through :class:`~bohnteach.site.admission.KernelSlots`: a visit that
-    finds a preheated kernel goes straight through; one that needs a fresh kernel holds
-    one of ``limit`` slots until its page is complete, or waits in line, seeing the
-    queue page with its place, which the page then follows in the same response."""
+def _ready(pooled: asyncio.Task) -> bool:
+    """A pool entry whose kernel has started (its page may still be running)."""
+    return pooled.done() and not pooled.cancelled() and pooled.exception() is None
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """CPU time used so far by process ``pid`` (Linux ``/proc``), or None if unknown."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _until_page_ran(render: asyncio.Task, pid: int | None) -> None:
+    """Wait until a preheated kernel's page has run: its rendering is done, or the kernel
+    (process ``pid``) used no CPU for :data:`REFILL_SETTLE` s — a lesson's last cell waits
+    for the visitor's address (``teacher_mode_from_url``), so its rendering ends only when
+    a visitor takes the kernel — and at most :data:`REFILL_HOLD` s."""
+    deadline = time.monotonic() + REFILL_HOLD
+    used = _cpu_seconds(pid)
+    while not render.done() and time.monotonic() < deadline:
+        await asyncio.wait({render}, timeout=REFILL_SETTLE)
+        now = _cpu_seconds(pid)
+        if now is not None and now == used:
+            return
+        used = now
+
+
+def _refill_pools_when_quiet(slots: KernelSlots) -> None:
+    """Replace a taken preheated kernel only when the server is quiet.
+
+    Voilà starts the replacement one second after a visitor takes a kernel, and counts it
+    in the pool while it starts, so the next visitor of that page waits for it.  Here the
+    replacement waits until ``slots`` is :meth:`~bohnteach.site.admission.KernelSlots.quiet`
+    for :data:`REFILL_QUIET` seconds, one at a time, holding a slot until its page has run
+    (:func:`_until_page_ran`); the pool counts only started kernels, so a visitor who finds
+    none gets a fresh kernel in line (the queue page) instead of waiting behind a refill.
+    The first filling at start-up is not held back.
+    """
+    from voila import app as voila_app
+
+    make_manager_class = voila_app.voila_kernel_manager_factory
+
+    def manager_class(*args: object, **kwargs: object) -> type:
+        base = make_manager_class(*args, **kwargs)
+        if not hasattr(base, "get_rendered_notebook"):  # preheating is off
+            return base
+
+        class QuietRefillKernelManager(base):  # type: ignore[misc, valid-type]
+            _bt_refilling = False
+
+            def __init__(self, **options: object) -> None:
+                super().__init__(**options)
+                self._bt_one_refill = asyncio.Lock()
+                self._bt_waiting: set[asyncio.Task] = set()
+
+            def get_pool_size(self, notebook_name: str) -> int:
+                return sum(1 for pooled in self._pools.get(notebook_name, ()) if _ready(pooled))
+
+            async def get_rendered_notebook(self, notebook_name: str, *a: object, **kw: object) -> tuple:  # type: ignore[override]
+                pool = self._pools.get(notebook_name, [])
+                ready = [pooled for pooled in pool if _ready(pooled)]
+                if ready:  # Voilà takes the first entry: make it a started one
+                    pool.remove(ready[0])
+                    pool.insert(0, ready[0])
+                return await super().get_rendered_notebook(notebook_name, *a, **kw)
+
+            def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                               **kw: object) -> None:
+                self._bt_refilling = delay is None  # None: after a visitor took a kernel
+                try:
+                    super().fill_if_needed(0 if delay is None else delay, notebook_name, **kw)
+                finally:
+                    self._bt_refilling = False
+
+            def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kw: object):  # type: ignore[no-untyped-def]
+                work = super()._initialize(notebook_path, kernel_id, **kw)
+                return self._when_quiet(work, notebook_path) if self._bt_refilling and kernel_id is None else work
+
+            async def _when_quiet(self, work: Coroutine[Any, Any, dict], notebook: str) -> dict:
+                me = asyncio.current_task()
+                started = False
+                try:
+                    if me is not None:
+                        self._bt_waiting.add(me)
+                    async with self._bt_one_refill:
+                        await slots.acquire_when_quiet(REFILL_QUIET)
+                        self._bt_waiting.discard(me)  # type: ignore[arg-type]
+                        self.log.info("Refilling the kernel pool of %s (server quiet)", notebook)
+                        try:
+                            started = True
+                            result = await work
+                            kernel = self._kernels.get(result["kernel_id"])
+                            pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+                            await _until_page_ran(result["task"], pid)
+                        finally:
+                            slots.release()
+                    return result
+                finally:
+                    self._bt_waiting.discard(me)  # type: ignore[arg-type]
+                    if not started:
+                        work.close()
+
+            async def shutdown_all(self, *a: object, **kw: object) -> None:
+                for task in list(self._bt_waiting):  # refills that never started
+                    task.cancel()
+                    for pool in self._pools.values():
+                        if task in pool:
+                            pool.remove(task)
+                await super().shutdown_all(*a, **kw)
+
+        return QuietRefillKernelManager
+
+    voila_app.voila_kernel_manager_factory = manager_class
+
+
+def _queue_visitors_who_need_a_kernel(slots: KernelSlots) -> None:
+    """Serve pages through ``slots``: a visit that finds a preheated kernel goes straight
+    through; one that needs a fresh kernel holds a slot until its page is complete, or
+    waits in line, seeing the queue page with its place, which the page then follows in
+    the same response.  While a page is asked for and sent, the server is not quiet
+    (:data:`REFILL_QUIET`)."""
     import tornado.web
     from tornado.iostream import StreamClosedError
     from voila import app as voila_app
 
-    from bohnteach.site.admission import KernelSlots, queue_end, queue_place, queue_start
+    from bohnteach.site.admission import queue_end, queue_place, queue_start
 
     base = voila_app.TornadoVoilaHandler
-    slots = KernelSlots(limit)
 
     class QueuedVoilaHandler(base):  # type: ignore[misc, valid-type]
         _bt_waiting: asyncio.Task | None = None
@@ -374,7 +504,16 @@ def _queue_visitors_who_need_a_kernel(limit: int) -> None:
         @tornado.web.authenticated
         async def get(self, path: str | None = None) -> None:
             notebook = self.notebook_path or path or ""
-            if not notebook.endswith(".ipynb") or self.kernel_manager.get_pool_size(notebook) > 0:
+            if not notebook.endswith(".ipynb"):
+                return await super().get(path)
+            slots.visit_started()
+            try:
+                await self._get_page(path, notebook)
+            finally:
+                slots.visit_ended()
+
+        async def _get_page(self, path: str | None, notebook: str) -> None:
+            if self.kernel_manager.get_pool_size(notebook) > 0:
                 return await super().get(path)
             queued = False
 
@@ -422,7 +561,9 @@ def _run_voila(argv: Sequence[str]) -> int:
 
     install()  # German start, 404, titles and footer
     _preheat_pools(pools)
-    _queue_visitors_who_need_a_kernel(kernel_starts)
+    slots = KernelSlots(kernel_starts)
+    _refill_pools_when_quiet(slots)
+    _queue_visitors_who_need_a_kernel(slots)
     from voila.app import main as voila_main
 
     sys.argv = ["voila", *argv]
