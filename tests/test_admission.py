@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -141,6 +142,10 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
         expect(second.locator("#bt-queue")).to_contain_text("Du bist Nr. 1 in der Warteschlange",
                                                             timeout=60_000)
         expect(second).to_have_title("Gleich geht's los")
+        # an address without a page does not wait in line: Voilà's 404 comes at once
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            _get(base + page_path("notebooks/fehlt"))
+        assert missing.value.code == 404
         for visitor in (first, second):
             expect(visitor.get_by_role("button", name="Weiter")).to_be_visible(timeout=300_000)
         expect(second.locator("#bt-queue")).to_have_count(0)

@@ -491,6 +491,7 @@ def _queue_visitors_who_need_a_kernel(slots: KernelSlots) -> None:
     the same response.  While a page is asked for and sent, the server is not quiet
     (:data:`REFILL_QUIET`)."""
     import tornado.web
+    from jupyter_core.utils import ensure_async
     from tornado.iostream import StreamClosedError
     from voila import app as voila_app
 
@@ -513,8 +514,9 @@ def _queue_visitors_who_need_a_kernel(slots: KernelSlots) -> None:
                 slots.visit_ended()
 
         async def _get_page(self, path: str | None, notebook: str) -> None:
-            if self.kernel_manager.get_pool_size(notebook) > 0:
-                return await super().get(path)
+            if (self.kernel_manager.get_pool_size(notebook) > 0
+                    or not await ensure_async(self.contents_manager.file_exists(notebook))):
+                return await super().get(path)  # a preheated kernel, or Voilà's 404 at once
             queued = False
 
             async def show_place(place: int) -> None:
