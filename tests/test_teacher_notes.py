@@ -41,7 +41,7 @@ def test_notes_and_solutions_reach_the_page_only_in_teacher_mode():
     questions.set_teacher_mode(True)
     shown = banner.widget.value
     notes = teacher_notes("05_Handeln_lohnt_sich")
-    assert banner.widget.layout.display is None
+    assert banner.widget.layout.display == "flex"
     for text in ("Ziel der Stunde", "Ablauf in 45 Minuten", "Erwartete Fehlvorstellungen", "Lösungen"):
         assert text in shown
     assert all(step.part in shown for step in notes.plan)

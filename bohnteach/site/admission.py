@@ -121,6 +121,7 @@ def queue_start(title: str = "Gleich geht's los") -> str:
     and treat the head's elements in the body as usual, so the page works unchanged."""
     return (
         "<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
+        "<link rel=\"icon\" href=\"data:;base64,=\">"  # as Voilà's page: no /favicon.ico (404)
         f"<title id=\"{QUEUE_ID}-title\">{escape(title)}</title></head><body>"
         f"<div id=\"{QUEUE_ID}\" role=\"status\" style=\"font:20px/1.5 system-ui,sans-serif;"
         "max-width:36em;margin:15vh auto;padding:1.5em 2em;border-radius:8px;"

@@ -334,6 +334,14 @@ _QUESTIONS: list[weakref.ref[Any]] = []  # this kernel's questions, in the order
 _TRUE = {"", "1", "ja", "true", "yes", "an", "on"}
 
 
+def _shown(on: bool) -> str:
+    """A widget's ``layout.display`` for shown/hidden. Shown is ``"flex"`` (the display of
+    ipywidgets' boxes and HTML), not ``None``: the static site's widget manager keeps
+    ``display: none`` when it is reset to ``None``, so teacher mode from the address
+    built the solution buttons but left them hidden."""
+    return "flex" if on else "none"
+
+
 def teacher_mode() -> bool:
     """True when solutions may be revealed (see the module docstring)."""
     if _TEACHER is not None:
@@ -412,7 +420,7 @@ class _TeacherBanner:
 
     def _update_mode(self) -> None:
         on = teacher_mode()
-        self.widget.layout.display = None if on else "none"
+        self.widget.layout.display = _shown(on)
         if not on:
             self.widget.value = ""
             return
@@ -499,7 +507,7 @@ class TeacherSolution:
         on = teacher_mode()
         if on:
             self._build()
-        self.widget.layout.display = None if on else "none"
+        self.widget.layout.display = _shown(on)
         if not on and self._toggle is not None:
             self._toggle.value = False
 
