@@ -142,30 +142,43 @@ def _harvest_key(f: _Field, demand: int) -> float:
 
 def _plant_all(s: State, fields: list[_Field], cards: list[int]) -> float:
     """Plant ``cards`` on the model with the planter's phase-3 policy; returns the coins
-    banked by forced harvests (the model's fields change in place)."""
+    banked by forced harvests. The model's fields change in place and ``cards`` is used up
+    (callers pass a fresh list: no copy per call, this runs for every valuation)."""
     variety, meter = s.variety, s.meter
-    rest = list(cards)
+    rest = cards
     banked = 0.0
     while rest:
         pick = _pick_plant(variety, fields, rest)
         if pick is None:  # nothing fits: harvest (Bohnenschutzregel as in the base game)
-            big = any(f.n > 1 for f in fields)
-            options = [i for i, f in enumerate(fields) if f.n and (f.n > 1 or not big)]
-            if not options:
+            big = False
+            for f in fields:
+                if f.n > 1:
+                    big = True
+            # the field with the highest _harvest_key (the first one on a tie, as max());
+            # a loop, not max() with a key closure: this runs in most valuations
+            best: _Field | None = None
+            best_key = 0.0
+            for f in fields:
+                if f.n and (f.n > 1 or not big):
+                    demand = 0
+                    for c in rest:
+                        if variety[c] == f.variety:
+                            demand += 1
+                    key = _harvest_key(f, demand)
+                    if best is None or key > best_key:
+                        best, best_key = f, key
+            if best is None:
                 return banked - 10.0  # cannot happen in the base game; keep it costly
-            pending = [variety[c] for c in rest]
-            i = max(options, key=lambda k: _harvest_key(fields[k], pending.count(fields[k].variety)))  # type: ignore[arg-type]
-            banked += fields[i].coins()
-            fields[i] = _Field(None, 0, None)
+            banked += best.coins()
+            best.variety, best.n, best.meter = None, 0, None
             continue
         card, i = pick
         rest.remove(card)
         f = fields[i]
         if f.n == 0:
-            fields[i] = _Field(variety[card], 1, meter[card])
-        else:
-            f.n += 1
-            f.meter = meter[card]
+            f.variety = variety[card]
+        f.n += 1
+        f.meter = meter[card]
     return banked
 
 
@@ -210,12 +223,12 @@ def position_value(
     banked = _plant_all(s, fields, list(pending))
     # the front card must be planted next turn; the second one usually is too
     banked += _plant_all(s, fields, list(hand[:1]))
-    if len(hand) > 1:
-        trial = [_Field(f.variety, f.n, f.meter) for f in fields]
-        extra = _plant_all(s, trial, [hand[1]])
-        second = extra + sum(f.potential() for f in trial) - sum(f.potential() for f in fields)
+    potential = sum(f.potential() for f in fields)
+    if len(hand) > 1:  # the model is not needed afterwards: plant the second card on it
+        extra = _plant_all(s, fields, [hand[1]])
+        second = extra + sum(f.potential() for f in fields) - potential
         banked += 0.5 * max(0.0, second)
-    return banked + sum(f.potential() for f in fields)
+    return banked + potential
 
 
 QUEUE_DEPTH = 5
