@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
@@ -23,13 +23,16 @@ from bohnteach.game.state import CardInfo, Phase, State
 
 DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
 
-PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
-    Phase.PLANT, Phase.TRADE, Phase.PLANT_RECEIVED, Phase.DRAW, Phase.OVER
-)
+# Final: the mypyc build reads final module names from C statics, not the module's dict
+PLANT: Final = Phase.PLANT
+TRADE: Final = Phase.TRADE
+PLANT_RECEIVED: Final = Phase.PLANT_RECEIVED
+DRAW: Final = Phase.DRAW
+OVER: Final = Phase.OVER
 
 
 # ---- set-up --------------------------------------------------------------------------
-_DECKS: dict[tuple[int, int], tuple[RuleSet, tuple[CardInfo, ...]]] = {}
+_DECKS: Final[dict[tuple[int, int], tuple[RuleSet, tuple[CardInfo, ...]]]] = {}
 
 
 def make_cards(ruleset: RuleSet, players: int) -> tuple[CardInfo, ...]:
@@ -724,7 +727,7 @@ def _never(s: State, a: object, _: None) -> None:
 
 
 # action type -> (checker, mutator); the mutator gets what the checker returned
-_RULES: dict[type, tuple[Callable[[State, Any], Any], Callable[[State, Any, Any], None]]] = {
+_RULES: Final[dict[type, tuple[Callable[[State, Any], Any], Callable[[State, Any, Any], None]]]] = {
     Plant: (_check_plant, _do_plant),
     EndPlanting: (_check_end_planting, _do_end_planting),
     Harvest: (_check_harvest, _do_harvest),
@@ -799,7 +802,7 @@ def _fast_plant(s: State, a: Plant) -> None:
 
 
 # action type -> the mutator with what its checker would have returned (no checks)
-_FAST: dict[type, Callable[[State, Any], None]] = {
+_FAST: Final[dict[type, Callable[[State, Any], None]]] = {
     Plant: _fast_plant,
     EndPlanting: lambda s, a: _start_trading(s),
     Harvest: lambda s, a: _harvest(s, a.player, a.field),
@@ -843,7 +846,7 @@ def step(s: State, k: int, player: int | None = None, offers: bool = True) -> li
 
 
 # ---- enumerating -----------------------------------------------------------------------
-_CARD_IDS = 256
+_CARD_IDS: Final = 256
 """More card ids than any built-in deck has (cached plants of a named card)."""
 
 
@@ -901,8 +904,8 @@ class _SeatActions:
         return row[card] if 0 <= card < len(row) else Plant(self.seat, field, card)
 
 
-_SEATS = len(DEFAULT_NAMES)
-_SEAT_ACTIONS = [_SeatActions(seat) for seat in range(_SEATS)]
+_SEATS: Final = len(DEFAULT_NAMES)
+_SEAT_ACTIONS: Final = [_SeatActions(seat) for seat in range(_SEATS)]
 """Filled for every usual table (up to three fields); others grow on demand."""
 
 

@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from typing import Final
 
 from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
@@ -78,9 +79,11 @@ from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_ac
 from bohnteach.game.state import Phase, State
 from bohnteach.maths.indiana_bot import edition_move
 
-PLANT, TRADE, PLANT_RECEIVED, DRAW, OVER = (
-    Phase.PLANT, Phase.TRADE, Phase.PLANT_RECEIVED, Phase.DRAW, Phase.OVER
-)
+# Final: the mypyc build reads final module names from C statics, not the module's dict
+PLANT: Final = Phase.PLANT
+TRADE: Final = Phase.TRADE
+PLANT_RECEIVED: Final = Phase.PLANT_RECEIVED
+DRAW: Final = Phase.DRAW
 
 
 # ---- valuation -------------------------------------------------------------------------
@@ -372,9 +375,10 @@ def zero_harvest(s: State, action: Action) -> bool:
 def without_zero_harvests(s: State, actions: list[Action]) -> list[Action]:
     """``actions`` without the harvests that yield no coin (``zero_harvest`` of each, with
     the type test first: most actions are no harvest)."""
+    harvest = Harvest  # one global look-up per call, not one per action
     return [
         a for a in actions
-        if type(a) is not Harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
+        if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
     ]
 
 

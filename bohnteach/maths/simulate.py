@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bohnteach.game.actions import Accept
 from bohnteach.maths.bots import BOTS, Bot, make_bot
@@ -25,7 +25,7 @@ from bohnteach.game.engine import DEFAULT_NAMES, actor, apply_legal, new_game
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import Phase
 
-MAX_ACTIONS = 50_000
+MAX_ACTIONS: Final = 50_000
 """Safety net: a game with more actions than this is a bug (a bot that never stops)."""
 
 BotSpec = str | Callable[[int], Bot]
@@ -230,12 +230,13 @@ def play_game(
     """One game from ``new_game(rules, players, seed)`` to the end; bots by seat."""
     s = new_game(rules, players, seed=seed)
     actions = trades = 0
+    accept = Accept  # one global look-up per game, not one per action
     while s.phase is not _over:
         p: int = actor(s)  # type: ignore[assignment]  # None only once the game is over
         action = bots[p].choose(s, p)
         apply_legal(s, action)  # a bot's choice is legal (Bot.choose checks it): no second check
         actions += 1
-        if type(action) is Accept:
+        if type(action) is accept:
             trades += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"Partie (Seed {seed}) endet nicht nach {MAX_ACTIONS} Aktionen.")
