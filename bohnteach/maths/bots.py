@@ -185,11 +185,14 @@ def _plant_all(s: State, fields: list[_Field], cards: list[int]) -> float:
     return banked
 
 
-def _pick_plant(variety: Sequence[str], fields: list[_Field], cards: list[int]):
+def _pick_plant(
+    variety: tuple[str, ...], fields: list[_Field], cards: list[int]
+) -> tuple[int, int] | None:
     """(card, field) to plant next without harvesting, or None: a card whose variety
     already grows (the biggest such field), else the most frequent variety on an empty
-    field."""
-    best = None
+    field. (Loops, not max() with a key closure: this runs several times per valuation;
+    a tuple, not any sequence, so that the mypyc build indexes it directly.)"""
+    best: tuple[int, int] | None = None
     most = 0  # beans on the best field so far (fields do not change here)
     for card in cards:
         v = variety[card]
@@ -201,12 +204,22 @@ def _pick_plant(variety: Sequence[str], fields: list[_Field], cards: list[int]):
             i += 1
     if best is not None:
         return best
-    empty = [i for i, f in enumerate(fields) if not f.n]
-    if not empty:
+    i = 0
+    for f in fields:  # the first empty field
+        if not f.n:
+            break
+        i += 1
+    else:
         return None
+    if len(cards) == 1:
+        return cards[0], i
     names = [variety[c] for c in cards]
-    card = max(cards, key=lambda c: names.count(variety[c]))
-    return card, empty[0]
+    card, count = cards[0], 0  # the first card of the most frequent variety, as max()
+    for c in cards:
+        k = names.count(variety[c])
+        if k > count:
+            card, count = c, k
+    return card, i
 
 
 def position_value(
