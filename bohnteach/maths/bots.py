@@ -352,6 +352,12 @@ class Reply:
     counter: Offer | None = None
 
 
+GAIN_REPLY: Final = Reply(True, "gain")
+"""The answer to an offer that raises the valuation (immutable: one object serves all)."""
+LITTLE_REPLY: Final = Reply(False, "little")
+"""The random bot's refusal of an offer it does not value (one object serves all)."""
+
+
 def _somebody_waits(s: State) -> bool:
     """The edition makes somebody act first (then every offer is refused)."""
     hook = s.edition.waiting_seats
@@ -411,7 +417,7 @@ class RandomBot(Bot):
         self._memory(s)
         o = s.offer
         if o is not None and o.to == player and deal_gain(s, player, o.give, o.get) > ACCEPT_MARGIN:
-            self.reply = Reply(True, "gain")
+            self.reply = GAIN_REPLY
             return Accept(player)
         if (
             s.phase is TRADE and o is None and player == s.active
@@ -430,7 +436,7 @@ class RandomBot(Bot):
         legal = without_zero_harvests(s, legal) or legal
         action = legal[int(rng.random() * len(legal))]  # uniform; cheaper than rng.choice
         if o is not None and o.to == player:
-            self.reply = Reply(type(action) is Accept, "gain" if type(action) is Accept else "little")
+            self.reply = GAIN_REPLY if type(action) is Accept else LITTLE_REPLY
         return action
 
     def random_offer(self, s: State, player: int) -> Offer | None:
@@ -533,7 +539,7 @@ class PlanterBot(Bot):
             return Reply(False, "other")
         margin = self.accept_margin
         if self.gain(s, player, o.give, o.get) > margin:
-            return Reply(True, "gain")
+            return GAIN_REPLY
         variety = s.variety
         wanted = self.gain(s, player, o.give, ()) > margin
         if o.get and self.gain(s, player, (), o.get) < -margin and (wanted or not o.give):
