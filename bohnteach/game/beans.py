@@ -48,9 +48,11 @@ class UnknownVarietyError(ValueError):
 def meter_value(meter: tuple[int, ...], cards: int) -> int:
     """Coins for ``cards`` beans on a field read from ``meter`` (the highest step reached).
     (``tuple[int, ...]``, not ``Meter``: the mypyc build would unpack a fixed-length tuple
-    into a C struct at the call and build a new tuple object to loop over it.)"""
-    coins = 0
-    for step, need in enumerate(meter, start=1):
+    into a C struct at the call and build a new tuple object to loop over it; a counter,
+    not ``enumerate(meter, start=1)``, which it runs as a Python iterator of pairs.)"""
+    coins = step = 0
+    for need in meter:
+        step += 1
         if need and cards >= need:
             coins = step
     return coins
