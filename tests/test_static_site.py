@@ -259,6 +259,8 @@ def test_lesson_checks_an_answer_and_draws_its_chart(visit: Visit):
     visit.open("tutorials/02_Zwei_Karten_aufdecken")
     page = visit.page
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
+    # drawn once, as under Voilà (the page template's "Charts" script)
+    page.wait_for_function("() => window.btChartsDrawnOnce === true", timeout=EXPECT_TIMEOUT_MS)
     task = page.locator(".bt-exercise").nth(1)
     field = task.locator("input[type=text]")
     field.fill("12/104")
