@@ -28,6 +28,11 @@ TEACHER = "?lehrkraft=1"
 VIEWS = [(name, "") for name in CHAPTERS + LESSONS] + [(name, TEACHER) for name in LESSONS]
 #: A4 at 96 px per inch: a page whose content is twice this high on screen is long
 A4_PX = 1123
+#: The text width of an A4 sheet with the browser's 1 cm margins, in CSS px (190 mm)
+A4_TEXT_PX = 718
+#: each chart's zoom for print is set once plotly has drawn it (the template's Charts script)
+CHARTS_FITTED_JS = """() => [...document.querySelectorAll('.js-plotly-plot')]
+  .every(c => c.style.getPropertyValue('--bt-print-zoom') !== '')"""
 #: only in a lesson's teacher version (tutorials/README.md, data/teacher_notes.toml)
 TEACHER_ONLY = ("Ablauf in 45 Minuten", "Lösungen")
 
@@ -95,6 +100,22 @@ def test_prints_completely_without_buttons(view):
     assert "4711/13" not in text, name  # answers print blank
     if name in LESSONS:
         assert all((w in text) == bool(query) for w in TEACHER_ONLY), (name, query)
+
+
+def test_charts_fit_the_printed_sheet(view):
+    """A chart keeps the width it was drawn with on the screen (up to 1250 px here); printed,
+    the drawing must fit within an A4 sheet's text width instead of being cut at the right."""
+    page, name, _ = view
+    if not page.locator(".js-plotly-plot").count():
+        pytest.skip("no chart on this page")
+    page.wait_for_function(CHARTS_FITTED_JS, timeout=60_000, polling=200)
+    page.emulate_media(media="print")
+    try:
+        widths = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')]
+          .map(c => Math.round(c.querySelector('.main-svg').getBoundingClientRect().width))""")
+    finally:
+        page.emulate_media(media="screen")
+    assert widths and max(widths) <= A4_TEXT_PX, (name, widths)
 
 
 def test_projector_mode_shows_one_section_at_a_time(page, site_url):

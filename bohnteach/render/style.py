@@ -234,6 +234,7 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
   border-radius:50%;background:#fff!important}
  .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
+ .js-plotly-plot{zoom:var(--bt-print-zoom,1)}
  h1,h2,h3{break-after:avoid}
  a{color:#000!important}
 }
