@@ -62,8 +62,10 @@ def new_game(
     players: int | Sequence[str] = 4,
     seed: int = 0,
     start_player: int = 0,
+    shuffled: bool = True,
 ) -> State:
-    """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count."""
+    """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count.
+    ``shuffled=False`` leaves the pile in id order, top = highest id (tests of the deal)."""
     rules = find_ruleset(ruleset)
     names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else check_names(players)
     if isinstance(players, int) and not 1 <= players <= len(DEFAULT_NAMES):
@@ -73,7 +75,8 @@ def new_game(
         raise ValueError(f"Startspieler {start_player} gibt es nicht (0–{len(names) - 1}).")
     state = State(rules, names, make_cards(rules, len(names)), seed)
     deck = list(range(len(state.cards)))
-    shuffle(deck, f"bohnteach:{seed}")
+    if shuffled:
+        shuffle(deck, f"bohnteach:{seed}")
     state.deck = deck  # top of the pile = end of the list
     n = len(names)
     hands = [state.players[(start_player + k) % n].hand for k in range(n)]
@@ -761,11 +764,13 @@ def _validate(s: State, action: object) -> tuple[Action, object]:
         ) from None
 
 
-def apply(s: State, action: Action) -> list[tuple]:
+def apply(s: State, action: object) -> list[tuple]:
     """Apply ``action`` in place and return what happened (events).
 
     Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
-    check runs before anything is changed.
+    check runs before anything is changed. ``action`` is typed ``object`` because any
+    input is refused the same way (the mypyc build would raise TypeError for a
+    non-action at the call already).
     """
     action, checked = _validate(s, action)
     s.events = []
