@@ -280,6 +280,13 @@ def harvest_coins(s: State, player: int, field: int) -> int:
         coins = ed.harvest_coins(s, player, field)
         if coins is not None:
             return coins
+    return meter_coins(s, cards)
+
+
+def meter_coins(s: State, cards: list[int]) -> int:
+    """Coins a harvest of the non-empty field ``cards`` brings by its top card's meter,
+    without asking the edition (``harvest_coins`` does; callers that check many fields read
+    the edition's hook once and call this when it is None)."""
     steps = s.coin_steps[cards[-1]]  # beans.coin_steps: never more coins than cards
     n = len(cards)
     return steps[n] if n < len(steps) else steps[-1]
@@ -1138,5 +1145,5 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 __all__ = [
     "actor", "apply", "apply_legal", "check", "draw_card", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "randbelow", "step", "to_plant", "winners",
+    "make_cards", "meter_coins", "new_game", "randbelow", "step", "to_plant", "winners",
 ]

@@ -75,7 +75,7 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from bohnteach.game.beans import Meter, meter_value
-from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, randbelow, to_plant
+from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, meter_coins, randbelow, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.maths.indiana_bot import edition_move
 
@@ -395,10 +395,20 @@ def without_zero_harvests(s: State, actions: list[Action]) -> list[Action]:
     """``actions`` without the harvests that yield no coin (``zero_harvest`` of each, with
     the type test first: most actions are no harvest)."""
     harvest = Harvest  # one global look-up per call, not one per action
-    return [
-        a for a in actions
-        if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
-    ]
+    if s.edition.harvest_coins is not None:  # the edition counts coins: ask for each field
+        return [
+            a for a in actions
+            if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
+        ]
+    players = s.players  # the meter alone counts: the edition's hook is read once, not per harvest
+    out: list[Action] = []
+    for a in actions:
+        if type(a) is harvest:
+            cards = players[a.player].fields[a.field]  # type: ignore[union-attr]
+            if not cards or not meter_coins(s, cards):
+                continue
+        out.append(a)
+    return out
 
 
 class RandomBot(Bot):
