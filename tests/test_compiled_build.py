@@ -30,3 +30,33 @@ def test_no_build_or_a_stale_one_is_never_imported(tmp_path, monkeypatch):
     (tmp_path / "sources.json").write_text(json.dumps(stale))
     with pytest.warns(UserWarning, match="veraltet"):
         assert _compiled.activate() is False
+
+
+CONTRACT_TESTS = [
+    "tests/test_boundaries.py", "tests/test_beans.py", "tests/test_fuzz.py",
+    "tests/test_properties.py::test_check_never_raises_on_garbage",
+    "tests/test_rules_phases.py::test_setup_deal_one_card_at_a_time",
+    "tests/test_bots.py::test_registry_and_make_bot",
+    "tests/test_rules_variants.py::test_online_six_players_deal_3_4_5_6_one_at_a_time",
+    "tests/test_indiana.py::test_visit_refused_out_of_turn_phase_offer_or_unknown_stack",
+]
+"""Tests of the input contract (only the project's own errors, never a TypeError) and of
+behaviour where mypyc differs from CPython (typed arguments, class docstrings)."""
+
+
+def test_the_compiled_build_keeps_the_input_contract():
+    """With a current build (make fast) the contract tests pass in the compiled build too:
+    mypyc checks typed arguments itself, so public entry points take ``object``."""
+    try:
+        current = json.loads(_compiled.STAMP.read_text()) == _compiled._hashes()
+    except (OSError, ValueError):
+        current = False
+    if not current:
+        pytest.skip("no current compiled build (make fast)")
+    env = {**os.environ, _compiled.ENV: "1", "PYTHONPATH": str(_compiled.ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+         *CONTRACT_TESTS],
+        cwd=_compiled.ROOT, env=env, capture_output=True, text=True,
+    )
+    assert out.returncode == 0, out.stdout[-3000:]

@@ -34,11 +34,10 @@ def test_setup_fields_no_extra_field_with_four_players() -> None:
     assert refuse(s, Plant(0, 0), "p1.no-room")
 
 
-def test_setup_deal_one_card_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_setup_deal_one_card_at_a_time() -> None:
     """With the shuffle switched off the pile is ids 0..103, top = 103: dealing one card
     at a time from the start player gives each seat every 4th card."""
-    monkeypatch.setattr(engine, "shuffle", lambda cards, seed: None)
-    s = new_game("amigo", 4, start_player=1)
+    s = new_game("amigo", 4, start_player=1, shuffled=False)
     assert s.players[1].hand == [103, 99, 95, 91, 87]
     assert s.players[2].hand == [102, 98, 94, 90, 86]
     assert s.players[3].hand == [101, 97, 93, 89, 85]

@@ -6,7 +6,6 @@ import pytest
 from bohnteach import (
     BuyField, Draw, EndPlanting, EndTrading, Harvest, Phase, Plant, find_ruleset, legal_actions, new_game,
 )
-from bohnteach.game import engine
 from tables import allow, deck_top_first, fields_of, k, keys, refuse, table
 
 
@@ -86,9 +85,8 @@ def test_online_buy_instead_of_harvesting_in_phase_3() -> None:
 
 
 # ---- deal -----------------------------------------------------------------------------
-def test_online_six_players_deal_3_4_5_6_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "shuffle", lambda cards, seed: None)  # pile = ids, top = 143
-    s = new_game("online", 6, start_player=0)
+def test_online_six_players_deal_3_4_5_6_one_at_a_time() -> None:
+    s = new_game("online", 6, start_player=0, shuffled=False)  # pile = ids, top = 143
     assert s.players[0].hand == [143, 137, 131]
     assert s.players[1].hand == [142, 136, 130, 125]
     assert s.players[2].hand == [141, 135, 129, 124, 120]

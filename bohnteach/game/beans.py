@@ -116,8 +116,10 @@ def _index() -> dict[str, Variety]:
     return index
 
 
-def find_variety(name: str | Variety) -> Variety:
-    """The variety for a German or English name (singular or plural, any case)."""
+def find_variety(name: object) -> Variety:
+    """The variety for a German or English name (singular or plural, any case); anything
+    else is an ``UnknownVarietyError`` (typed ``object``: the mypyc build would raise a
+    TypeError for a wrong type at the call already)."""
     if isinstance(name, Variety):
         return name
     if isinstance(name, str):
@@ -128,8 +130,10 @@ def find_variety(name: str | Variety) -> Variety:
     raise UnknownVarietyError(name, known)
 
 
-def harvest_value(variety: str | Variety, cards: int) -> int:
-    """Coins for harvesting ``cards`` beans of ``variety``, e.g. ``harvest_value("Blaue Bohne", 7) == 2``."""
+def harvest_value(variety: object, cards: object) -> int:
+    """Coins for harvesting ``cards`` beans of ``variety``, e.g. ``harvest_value("Blaue Bohne", 7) == 2``.
+    Refuses anything but a variety (``UnknownVarietyError``) and a whole number ≥ 0
+    (``ValueError``; typed ``object`` like ``find_variety``)."""
     if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
         raise ValueError(f"Kartenzahl muss eine ganze Zahl ≥ 0 sein, nicht {cards!r}")
     return find_variety(variety).harvest_value(cards)

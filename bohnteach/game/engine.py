@@ -62,8 +62,10 @@ def new_game(
     players: int | Sequence[str] = 4,
     seed: int = 0,
     start_player: int = 0,
+    shuffled: bool = True,
 ) -> State:
-    """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count."""
+    """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count.
+    ``shuffled=False`` leaves the pile in id order, top = highest id (tests of the deal)."""
     rules = find_ruleset(ruleset)
     names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else check_names(players)
     if isinstance(players, int) and not 1 <= players <= len(DEFAULT_NAMES):
@@ -73,7 +75,8 @@ def new_game(
         raise ValueError(f"Startspieler {start_player} gibt es nicht (0–{len(names) - 1}).")
     state = State(rules, names, make_cards(rules, len(names)), seed)
     deck = list(range(len(state.cards)))
-    shuffle(deck, f"bohnteach:{seed}")
+    if shuffled:
+        shuffle(deck, f"bohnteach:{seed}")
     state.deck = deck  # top of the pile = end of the list
     n = len(names)
     hands = [state.players[(start_player + k) % n].hand for k in range(n)]
@@ -277,6 +280,13 @@ def harvest_coins(s: State, player: int, field: int) -> int:
         coins = ed.harvest_coins(s, player, field)
         if coins is not None:
             return coins
+    return meter_coins(s, cards)
+
+
+def meter_coins(s: State, cards: list[int]) -> int:
+    """Coins a harvest of the non-empty field ``cards`` brings by its top card's meter,
+    without asking the edition (``harvest_coins`` does; callers that check many fields read
+    the edition's hook once and call this when it is None)."""
     steps = s.coin_steps[cards[-1]]  # beans.coin_steps: never more coins than cards
     n = len(cards)
     return steps[n] if n < len(steps) else steps[-1]
@@ -761,11 +771,13 @@ def _validate(s: State, action: object) -> tuple[Action, object]:
         ) from None
 
 
-def apply(s: State, action: Action) -> list[tuple]:
+def apply(s: State, action: object) -> list[tuple]:
     """Apply ``action`` in place and return what happened (events).
 
     Raises ``RuleViolation`` (state unchanged) when the action is refused: the whole
-    check runs before anything is changed.
+    check runs before anything is changed. ``action`` is typed ``object`` because any
+    input is refused the same way (the mypyc build would raise TypeError for a
+    non-action at the call already).
     """
     action, checked = _validate(s, action)
     s.events = []
@@ -1133,5 +1145,5 @@ def _simple_offers(s: State, seats: Sequence[int]) -> list[Action]:
 
 __all__ = [
     "actor", "apply", "apply_legal", "check", "draw_card", "fitting_fields", "harvest_coins", "is_legal", "legal_actions",
-    "make_cards", "new_game", "randbelow", "step", "to_plant", "winners",
+    "make_cards", "meter_coins", "new_game", "randbelow", "step", "to_plant", "winners",
 ]

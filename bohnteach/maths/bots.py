@@ -67,7 +67,6 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate
 from typing import Final
 
@@ -75,7 +74,7 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
 )
 from bohnteach.game.beans import Meter, meter_value
-from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, randbelow, to_plant
+from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, meter_coins, randbelow, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.maths.indiana_bot import edition_move
 
@@ -90,16 +89,32 @@ DRAW: Final = Phase.DRAW
 GROWTH = 0.05
 """Value per card of a field that can still grow: a grown field reaches its next coin
 with fewer new cards than a fresh one, so harvesting it at a coin step is not free.
-(:func:`field_potential` caches its answers: call ``field_potential.cache_clear()``
-after changing this.)"""
+(:func:`field_potential` keeps a table per meter: call ``_POTENTIALS.clear()`` after
+changing this.)"""
 
 
-@lru_cache(maxsize=4096)
+_POTENTIALS: Final[dict[tuple[int, ...], tuple[float, ...]]] = {}
+"""``field_potential`` by meter: the value for 0, 1, … up to the meter's last step; the
+last entry holds for every bigger field (no further step: just its coins)."""
+
+
 def field_potential(meter: Meter | None, cards: int) -> float:
     """Coins a field of ``cards`` beans under ``meter`` is worth now, plus half the way
     to the next coin step (a field halfway from 1 to 2 coins: 1.25), plus ``GROWTH`` per
-    card while a further step exists."""
+    card while a further step exists. Read from a table built once per meter (cheaper
+    than ``lru_cache``, which builds and hashes a key of both arguments)."""
     if not meter or cards <= 0:
+        return 0.0
+    table = _POTENTIALS.get(meter)
+    if table is None:
+        table = tuple(_potential(meter, n) for n in range(max(meter) + 1))
+        _POTENTIALS[meter] = table
+    return table[cards] if cards < len(table) else table[-1]
+
+
+def _potential(meter: tuple[int, ...], cards: int) -> float:
+    """``field_potential`` computed."""
+    if cards <= 0:
         return 0.0
     coins = meter_value(meter, cards)
     prev_need = 0
@@ -395,10 +410,20 @@ def without_zero_harvests(s: State, actions: list[Action]) -> list[Action]:
     """``actions`` without the harvests that yield no coin (``zero_harvest`` of each, with
     the type test first: most actions are no harvest)."""
     harvest = Harvest  # one global look-up per call, not one per action
-    return [
-        a for a in actions
-        if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
-    ]
+    if s.edition.harvest_coins is not None:  # the edition counts coins: ask for each field
+        return [
+            a for a in actions
+            if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
+        ]
+    players = s.players  # the meter alone counts: the edition's hook is read once, not per harvest
+    out: list[Action] = []
+    for a in actions:
+        if type(a) is harvest:
+            cards = players[a.player].fields[a.field]  # type: ignore[union-attr]
+            if not cards or not meter_coins(s, cards):
+                continue
+        out.append(a)
+    return out
 
 
 class RandomBot(Bot):
