@@ -12,15 +12,20 @@ answers with the rule that forbids it.
     t = card_pick("blue", "Hand 1: Blaue Bohne")      # a ToggleButton like a card
     tile = field_tile(state, seat, k, hl, zones, [plant, harvest])
     mark_targets(tiles, {1})                          # field 2 is a legal target
+    own_cards(state, seat, card_label)                # [(group title, [(label, card)])]
+    legal_fields(state, seat, card)                   # {k: the engine allows Plant(seat, k, card)}
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from bohnteach.game.state import State
+from bohnteach.game.actions import Plant
+from bohnteach.game.engine import check, to_plant
+from bohnteach.game.state import Phase, State
 from bohnteach.render.style import board_style, style_block
 from bohnteach.render.table import field_html, phase_bar, player_head_html, waiting_html
 
@@ -55,13 +60,19 @@ def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
     return row
 
 
+PLAYABLE = "spielbar"
+"""What a card the rules let the learner plant now says in its tooltip (its frame is green)."""
+
+
 def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "",
-              changed: bool = False) -> widgets.ToggleButton:
+              changed: bool = False, playable: bool = False) -> widgets.ToggleButton:
     """A card to select: a toggle button in the colour of ``variety`` (a variety key; classes
     ``bt-pick bt-v-<variety>``), „✓ “ and ``bt-picked`` while selected, ``bt-new`` if
-    the last move brought it."""
+    the last move brought it, ``bt-playable`` (a green bar, „spielbar“ in the tooltip) if
+    it may be planted now — the front hand card in phase 1, the cards to plant in phase 3."""
+    tip = tooltip or f"{label} – antippen zum Auswählen"
     t = widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
-                             tooltip=tooltip or f"{label} – antippen zum Auswählen",
+                             tooltip=f"{tip} ({PLAYABLE})" if playable else tip,
                              layout=widgets.Layout(height="auto"))
     t.add_class("bt-pick")
     t.add_class(f"bt-v-{variety}")
@@ -69,7 +80,72 @@ def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "
         t.add_class("bt-picked")
     if changed:
         t.add_class("bt-new")
+    if playable:
+        t.add_class("bt-playable")
     return t
+
+
+def own_cards(state: State, seat: int, label: Callable[[State, int], str],
+              waiting: Sequence[int] = ()) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The cards of ``seat`` to choose from, by place, as (group title HTML, [(label, card)]):
+    cards the edition makes it plant at once (``waiting``), the revealed cards (the active
+    player's), the set-aside (received) cards, the hand front to back; empty groups left out.
+    ``label(state, card)`` names a card."""
+    p = state.players[seat]
+    groups = [
+        ("<b>Sofort pflanzen</b>", [(f"sofort pflanzen: {label(state, c)}", c) for c in waiting]),
+        ("<b>Aufgedeckt</b> (gehören dir)",
+         [(f"aufgedeckt: {label(state, c)}", c) for c in state.revealed] if seat == state.active else []),
+        ("<b>Quer gelegt</b> (erhalten)", [(f"quer: {label(state, c)}", c) for c in p.set_aside]),
+        ("<b>Deine Hand</b> (vorne → hinten)",
+         [(f"Hand {i + 1}: {label(state, c)}" + (" (vorne)" if i == 0 else ""), c)
+          for i, c in enumerate(p.hand)]),
+    ]
+    return [(title, items) for title, items in groups if items]
+
+
+def waiting_cards(state: State, seat: int) -> list[int]:
+    """Cards the edition makes ``seat`` plant first (lady.baby-trade-immediate)."""
+    hook = state.edition.waiting_cards
+    return list(hook(state, seat)) if hook is not None else []
+
+
+def plantable(state: State, seat: int) -> list[int]:
+    """Cards ``seat`` could plant next: a waiting baby (lady.baby-trade-immediate), the
+    front hand card in phase 1, the cards still to plant in phase 3."""
+    waiting = waiting_cards(state, seat)
+    if waiting:
+        return waiting
+    if state.phase is Phase.PLANT and seat == state.active:
+        hand = state.players[seat].hand
+        return hand[:1] if hand and state.hand_plants < 2 else []
+    if state.phase is Phase.PLANT_RECEIVED:
+        return list(to_plant(state, seat))
+    return []
+
+
+def legal_fields(state: State, seat: int, card: int | None) -> set[int]:
+    """The fields of ``seat`` the engine lets ``card`` be planted on now (``None``: the
+    card the engine would take, the front or next one)."""
+    return {k for k in range(len(state.players[seat].fields))
+            if check(state, Plant(seat, k, card)) is None}
+
+
+def pick_status(chosen: Sequence[str], targets: Collection[int], *, trading: bool = False,
+                empty: str = "") -> str:
+    """One line under the cards saying what is chosen and where it may go (HTML, read out
+    by screen readers); ``empty`` is said when nothing is chosen ("" draws nothing)."""
+    if not chosen:
+        text = empty
+    elif len(chosen) > 1 or trading:
+        text = f"Gewählt: {', '.join(chosen)}."
+    elif targets:
+        where = " und ".join(f"Feld {k + 1}" for k in sorted(targets))
+        text = f"Gewählt: {chosen[0]}. Pflanzbar auf {where}."
+    else:
+        text = (f"Gewählt: {chosen[0]}. Gerade auf keinem Feld pflanzbar – probier es "
+                "trotzdem, dann erfährst du die Regel.")
+    return f'<div class="bt bt-pickstatus" aria-live="polite">{escape(text)}</div>' if text else ""
 
 
 def show_picked(t: widgets.ToggleButton, label: str, on: bool) -> None:
@@ -114,5 +190,6 @@ def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
             b.tooltip = f"{base} – {TARGET}" if on else base
 
 
-__all__ = ["TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile", "mark_targets",
-           "pick_group", "show_picked"]
+__all__ = ["PLAYABLE", "TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile",
+           "legal_fields", "mark_targets", "own_cards", "pick_group", "pick_status", "plantable", "show_picked",
+           "waiting_cards"]

@@ -42,8 +42,8 @@ from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
 from bohnteach.widgets.board import (
-    board_box, board_head, board_row, card_pick, field_tile, mark_targets, pick_group,
-    show_picked,
+    board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
+    pick_group, pick_status, plantable, show_picked, waiting_cards,
 )
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.scene_player import button, flow
@@ -62,12 +62,6 @@ def _bot_plant(state: State, seat: int) -> Action | None:
     return harvests[0] if harvests else None
 
 
-def _waiting(state: State, seat: int) -> list[int]:
-    """Cards the edition makes ``seat`` plant first (lady.baby-trade-immediate)."""
-    hook = state.edition.waiting_cards
-    return list(hook(state, seat)) if hook is not None else []
-
-
 def _waiting_seats(state: State) -> list[int]:
     hook = state.edition.waiting_seats
     return hook(state) if hook is not None else []
@@ -78,25 +72,11 @@ def _own_label(state: State, card: int) -> str:
     return card_label(state, card, sex="symbol")
 
 
-def _plantable(state: State, seat: int) -> list[int]:
-    """Cards ``seat`` could plant next: a waiting baby (lady.baby-trade-immediate), the
-    front hand card in phase 1, the cards still to plant in phase 3."""
-    waiting = _waiting(state, seat)
-    if waiting:
-        return waiting
-    if state.phase is Phase.PLANT and seat == state.active:
-        hand = state.players[seat].hand
-        return hand[:1] if hand and state.hand_plants < 2 else []
-    if state.phase is Phase.PLANT_RECEIVED:
-        return list(to_plant(state, seat))
-    return []
-
-
 def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
     """Every plant with an edition choice ``seat`` may try now (Ladybohn, lady.baby-lift:
     each female moved 1 or up to ``baby_lift`` places), as (German label, ``Plant``);
     from ``Edition.choice_moves``."""
-    return state.edition.choice_moves(state, seat, _plantable(state, seat))
+    return state.edition.choice_moves(state, seat, plantable(state, seat))
 
 
 def edition_moves(state: State, seat: int) -> list[tuple[str, list[tuple[str, Action]]]]:
@@ -133,7 +113,7 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
         try:  # „… hebt Blaue Bohne (w) #11 um 2“ is for tools; learners get the place
             female, by = action.lift
             cards = state.players[action.player].fields[action.field]
-            card = action.card if action.card is not None else _plantable(state, action.player)[0]
+            card = action.card if action.card is not None else plantable(state, action.player)[0]
             return (f"{state.players[action.player].name} pflanzt {_own_label(state, card)} auf "
                     f"Feld {action.field + 1}; die weibliche Bohne ({cards.index(female) + 1}. von "
                     f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
@@ -379,8 +359,10 @@ class TryIt(widgets.VBox):
                 variety: str = "") -> Any:
         """A card-shaped toggle that adds ``card`` to ``chosen``; choosing an own card
         marks the fields it may go onto."""
+        own = chosen is self._selected
         t = card_pick(variety or self.state.variety[card], label, value=card in chosen,
-                      tooltip=tooltip, changed=chosen is self._selected and card in self._highlight)
+                      tooltip=tooltip, changed=own and card in self._highlight,
+                      playable=own and card in plantable(self.state, self.learner))
 
         def flip(change: dict) -> None:
             (chosen.add if change["new"] else chosen.discard)(card)
@@ -394,17 +376,7 @@ class TryIt(widgets.VBox):
     def _own_cards(self) -> list[tuple[str, list[tuple[str, int]]]]:
         """The learner's cards to choose from, by place: (group title, [(label, card)])."""
         s, me = self.state, self.learner
-        p = s.players[me]
-        groups = [
-            ("<b>Sofort pflanzen</b>", [(f"sofort pflanzen: {_own_label(s, c)}", c) for c in _waiting(s, me)]),
-            ("<b>Aufgedeckt</b> (gehören dir)",
-             [(f"aufgedeckt: {_own_label(s, c)}", c) for c in s.revealed] if me == s.active else []),
-            ("<b>Quer gelegt</b> (erhalten)", [(f"quer: {_own_label(s, c)}", c) for c in p.set_aside]),
-            ("<b>Deine Hand</b> (vorne → hinten)",
-             [(f"Hand {i + 1}: {_own_label(s, c)}" + (" (vorne)" if i == 0 else ""), c)
-              for i, c in enumerate(p.hand)]),
-        ]
-        return [(title, items) for title, items in groups if items]
+        return own_cards(s, me, _own_label, waiting_cards(s, me))
 
     def _targets(self) -> set[int]:
         """The fields the one chosen own card may be planted on now (none if no card or
@@ -413,30 +385,18 @@ class TryIt(widgets.VBox):
             return set()
         s, me = self.state, self.learner
         card = next(iter(self._selected))
-        fields = {k for k in range(len(s.players[me].fields))
-                  if check_action(s, Plant(me, k, card)) is None}
-        return fields | {a.field for _, a in lift_moves(s, me)
-                         if a.card in (card, None) and check_action(s, a) is None}
+        return legal_fields(s, me, card) | {a.field for _, a in lift_moves(s, me)
+                                            if a.card in (card, None) and check_action(s, a) is None}
 
     def _mark(self) -> None:
         """Mark the legal fields for the chosen card and say so in words."""
         targets = self._targets()
         mark_targets(self._tiles, targets, self._plant_buttons)
         chosen = [self._labels.get(c, "") for c in sorted(self._selected)]
-        if not chosen:
-            text = "" if not self._labels else (
-                "Tippe die Karten an, die du anbieten willst." if self.state.phase is Phase.TRADE
-                else "Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet.")
-        elif len(chosen) > 1:
-            text = f"Gewählt: {', '.join(chosen)}."
-        elif targets:
-            where = " und ".join(f"Feld {k + 1}" for k in sorted(targets))
-            text = f"Gewählt: {chosen[0]}. Pflanzbar auf {where}."
-        else:
-            text = (f"Gewählt: {chosen[0]}. Gerade auf keinem Feld pflanzbar – probier es "
-                    "trotzdem, dann erfährst du die Regel.")
-        self.pick_status.value = f'<div class="bt bt-pickstatus" aria-live="polite">{escape(text)}</div>' \
-            if text else ""
+        empty = "" if not self._labels else (
+            "Tippe die Karten an, die du anbieten willst." if self.state.phase is Phase.TRADE
+            else "Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet.")
+        self.pick_status.value = pick_status(chosen, targets, empty=empty)
 
     def _open_seats(self) -> set[int]:
         """Seats whose hand the learner sees (the own one, and any the exercise opens)."""
@@ -529,7 +489,7 @@ class TryIt(widgets.VBox):
                  for title, items in groups]
         lifts = lift_moves(s, me)
         lifted = {a.field for _, a in lifts}
-        next_card = _plantable(s, me)[:1]
+        next_card = plantable(s, me)[:1]
         baby_next = bool(next_card) and s.cards[next_card[0]].sex == "B"
         self._tiles, self._plant_buttons = [], []
         for k, field in enumerate(p.fields):
