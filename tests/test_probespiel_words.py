@@ -31,20 +31,27 @@ def test_reply_words():
     assert offer_words("Anna", "Ben", ["Rote Bohne"], []) == "Anna schenkt Ben Rote Bohne"
 
 
-def test_second_card_is_offered_only_when_it_differs():
+def test_every_hand_card_can_be_tapped_the_rule_answers():
+    """The board shows the whole hand as cards; the front one is playable, tapping it marks
+    the fields the engine allows; a later card marks none and planting it is refused."""
+    from bohnteach.widgets.board import legal_fields
+
     game = Probespiel(seed=3, bot="planter")
     s = game.state
     hand = s.players[0].hand
-    same = next(c for c in s.deck if s.variety[c] == s.variety[hand[0]])
-    s.deck.remove(same)
-    hand.insert(1, same)
-    game._refresh()
-    assert not [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
-    other = next(c for c in s.deck if s.variety[c] != s.variety[hand[0]])
-    s.deck.remove(other)
-    hand.insert(1, other)
-    game._refresh()
-    assert [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
+    assert set(game._picks) == set(hand)
+    assert [c for c, t in game._picks.items() if "bt-playable" in _classes(t)] == hand[:1]
+    game._picks[hand[0]].value = True
+    marked = {k for k, tile in enumerate(game._tiles) if "bt-target" in _classes(tile)}
+    assert marked == legal_fields(s, 0, hand[0]) and marked
+    assert "hier pflanzbar" in game._tiles[min(marked)].children[1].value
+    game._picks[hand[1]].value = True  # one card at a time: the front one is let go
+    assert not game._picks[hand[0]].value and game._pick == hand[1]
+    assert not any("bt-target" in _classes(tile) for tile in game._tiles)
+    before = s.to_dict()
+    refusal = game.try_action(Plant(0, 0, hand[1]))
+    assert refusal is not None and refusal.rule_id == "p1.plant-front"
+    assert game.state.to_dict() == before and game._pick == hand[1]  # still picked: try elsewhere
 
 
 def _to_trading(game: Probespiel) -> None:

@@ -118,10 +118,14 @@ def test_probespiel_plays_one_full_turn(page, site_url):
     _open(page, site_url, "11_Probespiel")
     page.wait_for_function(_ANSWERED, arg="", timeout=EXPECT_TIMEOUT_MS, polling=50)  # the first drawing
     assert _hint(page)["phase"] == "1" and _hint(page)["wait"] == "you"
-    # a refused move is explained, the table stays
-    if page.locator(".bt-ps-plant-wrong").count():
-        _click(page, ".bt-ps-plant-wrong")
-        assert _refused(page) and "p1.plant-front" in page.inner_text(".bt-ps-feedback")
+    # a refused move is explained, the table stays: tap the second hand card, then a field
+    second = page.locator(".bt-probespiel .bt-ps-card", has_text="Hand 2:")
+    second.click()
+    expect(second).to_have_class(re.compile(r"\bbt-picked\b"), timeout=EXPECT_TIMEOUT_MS)
+    _click(page, ".bt-ps-plant")
+    assert _refused(page) and "p1.plant-front" in page.inner_text(".bt-ps-feedback")
+    second.click()  # let it go again: with no card picked a field takes the front card
+    expect(second).not_to_have_class(re.compile(r"\bbt-picked\b"), timeout=EXPECT_TIMEOUT_MS)
     # phase 1: plant the front card where it fits (harvest first if nothing fits)
     for _ in range(8):
         if _hint(page)["phase"] != "1":

@@ -277,9 +277,11 @@ def test_probespiel_refusal_is_explained():
 
     game = Probespiel(seed=3, bot="planter")
     before = game.state.to_dict()
-    wrong = [b for b in _buttons(game.actions) if "bt-ps-plant-wrong" in _classes(b)]
-    assert wrong, "a button to try planting the second card"
-    wrong[0].click()
+    second = game._picks[game.state.players[0].hand[1]]  # tap the second hand card …
+    second.value = True
+    assert "bt-picked" in _classes(second)
+    plant = [b for b in _buttons(game.actions) if "bt-ps-plant" in _classes(b)]
+    plant[0].click()  # … and a field: the front card comes first
     assert "bt-refusal" in game.feedback.value and "p1.plant-front" in game.feedback.value
     assert "Quelle: Amigo-Spielregel, „Phase 1" in game.feedback.value
     assert game.state.to_dict() == before

@@ -3,13 +3,20 @@
     from bohnteach.widgets.probespiel import Probespiel
     Probespiel(ruleset="amigo", players=4, bot="trader", seed=1)
 
-The learner sits at seat 0 (``seat``) and sees the table from there: the hands open are those
-the engine's ``player_view`` shows that seat (``render_table`` with
-``perspective``; the bots' hands stay face down). Buttons offer every move the learner
-can *try* in the situation — also the ones the rules forbid, such as planting a card that
-is not in front, harvesting a single bean while another field is bigger, sorting the hand
-or taking a received card into the hand. Each click goes through the engine; a refusal is
-shown with its rule ID, the explanation and the source, and the table stays as it was.
+The learner sits at seat 0 (``seat``). Their own place is a board of controls
+(``widgets/board.py``, as in Mach du!): the hand (front to back), the revealed and the
+received cards as cards to tap, each field as a tile with „Auf Feld k pflanzen“ and
+„Feld k ernten“ under it, the answer box beside the fields (under them on a phone) and the
+buttons that move the game on („▶ Phase 1 beenden“, „▶ Handel beenden“, „▶ Weiter“,
+„▶ Karten ziehen“, Annehmen/Ablehnen) right under them. Tap a card and the fields the
+engine allows it on are marked („✓ hier pflanzbar“); in phase 2 the tapped cards are the
+ones to offer (the cards are greyed out while there is nothing to do with them). Moves the
+rules forbid can be tried too, such as planting a card that is not in front, harvesting a single bean while another field is
+bigger, sorting the hand or taking a received card into the hand. Each move goes through
+the engine; a refusal is shown with its rule ID, the explanation and the source, and the
+table stays as it was. The other players are drawn below as the engine's ``player_view``
+shows them to that seat (``render_table`` with ``perspective``; the bots' hands stay face
+down).
 
 Bots (``bohnteach.maths.bots``) play the other seats whenever the game waits for them; their
 moves are logged in German (``notation.format_action``; offers by variety only and every
@@ -24,12 +31,15 @@ Every move, the learner's and the bots', goes into one game record (``self.game`
 saved, replayed step by step and taken back like any other game.
 
 Stable CSS classes for tests and styling: the widget ``bt-probespiel``; ``bt-ps-hint``,
-``bt-ps-feedback``, ``bt-ps-actions``, ``bt-ps-table``, ``bt-ps-log``; every button
-``bt-ps-btn`` plus ``bt-ps-plant``, ``bt-ps-plant-wrong``, ``bt-ps-end-planting``,
-``bt-ps-harvest``, ``bt-ps-offer``, ``bt-ps-end-trading``, ``bt-ps-accept``,
-``bt-ps-decline``, ``bt-ps-continue``, ``bt-ps-draw``, ``bt-ps-buy``, ``bt-ps-mistake``,
-``bt-ps-new``; field buttons also carry ``bt-field-N`` (1-based); the card toggles of an
-offer ``bt-ps-give``.
+``bt-ps-feedback`` (the answer box, also ``bt-answer``), ``bt-ps-actions`` (board and
+groups), ``bt-ps-table`` (the other players), ``bt-ps-log``; ``bt-ps-step`` the row of
+buttons that move the game on; every button ``bt-ps-btn`` plus ``bt-ps-plant``,
+``bt-ps-end-planting``, ``bt-ps-harvest``, ``bt-ps-offer``, ``bt-ps-end-trading``,
+``bt-ps-accept``, ``bt-ps-decline``, ``bt-ps-continue``, ``bt-ps-draw``, ``bt-ps-buy``,
+``bt-ps-mistake``, ``bt-ps-new``; field buttons also carry ``bt-field-N`` (1-based); the
+learner's cards ``bt-ps-card`` (and the board's ``bt-pick``, ``bt-picked``,
+``bt-playable``), in phase 2 also ``bt-ps-give``. Every control of a redraw carries
+``bt-ps-v<version>`` (see :meth:`Probespiel._refresh`).
 """
 from __future__ import annotations
 
@@ -60,11 +70,18 @@ from bohnteach.game.engine import actor, check, fitting_fields, harvest_coins, n
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.notation import format_action
 from bohnteach.game.record import Game
-from bohnteach.render.table import changed_cards, changed_zones, render_info, render_refusal, render_table
+from bohnteach.render.table import (
+    changed_cards, changed_zones, render_info, render_refusal, render_table, split_highlight,
+)
 from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.render.words import card_label, offer_words, reply_text
+from bohnteach.widgets.board import (
+    board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
+    pick_group, pick_status, plantable, show_picked,
+)
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.scene_player import flow
 
 BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
               "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
@@ -128,8 +145,15 @@ class Probespiel(widgets.VBox):
         self._style = widgets.HTML(_CSS)
         self.hint = widgets.HTML()
         self.hint.add_class("bt-ps-hint")
-        self.feedback = widgets.HTML()
+        self.feedback = widgets.HTML()  # the answer box, beside the fields on the board
         self.feedback.add_class("bt-ps-feedback")
+        self.pick_status = widgets.HTML()  # what is picked and where it may go
+        self._pick: int | None = None  # the card picked for planting
+        self._picks: dict[int, widgets.ToggleButton] = {}  # the board's cards: card → toggle
+        self._labels: dict[int, str] = {}
+        self._tiles: list[widgets.VBox] = []  # the field tiles, and their plant buttons
+        self._plant_buttons: list[widgets.Button | None] = []
+        self._highlight: set[int | str] = set()  # what the last move changed
         self.actions = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.actions.add_class("bt-ps-actions")
         self.table = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -161,8 +185,7 @@ class Probespiel(widgets.VBox):
         self.offer_button = _button("Anbieten", "bt-ps-offer", style="info")
         self.offer_button.on_click(self._guard(self._make_offer))
 
-        self.children = [self._style, settings, self.hint, self.feedback, self.actions,
-                         self.table, self.log_view]
+        self.children = [self._style, settings, self.hint, self.actions, self.table, self.log_view]
         self.new_game(ruleset=ruleset, players=players, bot=bot, seed=seed)
 
     # ---- game -------------------------------------------------------------------------
@@ -180,6 +203,7 @@ class Probespiel(widgets.VBox):
         self._fresh = 0  # log entries since the learner's last click
         self._passed_turn: int | None = None
         self._seen = self.state.copy()
+        self._pick, self._give = None, []
         self._note("ev", f"Neues Spiel ({escape(self.state.ruleset.title)}, Spiel Nr. {self.seed}). "
                          f"Du bist {escape(names[self.seat])} und fängst an.")
         self.feedback.value = ""
@@ -217,6 +241,7 @@ class Probespiel(widgets.VBox):
             self._refresh(keep_feedback=True)
             return refusal
         self.feedback.value = ""
+        self._pick, self._give = None, []  # the move is made: nothing is picked any more
         self._log_action(before, action, events, by_learner=True)
         if isinstance(action, (EndTrading, Draw)):
             self._passed_turn = None
@@ -233,6 +258,7 @@ class Probespiel(widgets.VBox):
         before = self.state.copy()
         self.feedback.value = ""
         self._fresh = 0
+        self._give = []
         self._advance()
         self._refresh(before=before)
 
@@ -391,7 +417,7 @@ class Probespiel(widgets.VBox):
                     "Dann ist die nächste Person dran.")
         return ""
 
-    # ---- buttons ---------------------------------------------------------------------------
+    # ---- the board and the buttons ------------------------------------------------------------
     def _group(self, title: str, buttons: list[widgets.Widget], cls: str = "") -> widgets.Widget:
         head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>')
         row = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
@@ -401,83 +427,199 @@ class Probespiel(widgets.VBox):
             box.add_class(cls)
         return box
 
-    def _field_buttons(self, card: int | None, label: str, wrong_card: bool = False) -> list[widgets.Button]:
-        s = self.state
-        out = []
-        for k, f in enumerate(s.players[self.seat].fields):
-            grows = f"{card_label(s, f[0])}" if f else "leer"
-            b = _button(f"{label} → Feld {k + 1} ({grows})",
-                        "bt-ps-plant-wrong" if wrong_card else "bt-ps-plant", f"bt-field-{k + 1}")
-            b.on_click(self._guard(self._play(Plant(self.seat, k, card))))
-            out.append(b)
-        return out
+    def _trading(self) -> bool:
+        """Tapped cards are for an offer (phase 2, no offer open), else for planting."""
+        return self.state.phase is Phase.TRADE and self.state.offer is None
+
+    def _planting(self) -> bool:
+        """The learner is to plant now (phase 1 with cards in hand, or phase 3)."""
+        s, me = self.state, self.seat
+        if actor(s) != me or s.offer is not None:
+            return False
+        return (s.phase is Phase.PLANT and bool(s.players[me].hand)) or \
+            (s.phase is Phase.PLANT_RECEIVED and bool(to_plant(s, me)))
 
     def _build_actions(self) -> list[widgets.Widget]:
+        """The learner's place as a board (cards to tap, fields with their buttons, the
+        answer box beside them, the ▶ step under them), then the offer builder, buying a
+        field and the typical mistakes."""
         s = self.state
-        me = self.seat
-        p = s.players[me]
-        groups: list[widgets.Widget] = []
-        if s.phase is Phase.OVER:
-            b = _button("Neues Spiel", "bt-ps-new", style="success")
-            b.on_click(self._guard(lambda: self.new_game()))
-            return [self._group("Noch eine Runde?", [b])]
-        who = actor(s)
-        if s.offer is not None and s.offer.to == me:
-            yes = _button("Annehmen", "bt-ps-accept", style="success")
-            yes.on_click(self._guard(self._play(Accept(me))))
-            no = _button("Ablehnen", "bt-ps-decline", style="danger")
-            no.on_click(self._guard(self._play(Decline(me))))
-            groups.append(self._group("Angebot an dich", [yes, no]))
-        elif who == me and s.phase is Phase.PLANT:
-            buttons: list[widgets.Widget] = []
-            if p.hand:
-                front = card_label(s, p.hand[0])
-                word = "Vorderste Karte" if s.hand_plants == 0 else "Nächste Karte"
-                buttons += self._field_buttons(None, f"{word}: {front}")
-                if len(p.hand) > 1 and s.hand_plants == 0 and s.variety[p.hand[1]] != s.variety[p.hand[0]]:
-                    buttons += self._field_buttons(p.hand[1], f"Lieber die 2. Karte ({card_label(s, p.hand[1])})",
-                                                   wrong_card=True)[:1]
-            if s.hand_plants or not p.hand:
-                b = _button("Phase 1 beenden" if p.hand else "Weiter zu Phase 2", "bt-ps-end-planting")
-                b.on_click(self._guard(self._play(EndPlanting(me))))
-                buttons.append(b)
-            elif p.hand:
-                b = _button("Gar nichts pflanzen", "bt-ps-end-planting", "bt-ps-mistake")
-                b.on_click(self._guard(self._play(EndPlanting(me))))
-                buttons.append(b)
-            groups.append(self._group("Pflanzen (Phase 1)", buttons, "bt-ps-g-plant"))
-        elif who == me and s.phase is Phase.PLANT_RECEIVED:
-            buttons = []
-            seen = set()
-            for card in to_plant(s, me):
-                if s.variety[card] in seen:
-                    continue
-                seen.add(s.variety[card])
-                where = "aufgedeckt" if card in s.revealed else "quer"
-                buttons += self._field_buttons(card, f"{card_label(s, card)} ({where})")
-            groups.append(self._group("Pflanzen (Phase 3)", buttons, "bt-ps-g-plant"))
-        elif who == me and s.phase is Phase.DRAW:
-            b = _button(f"{s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
-            b.on_click(self._guard(self._play(Draw(me))))
-            groups.append(self._group("Nachziehen (Phase 4)", [b]))
-        if s.phase is Phase.TRADE and s.offer is None:
+        groups: list[widgets.Widget] = [self._board()]
+        if self._trading():
             groups.append(self._trade_group())
-        groups.append(self._harvest_group())
+        cost = s.setup.third_field_cost
+        if cost and len(s.players[self.seat].fields) < 3 and s.phase is not Phase.OVER:
+            b = _button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
+            b.on_click(self._guard(self._play(BuyField(self.seat))))
+            groups.append(self._group("Mehr Platz", [b]))
         mistakes = self._mistake_group()
         if mistakes is not None:
             groups.append(mistakes)
         return groups
 
+    def _board(self) -> widgets.Widget:
+        """„Dein Platz“: tap a card (it is picked, the fields it may go onto are marked),
+        tap „Auf Feld k pflanzen“; every field can be harvested from its tile. In phase 2
+        the tapped cards are the ones to offer."""
+        s, me = self.state, self.seat
+        p = s.players[me]
+        hl, zones = split_highlight(s, self._highlight)
+        trading = self._trading()
+        groups = own_cards(s, me, card_label)
+        items = [(label, c) for _, cards in groups for label, c in cards]
+        self._labels = dict((c, label) for label, c in items)
+        if trading:  # the same cards are the offer's: what give_options lists
+            self._give_options = items
+            self._give = [c for c in self._give if c in self._labels]
+        else:
+            self._give_options, self._give = [], []
+            if self._pick not in self._labels:
+                self._pick = None
+        playable = set(plantable(s, me)) if self._planting() else set()
+        self._picks = {}
+        rows: list[widgets.Widget] = []
+        for title, cards in groups:
+            rows.append(pick_group(title, [self._card(label, c, trading, c in playable)
+                                           for label, c in cards]))
+        self._tiles, self._plant_buttons = [], []
+        planting = self._planting()
+        for k, f in enumerate(p.fields):
+            controls: list[widgets.Widget] = []
+            plant = None
+            if planting:
+                plant = _button(f"Auf Feld {k + 1} pflanzen", "bt-ps-plant", f"bt-field-{k + 1}",
+                                style="success")
+                plant.on_click(self._guard(lambda k=k: self._plant(k)))
+                controls.append(plant)
+            if f:
+                coins = harvest_coins(s, me, k)
+                h = _button(f"Feld {k + 1} ernten ({coins} Taler)", "bt-ps-harvest", f"bt-field-{k + 1}",
+                            style="warning",
+                            tooltip=f"Feld {k + 1} ernten: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))} "
+                                    f"→ {coins} Taler")
+                h.on_click(self._guard(self._play(Harvest(me, k))))
+                controls.append(h)
+            self._tiles.append(field_tile(s, me, k, hl, zones, controls))
+            self._plant_buttons.append(plant)
+        step = self._step_buttons()
+        box = board_box([widgets.HTML(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
+                         board_row(self._tiles, self.feedback),
+                         *([self._step_row(step)] if step else [])])
+        self._mark()
+        return box
+
+    def _card(self, label: str, card: int, trading: bool, playable: bool) -> widgets.ToggleButton:
+        """One of the learner's cards as a card to tap: for the offer in phase 2 (several
+        may be picked, class ``bt-ps-give``), else for planting (one at a time)."""
+        s = self.state
+        chosen = card in self._give if trading else card == self._pick
+        t = card_pick(s.variety[card], label, value=chosen, playable=playable,
+                      changed=card in self._highlight,
+                      tooltip=f"{label} – antippen zum Anbieten" if trading else "")
+        t.add_class("bt-ps-card")
+        if trading:
+            t.add_class("bt-ps-give")
+        elif not self._planting():  # nothing to do with the cards now: shown, not tappable
+            t.disabled = True
+        self._picks[card] = t
+
+        def flip(change: dict) -> None:
+            on = bool(change["new"])
+            if trading:
+                if on and card not in self._give:
+                    self._give.append(card)
+                elif not on and card in self._give:
+                    self._give.remove(card)
+            else:
+                other = self._pick if on and self._pick != card else None
+                self._pick = card if on else (None if self._pick == card else self._pick)
+                if other is not None and other in self._picks:  # one card at a time
+                    self._picks[other].value = False
+            show_picked(t, label, on)
+            self._mark()
+
+        t.observe(guard(self.feedback, "Karte antippen")(flip), names="value")
+        return t
+
+    def _mark(self) -> None:
+        """Mark the fields the picked card may go onto and say in words what is picked."""
+        s, me = self.state, self.seat
+        trading = self._trading()
+        targets = legal_fields(s, me, self._pick) if self._pick is not None and self._planting() else set()
+        mark_targets(self._tiles, targets, self._plant_buttons)
+        chosen = [self._labels.get(c, "") for c in (self._give if trading else [self._pick])
+                  if c is not None]
+        if trading:
+            empty = "Tippe die Karten an, die du anbieten willst (auch mehrere)."
+        elif self._planting():
+            which = ("die vorderste Handkarte" if s.phase is Phase.PLANT
+                     else "eine aufgedeckte oder erhaltene Karte, die dort passt")
+            empty = ("Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt "
+                     f"umrandet. Ohne Wahl nimmt „Auf Feld … pflanzen“ {which}.")
+        else:
+            empty = ""
+        self.pick_status.value = pick_status(chosen, targets, trading=trading, empty=empty)
+
+    def _plant(self, k: int) -> None:
+        """„Auf Feld k pflanzen“: the picked card; none picked: the engine's next card (the
+        front one in phase 1), in phase 3 the first card to plant that fits field k."""
+        s, me = self.state, self.seat
+        card = self._pick
+        if card is None and s.phase is Phase.PLANT_RECEIVED:
+            card = next((c for c in to_plant(s, me) if k in fitting_fields(s, me, c)), None)
+        if self.try_action(Plant(me, k, card)) is None:
+            self._pick = None
+
+    def _step_buttons(self) -> list[widgets.Widget]:
+        """The buttons that move the game on (end a phase, answer an offer, let a bot go
+        on, draw, a new game); drawn right under the fields, so they stay in reach."""
+        s, me = self.state, self.seat
+        p = s.players[me]
+        if s.phase is Phase.OVER:
+            b = _button("Neues Spiel", "bt-ps-new", style="success")
+            b.on_click(self._guard(lambda: self.new_game()))
+            return [b]
+        who = actor(s)
+        out: list[widgets.Widget] = []
+        if s.offer is not None and s.offer.to == me:
+            yes = _button("Annehmen", "bt-ps-accept", style="success")
+            yes.on_click(self._guard(self._play(Accept(me))))
+            no = _button("Ablehnen", "bt-ps-decline", style="danger")
+            no.on_click(self._guard(self._play(Decline(me))))
+            out += [yes, no]
+        elif who == me and s.phase is Phase.PLANT:
+            if s.hand_plants or not p.hand:
+                b = _button("▶ Phase 1 beenden" if p.hand else "▶ Weiter zu Phase 2", "bt-ps-end-planting",
+                            style="primary")
+            else:
+                b = _button("Gar nichts pflanzen", "bt-ps-end-planting", "bt-ps-mistake")
+            b.on_click(self._guard(self._play(EndPlanting(me))))
+            out.append(b)
+        elif who == me and s.phase is Phase.DRAW:
+            b = _button(f"▶ {s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
+            b.on_click(self._guard(self._play(Draw(me))))
+            out.append(b)
+        elif self._trading():
+            if s.active == me:
+                b = _button("▶ Handel beenden", "bt-ps-end-trading", style="primary")
+                b.on_click(self._guard(self._play(EndTrading(me))))
+            else:
+                b = _button("▶ Weiter (kein Angebot)", "bt-ps-continue", style="primary")
+                b.on_click(self._guard(self._continue))
+            out.append(b)
+        return out
+
+    @staticmethod
+    def _step_row(buttons: list[widgets.Widget]) -> widgets.Widget:
+        row = flow(buttons)
+        row.add_class("bt-ps-step")
+        return row
+
     def _trade_group(self) -> widgets.Widget:
+        """Phase 2: to whom and for what (the cards to give are tapped on the board)."""
         s = self.state
         me = self.seat
-        p = s.players[me]
         active = s.active == me
-        options = [(f"{card_label(s, c)} (aufgedeckt)", c) for c in s.revealed] if active else []
-        options += [(f"{card_label(s, c)} (Hand {i + 1})", c) for i, c in enumerate(p.hand)]
-        self._give_options = options
-        self._give = []
-        toggles = [self._give_toggle(label, card) for label, card in options]
         partners = [(s.players[i].name, i) for i in range(len(s.players)) if i != me] if active \
             else [(s.players[s.active].name, s.active)]
         self.partner_pick.options = partners
@@ -486,73 +628,33 @@ class Probespiel(widgets.VBox):
             (v.de, v.key) for v in all_varieties() if v.key in s.ruleset.varieties
         ]
         self.want_pick.value = ""
-        give_row = widgets.HBox(toggles, layout=widgets.Layout(flex_flow="row wrap", width="100%"))
-        give_row.add_class("bt-ps-give-row")
         offer_row = widgets.HBox([self.partner_pick, self.want_pick, self.offer_button],
                                  layout=widgets.Layout(flex_flow="row wrap", width="100%",
                                                        align_items="center"))
-        buttons: list[widgets.Widget] = []
-        if active:
-            end = _button("Handel beenden", "bt-ps-end-trading", style="primary")
-            end.on_click(self._guard(self._play(EndTrading(me))))
-            buttons.append(end)
-        else:
-            cont = _button("Weiter (kein Angebot)", "bt-ps-continue", style="primary")
-            cont.on_click(self._guard(self._continue))
-            buttons.append(cont)
-        title = "Handeln (Phase 2)" if active else f"Handeln mit {s.players[s.active].name}"
+        title = "Anbieten (Phase 2)" if active else f"Anbieten an {s.players[s.active].name}"
         head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>'
-                            '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
-                            'mehrere), dann: an wen und was du dafür möchtest.</div>')
-        box = widgets.VBox([head, give_row, offer_row, widgets.HBox(buttons)],
-                           layout=widgets.Layout(width="100%"))
+                            '<div class="bt-ps-small">Tippe oben auf deinem Platz die Karten an, die du '
+                            'abgeben willst (auch mehrere, oder keine), dann: an wen und was du dafür '
+                            'möchtest.</div>')
+        box = widgets.VBox([head, offer_row], layout=widgets.Layout(width="100%"))
         box.add_class("bt-ps-group")
         box.add_class("bt-ps-g-trade")
         return box
-
-    def _give_toggle(self, label: str, card: int) -> widgets.Widget:
-        t = widgets.ToggleButton(value=False, description=label, tooltip=f"{label} anbieten",
-                                 layout=widgets.Layout(width="auto", height="auto"))
-        t.add_class("bt-ps-give")
-
-        def flip(change: dict) -> None:
-            if change["new"] and card not in self._give:
-                self._give.append(card)
-            elif not change["new"] and card in self._give:
-                self._give.remove(card)
-            t.description = ("✓ " if change["new"] else "") + label
-
-        t.observe(guard(self.feedback, "Karte zum Anbieten")(flip), names="value")
-        return t
 
     def give_options(self) -> list[tuple[str, int]]:
         """The cards the learner may try to offer now: (label, card id)."""
         return list(self._give_options)
 
     def choose_give(self, cards: list[int]) -> None:
-        """Select the cards to offer (what tapping the card buttons does)."""
-        self._give = list(cards)
-
-    def _harvest_group(self) -> widgets.Widget:
-        s = self.state
-        me = self.seat
-        buttons: list[widgets.Widget] = []
-        for k, f in enumerate(s.players[me].fields):
-            if not f:
-                continue
-            coins = harvest_coins(s, me, k)
-            b = _button(f"Feld {k + 1} ernten ({len(f)} {card_label(s, f[0]) if len(f) == 1 else find_variety(s.variety[f[0]]).de_plural} → {coins} Taler)",
-                        "bt-ps-harvest", f"bt-field-{k + 1}")
-            b.on_click(self._guard(self._play(Harvest(me, k))))
-            buttons.append(b)
-        cost = s.setup.third_field_cost
-        if cost and len(s.players[me].fields) < 3:
-            b = _button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
-            b.on_click(self._guard(self._play(BuyField(me))))
-            buttons.append(b)
-        if not buttons:
-            buttons.append(widgets.HTML('<span class="bt-ps-small">Deine Felder sind leer.</span>'))
-        return self._group("Ernten (geht jederzeit)", buttons, "bt-ps-g-harvest")
+        """Select the cards to offer (what tapping the cards on the board does)."""
+        for t in self._picks.values():
+            t.value = False
+        self._give = []
+        for card in cards:  # as if tapped, in this order
+            if card in self._picks:
+                self._picks[card].value = True
+            else:
+                self._give.append(card)
 
     def _mistake_group(self) -> widgets.Widget | None:
         s = self.state
@@ -589,18 +691,21 @@ class Probespiel(widgets.VBox):
         fully answered and every new button is drawn."""
         s = self.state
         self._version += 1
-        actions = self._build_actions()
-        buttons = _buttons_in(actions)
-        for b in buttons:
-            b.add_class(f"bt-ps-v{self._version}")
-        self.actions.children = actions
         base = before if before is not None else self._seen
         try:
             highlight: set[int | str] = set(changed_cards(base, s)) | set(changed_zones(base, s))
         except Exception:  # noqa: BLE001 - a missing highlight must not break the game
             highlight = set()
-        seen = player_view(s, self.seat)["players"]  # the engine decides which hands are open
-        self.table.value = render_table(s, perspective=self.seat, highlight=highlight,
+        self._highlight = highlight
+        actions = self._build_actions()
+        buttons = _buttons_in(actions)
+        for b in [*buttons, *self._picks.values()]:  # the cards too: a test waits for them
+            b.add_class(f"bt-ps-v{self._version}")
+        self.actions.children = actions
+        # the other players (the learner's own place is the board above); the engine
+        # decides which hands are open
+        seen = player_view(s, self.seat)["players"]
+        self.table.value = render_table(s, perspective=self.seat, highlight=highlight, omit={self.seat},
                                         show_hands=[i for i, p in enumerate(seen) if "hand" in p])
         self._seen = s.copy()
         self.log_view.value = self._log_html()
@@ -609,24 +714,7 @@ class Probespiel(widgets.VBox):
             "you" if waiting == self.seat else ("over" if waiting is None else "pause"))
         self.hint.value = (f'<div class="bt-ps-hintbox" data-phase="{int(s.phase)}" '
                            f'data-turn="{s.turn}" data-active="{s.active}" data-wait="{mine}" '
-                           f'data-buttons="{len(buttons)}" data-version="{self._version}">{self.hint_text()}{self.mine_html()}</div>')
-
-    def mine_html(self) -> str:
-        """One line with the learner's hand and fields, so a phone needs no scrolling."""
-        s = self.state
-        if s.phase is Phase.OVER:
-            return ""
-        p = s.players[self.seat]
-        hand = ", ".join(card_label(s, c) for c in p.hand) or "leer"
-        fields = " · ".join(
-            f"{k + 1}: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))}" if f else f"{k + 1}: leer"
-            for k, f in enumerate(p.fields)
-        )
-        aside = ""
-        if p.set_aside:
-            aside = " · <b>Quer:</b> " + escape(", ".join(card_label(s, c) for c in p.set_aside))
-        return (f'<div class="bt-ps-mine"><b>Deine Hand</b> (vorne → hinten): {escape(hand)}<br>'
-                f"<b>Deine Felder:</b> {escape(fields)}{aside} · <b>Taler:</b> {len(p.coins)}</div>")
+                           f'data-buttons="{len(buttons)}" data-version="{self._version}">{self.hint_text()}</div>')
 
 
 __all__ = ["Probespiel"]
