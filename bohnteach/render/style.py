@@ -152,9 +152,9 @@ BOARD_CSS = """
 .bt-board .jupyter-button.bt-pick{width:98px;min-height:72px;border:1px solid rgba(0,0,0,.45);
  border-radius:8px;font-size:12px;font-weight:700;box-shadow:0 1px 2px rgba(0,0,0,.25);
  text-align:left;align-items:flex-start;justify-content:flex-start}
+.bt-board .jupyter-button.bt-pick.bt-new{outline:3px solid #d81b60;outline-offset:2px}
 .bt-board .jupyter-button.bt-pick.bt-picked{outline:4px solid #111;outline-offset:2px;
  transform:translateY(-4px);box-shadow:0 6px 10px rgba(0,0,0,.35)}
-.bt-board .jupyter-button.bt-pick.bt-new{outline:3px solid #d81b60;outline-offset:2px}
 .bt-board .jupyter-button.bt-pick.bt-playable{border:3px solid #1b5e20}
 .bt-bfield{flex:1 1 96px;max-width:180px;min-width:94px;border:2px solid transparent;
  border-radius:10px;padding:2px}

@@ -180,8 +180,9 @@ class Probespiel(widgets.VBox):
         # offer builder (phase 2); rebuilt options on every update
         self._give: list[int] = []  # cards the learner offers, in the order chosen
         self._give_options: list[tuple[str, int]] = []
-        self.partner_pick = widgets.Dropdown(description="an", layout=widgets.Layout(width="auto"))
-        self.want_pick = widgets.Dropdown(description="für", layout=widgets.Layout(width="auto"))
+        short = {"description_width": "initial"}  # „an“, „für“: no wide label column
+        self.partner_pick = widgets.Dropdown(description="an", layout=widgets.Layout(width="auto"), style=short)
+        self.want_pick = widgets.Dropdown(description="für", layout=widgets.Layout(width="auto"), style=short)
         self.offer_button = _button("Anbieten", "bt-ps-offer", style="info")
         self.offer_button.on_click(self._guard(self._make_offer))
 
@@ -440,13 +441,11 @@ class Probespiel(widgets.VBox):
             (s.phase is Phase.PLANT_RECEIVED and bool(to_plant(s, me)))
 
     def _build_actions(self) -> list[widgets.Widget]:
-        """The learner's place as a board (cards to tap, fields with their buttons, the
-        answer box beside them, the ▶ step under them), then the offer builder, buying a
-        field and the typical mistakes."""
+        """The learner's place as a board (cards to tap, in phase 2 to whom and for what,
+        fields with their buttons, the answer box beside them, the ▶ step under them), then
+        buying a field and the typical mistakes."""
         s = self.state
         groups: list[widgets.Widget] = [self._board()]
-        if self._trading():
-            groups.append(self._trade_group())
         cost = s.setup.third_field_cost
         if cost and len(s.players[self.seat].fields) < 3 and s.phase is not Phase.OVER:
             b = _button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
@@ -502,7 +501,10 @@ class Probespiel(widgets.VBox):
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
             self._plant_buttons.append(plant)
         step = self._step_buttons()
+        # the offer builder sits between the cards and the answer box: the cards tapped, the
+        # „Anbieten“ button and the bot's answer stay together on a phone
         box = board_box([widgets.HTML(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
+                         *([self._trade_group()] if trading else []),
                          board_row(self._tiles, self.feedback),
                          *([self._step_row(step)] if step else [])])
         self._mark()
@@ -525,6 +527,11 @@ class Probespiel(widgets.VBox):
 
         def flip(change: dict) -> None:
             on = bool(change["new"])
+            current = self._picks.get(card)
+            if current is not t:  # tapped while the board was being redrawn: the new card counts
+                if current is not None:
+                    current.value = on
+                return
             if trading:
                 if on and card not in self._give:
                     self._give.append(card)
@@ -616,7 +623,7 @@ class Probespiel(widgets.VBox):
         return row
 
     def _trade_group(self) -> widgets.Widget:
-        """Phase 2: to whom and for what (the cards to give are tapped on the board)."""
+        """Phase 2: to whom and for what (the cards to give are tapped above it)."""
         s = self.state
         me = self.seat
         active = s.active == me
@@ -633,9 +640,8 @@ class Probespiel(widgets.VBox):
                                                        align_items="center"))
         title = "Anbieten (Phase 2)" if active else f"Anbieten an {s.players[s.active].name}"
         head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>'
-                            '<div class="bt-ps-small">Tippe oben auf deinem Platz die Karten an, die du '
-                            'abgeben willst (auch mehrere, oder keine), dann: an wen und was du dafür '
-                            'möchtest.</div>')
+                            '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
+                            'mehrere, oder keine), dann: an wen und was du dafür möchtest.</div>')
         box = widgets.VBox([head, offer_row], layout=widgets.Layout(width="100%"))
         box.add_class("bt-ps-group")
         box.add_class("bt-ps-g-trade")
