@@ -11,9 +11,9 @@ buttons that move the game on („▶ Phase 1 beenden“, „▶ Handel beenden�
 „▶ Karten ziehen“, Annehmen/Ablehnen) right under them. Tap a card and the fields the
 engine allows it on are marked („✓ hier pflanzbar“); in phase 2 the tapped cards are the
 ones to offer (the cards are greyed out while there is nothing to do with them). Moves the
-rules forbid can be tried too, such as planting a card that is not in front, harvesting a single bean while another field is
-bigger, sorting the hand or taking a received card into the hand. Each move goes through
-the engine; a refusal is shown with its rule ID, the explanation and the source, and the
+rules forbid can be tried too, such as planting a card that is not in front, harvesting a
+single bean while another field is bigger, sorting the hand or taking a received card into
+the hand. Each move goes through the engine; a refusal is shown with its rule ID, the explanation and the source, and the
 table stays as it was. The other players are drawn below as the engine's ``player_view``
 shows them to that seat (``render_table`` with ``perspective``; the bots' hands stay face
 down).
@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -488,7 +489,7 @@ class Probespiel(widgets.VBox):
             if planting:
                 plant = _button(f"Auf Feld {k + 1} pflanzen", "bt-ps-plant", f"bt-field-{k + 1}",
                                 style="success")
-                plant.on_click(self._guard(lambda k=k: self._plant(k)))
+                plant.on_click(self._guard(partial(self._plant, k)))
                 controls.append(plant)
             if f:
                 coins = harvest_coins(s, me, k)
