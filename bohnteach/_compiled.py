@@ -63,16 +63,23 @@ def build() -> None:
     STAMP.write_text(json.dumps(sources, indent=1))
 
 
-def activate() -> bool:
-    """Import the compiled modules from now on (call before any of them is imported).
-    Returns False, with a warning, when there is no build or it is stale."""
+def missing() -> str | None:
+    """Why the build cannot be used („kein Build“, „veraltet“), or None when it is current."""
     try:
         built = json.loads(STAMP.read_text())
     except (OSError, ValueError):
-        warnings.warn(f"{ENV}: kein Build in {BUILD} (make fast) – reines Python", stacklevel=2)
-        return False
+        return f"kein Build in {BUILD} (make fast)"
     if built != _hashes():
-        warnings.warn(f"{ENV}: der Build in {BUILD} ist veraltet (make fast) – reines Python", stacklevel=2)
+        return f"der Build in {BUILD} ist veraltet (make fast)"
+    return None
+
+
+def activate() -> bool:
+    """Import the compiled modules from now on (call before any of them is imported).
+    Returns False, with a warning, when there is no build or it is stale."""
+    why = missing()
+    if why:
+        warnings.warn(f"{ENV}: {why} – reines Python", stacklevel=2)
         return False
     import bohnteach.game
     import bohnteach.maths

@@ -156,6 +156,20 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def collect_errors(page: Page) -> list[str]:
+    """From now on, the page's console errors and uncaught page errors, in a list that
+    stays live: errors that happen later (e.g. after a click) are appended to it."""
+    errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            errors.append(f"console: {msg.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    return errors
+
+
 def open_page(
     page: Page,
     site_url: str,
@@ -170,17 +184,9 @@ def open_page(
     and every output (widgets too) is rendered; then also wait for the CSS selector
     ``wait_for``, if given.
 
-    Returns the list of console errors and uncaught page errors.  The list stays live:
-    errors that happen later (e.g. after a click) are appended to it.
+    Returns the list of console errors and uncaught page errors (:func:`collect_errors`).
     """
-    errors: list[str] = []
-
-    def on_console(msg: ConsoleMessage) -> None:
-        if msg.type == "error":
-            errors.append(f"console: {msg.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    errors = collect_errors(page)
     page.goto(site_url + page_path(name) + query, timeout=timeout_ms)
     try:
         page.wait_for_function(_OUTPUTS_RENDERED_JS, timeout=timeout_ms, polling=200)

@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from browser_helpers import one_page_site, start_site
+from browser_helpers import collect_errors, one_page_site, start_site
 from playwright.sync_api import expect
 
 from bohnteach.site.admission import KernelSlots
@@ -137,6 +137,7 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
     with start_site(tmp_path / "voila.log", root=slow_site, edit_command=one_start_no_pool) as base:
         url = base + page_path("notebooks/langsam")
         first, second = browser.new_page(), browser.new_page()
+        errors = collect_errors(second)  # the queue page and the page after it log none
         first.goto(url, wait_until="commit", timeout=300_000)  # headers come once it holds the slot
         second.goto(url, wait_until="commit", timeout=300_000)
         expect(second.locator("#bt-queue")).to_contain_text("Du bist Nr. 1 in der Warteschlange",
@@ -152,6 +153,7 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
         expect(second).not_to_have_title("Gleich geht's los")
         second.get_by_role("button", name="Weiter").click()  # the queued page's widgets work
         expect(second.get_by_role("button", name="Gedrückt")).to_be_visible(timeout=120_000)
+        assert errors == []
         assert (tmp_path / "voila.log").read_text().count("waits for a kernel") == 1
 
 

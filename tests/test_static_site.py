@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
-from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, visible_errors
+from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, collect_errors, visible_errors
 
 from bohnteach.game.errors import find_rule
 from bohnteach.site import static
@@ -86,15 +86,13 @@ class Visit:
     def __init__(self, browser, base: str) -> None:
         self.base = base
         self.external: list[str] = []
-        self.errors: list[str] = []
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         # clicks and fills wait as long as expect() does: Python answers in the browser,
         # which takes seconds on a busy machine (Playwright's own default is 30 s)
         self.context.set_default_timeout(EXPECT_TIMEOUT_MS)
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        self.errors = collect_errors(self.page)
 
     def _route(self, route) -> None:
         host = urlparse(route.request.url).hostname
@@ -103,10 +101,6 @@ class Visit:
         else:
             self.external.append(route.request.url)
             route.abort()
-
-    def _console(self, msg) -> None:
-        if msg.type == "error":
-            self.errors.append(f"console: {msg.text}")
 
     def open(self, name: str, query: str = "") -> None:
         self.errors.clear()
