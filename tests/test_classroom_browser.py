@@ -80,18 +80,21 @@ def test_axe_finds_nothing_serious(view):
 
 def test_prints_completely_without_buttons(view):
     """Chromium's PDF: the whole page (first and last heading, the footer), long pages on
-    several sheets, no button label, teacher notes and solutions only in the teacher version,
-    a typed answer not printed."""
+    several sheets, no button label but the cards of a board (Mach du!, Probespiel: the
+    learner's hand), teacher notes and solutions only in the teacher version, a typed answer
+    not printed."""
     page, name, query = view
     headings = page.locator("#rendered_cells :is(h1, h2):visible").all_inner_texts()
-    labels = {t.strip() for t in page.locator("#rendered_cells button:visible").all_inner_texts()} - {""}
+    labels = {t.strip() for t in page.locator(
+        "#rendered_cells button:visible:not(.bt-pick)").all_inner_texts()} - {""}
+    cards = page.locator("#rendered_cells .bt-board .bt-pick:visible").all_inner_texts()
     height = page.evaluate("document.getElementById('rendered_cells').scrollHeight")
     typed = page.locator(".bt-exercise input[type=text]")
     if typed.count():
         typed.first.fill("4711/13")
     pages, text = _pdf_text(page)
     squeezed = _squeezed(text)
-    for heading in (headings[0], headings[-1], "Impressum"):
+    for heading in (headings[0], headings[-1], "Impressum", *cards):
         assert _squeezed(heading) in squeezed, (name, heading)
     assert pages >= height // (2 * A4_PX) and (pages > 1 or height < 2 * A4_PX), (name, pages, height)
     lines = {line.strip() for line in text.splitlines()}

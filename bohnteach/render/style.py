@@ -229,7 +229,9 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  body.bt-projector .bt-slide-off{display:revert!important}
  #loading,.bt-pagebar,.bt-slidebar,.modebar-container,.jupyter-button,.widget-button,
  .widget-toggle-button,.bt-nav,.bt-exercise .bt-q-correct,.bt-exercise .bt-q-wrong,
- .bt-exercise .bt-q-invalid,.bt-exercise .bt-q-solution{display:none!important}
+ .bt-exercise .bt-q-invalid,.bt-exercise .bt-q-solution,.bt-pickstatus{display:none!important}
+ .bt-board .jupyter-button.bt-pick{display:inline-flex!important;print-color-adjust:exact;
+  -webkit-print-color-adjust:exact}
  .bt-exercise .widget-text,.bt-estimate .widget-text{border-bottom:1px solid #000;min-width:14em}
  .bt-exercise input[type=text],.bt-estimate input{visibility:hidden}
  .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
@@ -241,7 +243,8 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
 }
 """
 """Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
-page bar (projector mode), the print stylesheet (no buttons, blank answers), and visible
+page bar (projector mode), the print stylesheet (no buttons, but the cards on a board – they
+show the learner's hand –, blank answers), and visible
 overflow (``bt-stick-out``, set by the page's script) on every box around a scene player's
 control bar, which sticks to the bottom of the screen: ``position: sticky`` needs every
 box between it and the page's scroller to let it out."""
