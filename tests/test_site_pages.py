@@ -215,13 +215,15 @@ def test_rules_table_cites_sources():
 
 
 # ---- the Probespiel ---------------------------------------------------------------------------
-def _buttons(widget):
+def _buttons(widget, kind: type | None = None):
+    """The widgets of ``kind`` (buttons by default) in ``widget``, nested ones too."""
     import ipywidgets as widgets
 
+    kind = kind or widgets.Button
     out, stack = [], [widget]
     while stack:
         w = stack.pop()
-        if isinstance(w, widgets.Button):
+        if isinstance(w, kind):
             out.append(w)
         stack.extend(getattr(w, "children", ()))
     return out
@@ -361,7 +363,10 @@ def test_probespiel_one_full_turn_then_bots_play():
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_probespiel_whole_game_by_random_clicks(seed):
-    """Click random buttons (mistakes included) until the game is over: no error box."""
+    """Tap random cards and click random buttons (mistakes included) until the game is
+    over: no error box."""
+    import ipywidgets as widgets
+
     from bohnteach.widgets.probespiel import Probespiel
     from bohnteach.game.state import Phase
 
@@ -372,7 +377,11 @@ def test_probespiel_whole_game_by_random_clicks(seed):
         if game.state.phase is Phase.OVER:
             break
         buttons = [b for b in _buttons(game.actions) if "bt-ps-new" not in _classes(b)]
-        forward = [b for b in buttons if not _classes(b) & {"bt-ps-mistake", "bt-ps-plant-wrong"}]
+        forward = [b for b in buttons if "bt-ps-mistake" not in _classes(b)]
+        cards = [t for t in _buttons(game.actions, widgets.ToggleButton) if not t.disabled]
+        if cards and rng.random() < 0.3:  # a tapped card is what the next plant takes (or offers)
+            card = rng.choice(cards)
+            card.value = not card.value
         if game.state.phase is Phase.TRADE and game.give_options() and rng.random() < 0.2:
             game.choose_give([game.give_options()[0][1]])
             game.want_pick.value = rng.choice(game.want_pick.options)[1]
