@@ -475,14 +475,14 @@ class Probespiel(widgets.VBox):
             self._give_options, self._give = [], []
             if self._pick not in self._labels:
                 self._pick = None
-        playable = set(plantable(s, me)) if self._planting() else set()
+        planting = self._planting()  # once per redraw: every card and field asks
+        playable = set(plantable(s, me)) if planting else set()
         self._picks = {}
         rows: list[widgets.Widget] = []
         for title, cards in groups:
-            rows.append(pick_group(title, [self._card(label, c, trading, c in playable)
+            rows.append(pick_group(title, [self._card(label, c, trading, planting, c in playable)
                                            for label, c in cards]))
         self._tiles, self._plant_buttons = [], []
-        planting = self._planting()
         for k, f in enumerate(p.fields):
             controls: list[widgets.Widget] = []
             plant = None
@@ -511,7 +511,8 @@ class Probespiel(widgets.VBox):
         self._mark()
         return box
 
-    def _card(self, label: str, card: int, trading: bool, playable: bool) -> widgets.ToggleButton:
+    def _card(self, label: str, card: int, trading: bool, planting: bool,
+              playable: bool) -> widgets.ToggleButton:
         """One of the learner's cards as a card to tap: for the offer in phase 2 (several
         may be picked, class ``bt-ps-give``), else for planting (one at a time)."""
         s = self.state
@@ -522,7 +523,7 @@ class Probespiel(widgets.VBox):
         t.add_class("bt-ps-card")
         if trading:
             t.add_class("bt-ps-give")
-        elif not self._planting():  # nothing to do with the cards now: shown, not tappable
+        elif not planting:  # nothing to do with the cards now: shown, not tappable
             t.disabled = True
         self._picks[card] = t
 
