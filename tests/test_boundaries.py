@@ -16,6 +16,7 @@ from bohnteach.game.beans import find_variety
 from bohnteach.game.engine import apply, harvest_coins, is_legal, legal_actions, new_game
 from bohnteach.game.errors import RuleViolation, find_rule
 from bohnteach.game.record import Game
+from bohnteach.game.rulesets import find_ruleset
 from bohnteach.game.state import Phase
 from bohnteach.game.view import player_view
 from tables import allow, refuse, table
@@ -170,3 +171,25 @@ def test_refusals_raise_only_rule_violations_for_odd_objects() -> None:
         with pytest.raises(RuleViolation):
             apply(s, odd)  # type: ignore[arg-type]
         assert not is_legal(s, odd)
+
+
+@pytest.mark.parametrize("name", [42, None, 4.0, "atlantis", b"amigo"])
+def test_an_unknown_rule_set_is_a_value_error(name) -> None:
+    """Also in the compiled build (rulesets.py is compiled: typed arguments would raise
+    TypeError there), so these entry points take ``object``."""
+    with pytest.raises(ValueError, match="Unbekanntes Regelwerk"):
+        find_ruleset(name)
+    with pytest.raises(ValueError, match="Unbekanntes Regelwerk"):
+        new_game(name, 4)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args", [(4.0,), ("4",), (None,), (True,), (4, "1"), (4, 0, 1.0)])
+def test_new_game_refuses_odd_arguments_with_a_value_error(args) -> None:
+    with pytest.raises(ValueError):
+        new_game("amigo", *args)
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, None, True, 99])
+def test_a_player_count_without_rules_is_a_value_error(players) -> None:
+    with pytest.raises(ValueError, match="keine Regeln"):
+        find_ruleset("amigo").for_players(players)

@@ -14,16 +14,12 @@ from bohnteach.editions.ladybohn import LADYBOHN, Ladybohn
 from bohnteach.game import edition as edition_mod
 from bohnteach.game import engine
 from bohnteach.game.actions import Draw, Plant
-from bohnteach.game.edition import BASE, Edition, Zone, find_edition, register_edition
+from bohnteach.game.edition import BASE, HOOKS, Edition, Zone, find_edition, register_edition
 from bohnteach.game.rulesets import ruleset_from_toml
 from bohnteach.maths.bots import RandomBot, make_bot
 from bohnteach.maths.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
-HOOKS = [
-    name for name, value in vars(Edition).items()
-    if value is None and not name.startswith("_")
-]
 
 
 def test_the_hook_list_is_what_the_docs_describe():
@@ -164,6 +160,24 @@ def test_base_rule_sets_never_call_an_edition_hook(spy, monkeypatch):
             play_game(ruleset, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
                                          enumerate(("random", "planter", "trader", "random"))])
     assert Spy.calls.counts == {}
+
+
+def test_only_an_edition_with_hooks_is_asked_at_the_hook_points():
+    """``State.hooks``: None for the base game (the engine then reads no hook at all), the
+    edition itself as soon as it defines one hook."""
+    assert not BASE.hooked and new_game("amigo", 4).hooks is None
+    assert new_game("online", 6).hooks is None
+    lady = new_game("ladybohn", 4)
+    assert lady.hooks is LADYBOHN and lady.copy().hooks is LADYBOHN
+    assert new_game("indiana", 4).hooks is find_edition("indiana")
+
+    class OneHook(Edition):
+        name = "one-hook"
+
+        def after_deal(self, s, o):
+            pass
+
+    assert OneHook().hooked and not Edition().hooked
 
 
 # ---- the hooks an edition like Indiana Bohnes needs: setup, zones, reveal, draw, actions ----

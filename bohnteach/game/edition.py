@@ -6,10 +6,11 @@ edition object – found by name in a registry, as python-chess's ``find_variant
 at a few fixed points and never import an edition themselves. The editions package
 registers its editions when ``bohnteach`` is imported.
 
-Every *hook* below is ``None`` on the base edition. The engine tests ``hook is not None``
-before calling one, so a rule set whose edition leaves a hook out pays one attribute
-look-up at that point and never a call. A subclass switches a hook on by defining the
-method. docs/editions.md says when each hook runs and what it may do.
+Every *hook* below is ``None`` on the base edition. A subclass switches a hook on by
+defining the method; docs/editions.md says when each hook runs and what it may do. The
+engine asks ``State.hooks`` first – the edition, or None when it switches no hook on – so a
+rule set of the base game pays one read of a compiled slot per hook point, and an edition
+pays one attribute look-up for each hook it leaves out.
 """
 from __future__ import annotations
 
@@ -107,6 +108,8 @@ class Edition:
     Home“); empty = a plain coin pile."""
 
     def __init__(self) -> None:
+        self.hooked = any(getattr(self, hook) is not None for hook in HOOKS)
+        """Whether the edition switches any hook on (``State.hooks`` is None otherwise)."""
         self.plain_listing = all(
             getattr(self, hook) is None
             for hook in ("check_harvest", "waiting_seats", "plant_choices", "legal_extra")
@@ -242,6 +245,12 @@ class Edition:
     counted: turn the edition's zones into coins (Indiana: the adventurers sell)."""
 
 
+HOOKS: tuple[str, ...] = tuple(
+    name for name, value in vars(Edition).items() if value is None and not name.startswith("_")
+)
+"""The names of ``Edition``'s hooks (its attributes that are None: off on the base edition)."""
+
+
 def known_settings(settings_class: type, raw: Mapping[str, Any], source: str, table: str) -> set[str]:
     """The field names of an edition's settings dataclass; ``ValueError`` naming the file
     when the ``[table]`` of a rule set has a key that is none of them."""
@@ -276,6 +285,6 @@ def all_editions() -> tuple[Edition, ...]:
 
 
 __all__ = [
-    "BASE", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
+    "BASE", "HOOKS", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
     "all_editions", "find_edition", "known_settings", "register_edition",
 ]

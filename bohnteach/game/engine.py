@@ -58,15 +58,23 @@ def check_names(names: Sequence[str]) -> list[str]:
 
 
 def new_game(
-    ruleset: str | RuleSet = "amigo",
-    players: int | Sequence[str] = 4,
-    seed: int = 0,
-    start_player: int = 0,
+    ruleset: object = "amigo",
+    players: object = 4,
+    seed: object = 0,
+    start_player: object = 0,
     shuffled: bool = True,
 ) -> State:
     """Shuffle with ``seed``, deal one card at a time (setup.deal), fields by player count.
-    ``shuffled=False`` leaves the pile in id order, top = highest id (tests of the deal)."""
+    ``shuffled=False`` leaves the pile in id order, top = highest id (tests of the deal).
+
+    ``ruleset``: a name or a ``RuleSet``; ``players``: a count or a list of names. Anything
+    else is a ``ValueError`` (the arguments are typed ``object`` so that the compiled build
+    does not raise ``TypeError`` first)."""
     rules = find_ruleset(ruleset)
+    if type(seed) is not int or type(start_player) is not int:
+        raise ValueError(f"Seed und Startspieler sind ganze Zahlen, nicht {seed!r} und {start_player!r}.")
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        raise ValueError(f"Personen: eine Anzahl oder eine Liste von Namen, nicht {players!r}.")
     names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else check_names(players)
     if isinstance(players, int) and not 1 <= players <= len(DEFAULT_NAMES):
         raise ValueError(f"{players} Personen: möglich sind {rules.min_players}–{rules.max_players}.")
@@ -86,8 +94,9 @@ def new_game(
             if dealt < count:
                 hand.append(deck.pop())
     state.start_player = state.active = start_player
-    if state.edition.setup is not None:
-        state.edition.setup(state)
+    ed = state.hooks
+    if ed is not None and ed.setup is not None:
+        ed.setup(state)
     return state
 
 
@@ -166,8 +175,8 @@ def actor(s: State) -> int | None:
     """Whose decision the game waits for (other players may still harvest any time)."""
     if s.phase is OVER:
         return None
-    ed = s.edition
-    if ed.waiting_seats is not None:
+    ed = s.hooks
+    if ed is not None and ed.waiting_seats is not None:
         waiting = ed.waiting_seats(s)
         if waiting:
             return waiting[0]
@@ -229,8 +238,9 @@ runs out. Public for editions that draw in their own hooks (Indiana's temple).""
 # ---- phase changes -------------------------------------------------------------------
 def _start_trading(s: State) -> None:
     s.phase = TRADE  # hand_plants stays until the next turn (p1.second-optional)
-    if s.edition.reveal is not None:
-        s.events.append(("reveal", tuple(s.edition.reveal(s))))
+    ed = s.hooks
+    if ed is not None and ed.reveal is not None:
+        s.events.append(("reveal", tuple(ed.reveal(s))))
         return
     revealed = _top_cards(s, 2)  # p2.reveal-two
     if revealed is None:  # p2.reveal-one when the pile runs out for good
@@ -275,8 +285,8 @@ def harvest_coins(s: State, player: int, field: int) -> int:
     cards = s.players[player].fields[field]
     if not cards:
         return 0
-    ed = s.edition
-    if ed.harvest_coins is not None:
+    ed = s.hooks
+    if ed is not None and ed.harvest_coins is not None:
         coins = ed.harvest_coins(s, player, field)
         if coins is not None:
             return coins
@@ -293,8 +303,8 @@ def meter_coins(s: State, cards: list[int]) -> int:
 
 
 def _harvest(s: State, player: int, field: int) -> None:
-    ed = s.edition
-    if ed.harvest is not None:
+    ed = s.hooks
+    if ed is not None and ed.harvest is not None:
         ran_out = ed.harvest(s, player, field)
         if ran_out is not None:
             if ran_out and not s.ending:
@@ -321,8 +331,9 @@ def _end_game(s: State) -> None:
         for field, cards in enumerate(p.fields):
             if cards:
                 _harvest(s, player, field)
-    if s.edition.final_scoring is not None:  # the edition's zones that still count
-        s.edition.final_scoring(s)
+    ed = s.hooks
+    if ed is not None and ed.final_scoring is not None:  # the edition's zones that still count
+        ed.final_scoring(s)
     s.scores = [len(p.coins) for p in s.players]
     s.winners = winners(s)
     s.phase = OVER
@@ -396,8 +407,8 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
             )
         no_room_rule = "p3.no-room"
     elif phase is TRADE and (
-        s.edition.check_plant_out_of_phase is not None
-        and (allowed := s.edition.check_plant_out_of_phase(s, a)) is not None
+        (ed := s.hooks) is not None and ed.check_plant_out_of_phase is not None
+        and (allowed := ed.check_plant_out_of_phase(s, a)) is not None
     ):  # a plant the edition allows in phase 2
         card, no_room_rule = allowed
     elif phase is TRADE:
@@ -416,11 +427,11 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
         if not fitting_fields(s, a.player, card):
             raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
         raise RuleViolation("field.one-variety", here)
-    ed = s.edition
-    if ed.check_plant is not None:  # the edition checks its choice (Plant.lift)
+    ed = s.hooks
+    if ed is not None and ed.check_plant is not None:  # the edition checks its choice (Plant.lift)
         return card, ed.check_plant(s, a.player, a.field, card, a.lift)
     if a.lift is not None:
-        ed.refuse_plant_choice(s, a)
+        s.edition.refuse_plant_choice(s, a)
     return card, None
 
 
@@ -461,10 +472,18 @@ def _check_harvest(s: State, a: Harvest) -> None:
     _check_harvest_extra(s, a)
 
 
+def _check_blocked(s: State) -> None:
+    """The edition's refusal while somebody must act first (offers, ending the trade)."""
+    ed = s.hooks
+    if ed is not None and ed.check_blocked is not None:
+        ed.check_blocked(s)
+
+
 def _check_harvest_extra(s: State, a: Harvest) -> None:
     """The edition's further harvest limits, after the core's."""
-    if s.edition.check_harvest is not None:
-        s.edition.check_harvest(s, a.player)
+    ed = s.hooks
+    if ed is not None and ed.check_harvest is not None:
+        ed.check_harvest(s, a.player)
 
 
 def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
@@ -505,8 +524,7 @@ def _check_offer(s: State, a: Offer) -> None:
     _check_player(s, a.to)
     if s.phase is not TRADE:
         raise RuleViolation("trade.phase2-only", f"Jetzt ist Phase {int(s.phase)}.")
-    if s.edition.check_blocked is not None:  # somebody must act first
-        s.edition.check_blocked(s)
+    _check_blocked(s)
     if s.offer is not None:
         o = s.offer
         raise RuleViolation(
@@ -563,8 +581,7 @@ def _check_end_trading(s: State, a: EndTrading) -> None:
         raise RuleViolation("turn.wrong-phase", f"Jetzt ist Phase {int(s.phase)}, nicht Phase 2.")
     if a.player != s.active:
         raise RuleViolation("trade.end", f"Nur {_name(s, s.active)} kann den Handel beenden.")
-    if s.edition.check_blocked is not None:  # somebody must act first
-        s.edition.check_blocked(s)
+    _check_blocked(s)
     if s.offer is not None:
         raise RuleViolation("trade.end", "Es ist noch ein Angebot offen.")
 
@@ -617,8 +634,9 @@ def _do_plant(s: State, a: Plant, checked: tuple[int, object]) -> None:
         p.set_aside.remove(card)
     p.fields[a.field].append(card)
     s.events.append(("plant", player, a.field, card))
-    if s.edition.after_plant is not None:  # its choice, checked before
-        s.edition.after_plant(s, player, a.field, choice)
+    ed = s.hooks
+    if ed is not None and ed.after_plant is not None:  # its choice, checked before
+        ed.after_plant(s, player, a.field, choice)
     phase = s.phase
     if phase is PLANT:
         s.hand_plants += 1
@@ -655,7 +673,8 @@ def _take(s: State, owner: int, card: int) -> None:
 def _receive(s: State, player: int, card: int) -> None:
     """A card received in a deal is set aside (trade.set-aside), unless the edition puts it
     elsewhere (``Edition.receive``)."""
-    if s.edition.receive is not None and s.edition.receive(s, player, card):
+    ed = s.hooks
+    if ed is not None and ed.receive is not None and ed.receive(s, player, card):
         return
     s.players[player].set_aside.append(card)
 
@@ -671,8 +690,9 @@ def _do_accept(s: State, a: Accept, o: Offer) -> None:
     for card in o.get:
         _receive(s, o.player, card)
     s.events.append(("trade", o.player, o.to, o.give, o.get))
-    if s.edition.after_deal is not None:  # the edition's events after a deal
-        s.edition.after_deal(s, o)
+    ed = s.hooks
+    if ed is not None and ed.after_deal is not None:  # the edition's events after a deal
+        ed.after_deal(s, o)
 
 
 def _do_decline(s: State, a: Decline, _: None) -> None:
@@ -685,8 +705,9 @@ def _do_end_trading(s: State, a: EndTrading, _: None) -> None:
 
 
 def _do_draw(s: State, a: Draw, _: None) -> None:
-    if s.edition.draw is not None:
-        taken = s.edition.draw(s, a.player)
+    ed = s.hooks
+    if ed is not None and ed.draw is not None:
+        taken = ed.draw(s, a.player)
         s.events.append(("draw", a.player, tuple(taken)))
         if s.ending:
             _end_game(s)
@@ -801,7 +822,8 @@ def is_legal(s: State, action: object) -> bool:
 # ---- the fast path: actions known to be legal ----------------------------------------------
 def _fast_plant(s: State, a: Plant) -> None:
     phase = s.phase
-    if s.edition.check_plant is not None or phase is TRADE:  # the edition decides: full check
+    ed = s.hooks
+    if (ed is not None and ed.check_plant is not None) or phase is TRADE:  # the edition decides: full check
         _do_plant(s, a, _check_plant(s, a))
         return
     if phase is PLANT:
@@ -942,9 +964,10 @@ def _harvest_key(fields: list[list[int]]) -> int:
 
 def _harvests(s: State, player: int) -> list[Action]:
     fields = s.players[player].fields
-    if s.edition.check_harvest is not None:  # the edition may refuse a harvest now
+    ed = s.hooks
+    if ed is not None and ed.check_harvest is not None:  # the edition may refuse a harvest now
         try:
-            s.edition.check_harvest(s, player)
+            ed.check_harvest(s, player)
         except RuleViolation:
             return []
     return [*_seat(player, len(fields)).harvest_tables[len(fields)][_harvest_key(fields)]]
@@ -968,7 +991,8 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
     phase = s.phase
     if phase is OVER:
         return []
-    if not (s.edition.plain_listing and type(player) is int and 0 <= player < len(s.players)):
+    ed = s.hooks
+    if not ((ed is None or ed.plain_listing) and type(player) is int and 0 <= player < len(s.players)):
         return _legal_listing(s, player, offers)
     # the edition adds nothing to the listing: one seat, written for speed (cached values)
     p = s.players[player]

@@ -116,7 +116,7 @@ def _tupled(value: Any) -> Any:
 
 
 _STATE_SLOTS: Final = (
-    "ruleset", "edition", "setup", "cards", "variety", "meter", "players", "start_player",
+    "ruleset", "edition", "hooks", "setup", "cards", "variety", "meter", "players", "start_player",
     "active", "phase", "deck", "discard", "revealed", "offer", "hand_plants",
     "exhaustions", "ending", "seed", "turn", "extra", "scores", "winners", "events",
     "face_down", "marks", "coin_steps", "kind",
@@ -137,6 +137,9 @@ class State:
             return
         self.ruleset = ruleset
         self.edition: Edition = find_edition(ruleset.edition)
+        self.hooks: Edition | None = self.edition if self.edition.hooked else None
+        """The edition when it switches a hook on, else None: the engine's hook points ask
+        this slot first (``Edition.hooked``), so the base game never looks a hook up."""
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
         self.cards, self.variety, self.meter, self.coin_steps, self.kind = _card_tables(ruleset, cards)
         """Per card id (shared, immutable): record, variety, meter, coins for a harvest of

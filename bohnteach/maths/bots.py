@@ -375,8 +375,8 @@ LITTLE_REPLY: Final = Reply(False, "little")
 
 def _somebody_waits(s: State) -> bool:
     """The edition makes somebody act first (then every offer is refused)."""
-    hook = s.edition.waiting_seats
-    return hook is not None and bool(hook(s))
+    ed = s.hooks
+    return ed is not None and ed.waiting_seats is not None and bool(ed.waiting_seats(s))
 
 
 ACCEPT_MARGIN = 0.1
@@ -410,7 +410,8 @@ def without_zero_harvests(s: State, actions: list[Action]) -> list[Action]:
     """``actions`` without the harvests that yield no coin (``zero_harvest`` of each, with
     the type test first: most actions are no harvest)."""
     harvest = Harvest  # one global look-up per call, not one per action
-    if s.edition.harvest_coins is not None:  # the edition counts coins: ask for each field
+    ed = s.hooks
+    if ed is not None and ed.harvest_coins is not None:  # the edition counts coins: ask for each field
         return [
             a for a in actions
             if type(a) is not harvest or harvest_coins(s, a.player, a.field)  # type: ignore[union-attr]
