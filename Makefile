@@ -5,7 +5,8 @@
 #                static site's (built once, cached in ~/.cache/bohnteach-static)
 #   make static  the whole site as static files in STATIC_OUT (Voici; see README)
 #   make fast    the optional mypyc build of the engine (.compiled/), used only with
-#                BOHNTEACH_COMPILED=1 (benchmarks/README.md, "Engine, issue 11")
+#                BOHNTEACH_COMPILED=1 (benchmarks/README.md, "Engine, issue 11"); make
+#                test updates it and runs the input contract's tests in it too
 #
 # The virtualenv lives in .venv; every install is constrained by requirements.lock (the
 # exact versions of the whole environment: runtime, tests and all extras). Stamp files keep
@@ -38,14 +39,16 @@ LOCK_ARGS := pip compile pyproject.toml --all-extras --python-version 3.11 \
 RUN_STAMP := $(VENV)/.bohnteach-run.stamp
 TEST_STAMP := $(VENV)/.bohnteach-test.stamp
 STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
+FAST_STAMP := $(VENV)/.bohnteach-fast.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test test-static static install install-test lock chromium npm clean fast
+.PHONY: serve test test-static static install install-test lock chromium npm compiler clean fast
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
 
-test: $(TEST_STAMP) $(STATIC_STAMP) chromium npm
+test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler
+	$(BIN)/python -m bohnteach._compiled update
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Only the static site's tests (tests/test_static_site.py, also part of `make test`): the
@@ -93,9 +96,13 @@ $(STATIC_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 
 # mypyc (the [fast] extra) compiles the hot modules into .compiled/; pure Python stays the
 # default, the build is imported only with BOHNTEACH_COMPILED=1 and only while it is current.
-fast: $(RUN_STAMP)
-	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[fast]'
+# `make test` updates the build too, so that tests/test_compiled_build.py checks it.
+fast: $(FAST_STAMP) compiler
 	$(BIN)/python -m bohnteach._compiled build
+
+$(FAST_STAMP): pyproject.toml $(LOCK) $(RUN_STAMP)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[fast]'
+	touch $@
 
 # build-static fetches Pyodide's core from the npm registry with `npm pack`.
 npm:
@@ -103,6 +110,14 @@ npm:
 	  echo "installing Debian's npm"; \
 	  $(SUDO) apt-get update; \
 	  $(SUDO) $(APT_ENV) apt-get install -y npm; \
+	fi
+
+# mypyc needs a C compiler and Python's headers.
+compiler:
+	@if ! command -v cc >/dev/null || [ ! -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; then \
+	  echo "installing Debian's gcc and python3-dev (for make fast)"; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) $(APT_ENV) apt-get install -y gcc python3-dev; \
 	fi
 
 chromium:

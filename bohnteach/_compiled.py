@@ -1,6 +1,7 @@
 """An optional mypyc build of the hot modules (engine speed, issue 11); pure Python is the default.
 
     make fast                                   # = python -m bohnteach._compiled build
+    python -m bohnteach._compiled update        # build only if missing or stale (make test)
     BOHNTEACH_COMPILED=1 python benchmarks/engine.py
 
 ``build`` compiles ``MODULES`` with mypyc (the ``fast`` extra) into ``.compiled/`` beside
@@ -26,6 +27,7 @@ from pathlib import Path
 
 MODULES = (
     "bohnteach/game/beans.py",
+    "bohnteach/game/rulesets.py",
     "bohnteach/game/state.py",
     "bohnteach/game/engine.py",
     "bohnteach/maths/bots.py",
@@ -99,6 +101,10 @@ def compiled() -> bool:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["build"]:
-        sys.exit("usage: python -m bohnteach._compiled build")
-    build()
+    if sys.argv[1:] == ["build"]:
+        build()
+    elif sys.argv[1:] == ["update"]:  # make test: build only when there is no current build
+        if missing():
+            build()
+    else:
+        sys.exit("usage: python -m bohnteach._compiled build|update")

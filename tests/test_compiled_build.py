@@ -39,6 +39,7 @@ CONTRACT_TESTS = [
     "tests/test_bots.py::test_registry_and_make_bot",
     "tests/test_rules_variants.py::test_online_six_players_deal_3_4_5_6_one_at_a_time",
     "tests/test_indiana.py::test_visit_refused_out_of_turn_phase_offer_or_unknown_stack",
+    "tests/test_ladybohn.py::test_user_meter_file_partial_german_names_and_dashes",
 ]
 """Tests of the input contract (only the project's own errors, never a TypeError) and of
 behaviour where mypyc differs from CPython (typed arguments, class docstrings)."""
