@@ -49,7 +49,7 @@ def test_a_figure_left_as_cell_result_goes_through_show_figure():
     assert shell.display_formatter.ipython_display_formatter.lookup(_figure()) is show_figure
 
 
-def test_charts_use_only_trace_types_of_the_basic_bundle():
+def test_charts_use_only_trace_types_of_the_basic_bundle() -> None:
     """Every ``go.<Trace>(`` in the package, the pages and the lessons is one the site's
     renderer can draw; plotly.express is not used (its traces are not named in the code)."""
     sources = [*ROOT.glob("bohnteach/**/*.py"), *ROOT.glob("notebooks/*.ipynb"),
