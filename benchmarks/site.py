@@ -58,6 +58,8 @@ MINIMAL = "_bench_minimal"
 PAGE_TARGET = 1.5
 STEP_TARGET_MS = 100.0
 
+# Ready: the page shown, every output filled, every widget and every chart drawn (a chart
+# renderer holds its SVG only once plotly.js has drawn it).
 READY_JS = """() => {
   if (document.getElementById('loading')) return false;
   const cells = document.getElementById('rendered_cells');
@@ -65,6 +67,7 @@ READY_JS = """() => {
   if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
   const outs = [...cells.querySelectorAll('.jp-OutputArea-output')];
   if (!outs.length) return false;
+  if ([...cells.querySelectorAll('.jp-RenderedPlotly')].some(el => !el.querySelector('.main-svg'))) return false;
   return outs.every(el => el.classList.contains('lm-Panel')
       ? !!el.querySelector('.jupyter-widgets')
       : (el.childElementCount > 0 || el.textContent.trim() !== ''));

@@ -1,12 +1,19 @@
 """bohnteach.widgets.figure: the chart bundle is plotly's own, without plotly's renderers."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import plotly.graph_objects as go
 
 from bohnteach.widgets.figure import PLOT_CONFIG, figure_bundle, show_figure, show_figures_cheaply
+
+ROOT = Path(__file__).resolve().parents[1]
+#: what plotly.js's basic bundle draws, the one the site's chart renderer has
+#: (bohnteach/site/jupyter/labextensions/bohnteach-charts)
+BASIC_TRACES = {"Scatter", "Bar", "Pie"}
 
 
 def _figure() -> go.Figure:
@@ -40,3 +47,17 @@ def test_a_figure_left_as_cell_result_goes_through_show_figure():
     shell = InteractiveShell.instance()
     show_figures_cheaply()
     assert shell.display_formatter.ipython_display_formatter.lookup(_figure()) is show_figure
+
+
+def test_charts_use_only_trace_types_of_the_basic_bundle() -> None:
+    """Every ``go.<Trace>(`` in the package, the pages and the lessons is one the site's
+    renderer can draw; plotly.express is not used (its traces are not named in the code)."""
+    sources = [*ROOT.glob("bohnteach/**/*.py"), *ROOT.glob("notebooks/*.ipynb"),
+               *ROOT.glob("tutorials/*.ipynb")]
+    used: set[str] = set()
+    for path in sources:
+        text = path.read_text("utf-8")
+        assert "plotly.express" not in text, path
+        used |= set(re.findall(r"\bgo\.([A-Z]\w*)\(", text))
+    assert {"Scatter", "Bar"} <= used
+    assert used - {"Figure", "Layout"} <= BASIC_TRACES, used

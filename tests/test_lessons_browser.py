@@ -4,10 +4,9 @@ Uses the session's ``site_url`` (``tests/conftest.py``): the site served exactly
 ``bohnteach serve`` – ``notebooks/`` and ``tutorials/`` side by side, every page preheated
 (so ``lektion.ende()`` really waits for the visitor's request to read ``?lehrkraft=1``).
 
-Every chart is drawn once (the page template's "Charts" script): jupyterlab-plotly would
-also draw each one off screen for a PNG snapshot and store it with ``model.setData``, which
-a chart inside an ipywidgets ``Output`` lacks in Voilà 0.5 ("r.setData is not a function"
-in the console). So the console must stay free of errors after the charts are drawn.
+Charts are drawn by bohnteach's own renderer (``labextensions/bohnteach-charts``) with
+plotly.js's basic bundle, each once; jupyterlab-plotly's file with the full plotly.js is
+never fetched. The console must stay free of errors after the charts are drawn.
 """
 from __future__ import annotations
 
@@ -22,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
   .every(e => e.querySelector('.jupyter-widgets'))"""
+CHARTS_DRAWN = """() => [...document.querySelectorAll('.jp-RenderedPlotly')]
+  .every(e => e.querySelector('.main-svg'))"""
 
 
 def _open(page, url: str, name: str, query: str = "") -> list[str]:
@@ -32,6 +33,8 @@ def _open(page, url: str, name: str, query: str = "") -> list[str]:
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_page_loads_for_students(page, site_url, name):
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
     expect(page.locator(".bt-box.bt-error")).to_have_count(0)
@@ -46,9 +49,13 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator('a[href="../notebooks/00_Start.ipynb"]').first).to_be_attached()
     body = page.inner_text("#rendered_cells")
     assert "lektion.aufgaben" not in body and "Traceback" not in body
-    # the charts are drawn, by the renderer the page template changed to draw each once
+    # the charts are drawn by bohnteach's renderer, each once, with plotly.js's basic bundle
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
-    page.wait_for_function("() => window.btChartsDrawnOnce === true", timeout=60_000)
+    page.wait_for_function(CHARTS_DRAWN, timeout=60_000)
+    assert page.evaluate("window.btChartDraws") == page.locator(".js-plotly-plot").count()
+    plotly_files = [url for url in requested if "plotly" in url]
+    assert len(plotly_files) == 1 and "/bohnteach-charts/static/plotly-basic-" in plotly_files[0], \
+        plotly_files
     assert errors == []
 
 

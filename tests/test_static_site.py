@@ -253,8 +253,10 @@ def test_lesson_checks_an_answer_and_draws_its_chart(visit: Visit):
     visit.open("tutorials/02_Zwei_Karten_aufdecken")
     page = visit.page
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
-    # drawn once, as under Voilà (the page template's "Charts" script)
-    page.wait_for_function("() => window.btChartsDrawnOnce === true", timeout=EXPECT_TIMEOUT_MS)
+    # drawn once each by bohnteach's renderer with plotly.js's basic bundle, as under Voilà
+    page.wait_for_function("""() => [...document.querySelectorAll('.jp-RenderedPlotly')]
+      .every(e => e.querySelector('.main-svg'))""", timeout=EXPECT_TIMEOUT_MS)
+    assert page.evaluate("window.btChartDraws") == page.locator(".js-plotly-plot").count()
     task = page.locator(".bt-exercise").nth(1)
     field = task.locator("input[type=text]")
     field.fill("12/104")

@@ -71,7 +71,7 @@ def auslegungen_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -
 
 
 def height_css(out: Any, height: int) -> str:
-    """JupyterLab's plotly renderer autosizes the plot to its node, which has no height
+    """plotly.js autosizes the plot to its node, which has no height
     of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
     rule for this Output gives the node the figure's height (the width stays fluid)."""
     name = f"bt-chart-{height}"

@@ -69,6 +69,9 @@ VISITOR_MESSAGE_TYPES = (
 
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
+#: bohnteach's chart renderer, a JupyterLab extension that Voilà finds through ``JUPYTER_PATH``
+#: (:func:`voila_env`); it stands in for jupyterlab-plotly's (:func:`build_voila_command`).
+CHARTS_EXTENSION = _JUPYTER_DATA / "labextensions" / "bohnteach-charts"
 
 
 def site_dir() -> Path:
@@ -189,7 +192,10 @@ def build_voila_command(
         # The [static] extra (bohnteach build-static) installs JupyterLite's in-browser
         # kernel as a JupyterLab extension; Voilà would load it into every page, where
         # its plugins fail to start (console errors). It belongs to the static site only.
-        "--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension']",
+        # jupyterlab-plotly's renderer is replaced by ours (labextensions/bohnteach-charts
+        # beside the template): Voilà would fetch its 4.8 MB file on every page.
+        "--VoilaConfiguration.extension_denylist="
+        "['@jupyterlite/pyodide-kernel-extension', 'jupyterlab-plotly']",
         *ours,
     ]
 

@@ -16,7 +16,8 @@ What the build does (see :func:`build_static`):
    exactly these packages, with their sha256.  Nothing is installed with ``%pip`` at page
    load and no page can reach for a wheel that is not in the folder.
 3. ``voici build`` renders ``notebooks/`` and ``tutorials/`` with bohnteach's template
-   (no CDN fonts) into ``OUT/voici/render/…``.
+   (no CDN fonts) and chart renderer (jupyterlab-plotly left out, as under Voilà) into
+   ``OUT/voici/render/…``.
 4. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
    ``jupyter-config-data``): the kernel's packages plus what the page's code can reach,
    followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
@@ -47,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.site.reach import reached_top_levels
-from bohnteach.site.serve import LESSONS, PAGES, START_PAGE, site_dir, voila_env
+from bohnteach.site.serve import CHARTS_EXTENSION, LESSONS, PAGES, START_PAGE, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
 #: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
@@ -78,6 +79,10 @@ PLACEHOLDERS = frozenset({
 PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Where the site's pages land in the build.
 RENDER_DIR = "voici/render"
+#: Installed here but left out of the build: bohnteach's chart renderer (CHARTS_EXTENSION)
+#: draws the charts, and jupyterlab-plotly's one file holds the full plotly.js (4.8 MB),
+#: which every page would load (and whose renderer would draw instead of ours).
+LEFT_OUT_EXTENSIONS = ("jupyterlab-plotly",)
 MANIFEST = "bohnteach-static.json"
 
 _MARKER_ENV = {
@@ -404,12 +409,36 @@ def _lite_config(pyodide_packages: list[str]) -> dict:
     }
 
 
+_PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
+                          r"(</script>)", re.S)
+
+
+def _leave_out_extensions(staging: Path) -> None:
+    """Remove :data:`LEFT_OUT_EXTENSIONS` from the build: their files and their entries in
+    ``jupyter-lite.json`` and in every page's embedded ``jupyter-config-data``."""
+    def kept(config: dict) -> dict:
+        config["federated_extensions"] = [e for e in config.get("federated_extensions", [])
+                                          if e["name"] not in LEFT_OUT_EXTENSIONS]
+        return config
+
+    for name in LEFT_OUT_EXTENSIONS:
+        shutil.rmtree(staging / "extensions" / name)
+    lite = staging / "jupyter-lite.json"
+    data = json.loads(lite.read_text("utf-8"))
+    kept(data["jupyter-config-data"])
+    lite.write_text(json.dumps(data, indent=2), "utf-8")
+    for html in staging.rglob("*.html"):
+        text = html.read_text("utf-8")
+        match = _PAGE_CONFIG.search(text)
+        if match is not None:
+            blob = json.dumps(kept(json.loads(match.group(2)))).replace("</", "<\\/")
+            html.write_text(text[: match.start(2)] + blob + text[match.end(2):], "utf-8")
+
+
 def _set_page_packages(html: Path, packages: list[str]) -> None:
     """Write ``packages`` into the page's embedded ``jupyter-config-data``."""
     text = html.read_text("utf-8")
-    pattern = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
-                         r"(</script>)", re.S)
-    match = pattern.search(text)
+    match = _PAGE_CONFIG.search(text)
     if match is None:
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
     config = json.loads(match.group(2))
@@ -468,9 +497,12 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
         log("voici build")
         _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
               "--contents", str(contents), "--output-dir", str(staging),
-              "--template", "bohnteach", "--no-sourcemaps", "--no-unused-shared-packages"],
+              "--template", "bohnteach", "--no-sourcemaps", "--no-unused-shared-packages",
+              # the chart renderer of the Voilà site, beside the labextensions installed here
+              f"--LiteBuildConfig.federated_extensions={CHARTS_EXTENSION}"],
              cwd=lite, env=voila_env())
 
+        _leave_out_extensions(staging)
         pyodide_dir = staging / "static" / "pyodide"
         pyodide_dir.mkdir(parents=True, exist_ok=True)
         for item in core.iterdir():

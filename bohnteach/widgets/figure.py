@@ -1,11 +1,13 @@
 """Plotly charts on a page: the one way the site and the lessons display a ``go.Figure``.
 
 The figure goes out as plotly's own MIME bundle (``application/vnd.plotly.v1+json``, the
-bundle of plotly's ``plotly_mimetype`` renderer), which JupyterLab's plotly renderer draws
-under Voilà and on the static site alike. Never through ``fig.show()`` or plotly.io's
-renderers: they import nbformat → jsonschema → ``rfc3987_syntax``, which compiles 38 lark
-grammars (about 3 s of CPU in every kernel that shows its first chart, benchmarks/README.md
-"Lessons"), and the static site's Python (Pyodide) cannot install nbformat at all.
+bundle of plotly's ``plotly_mimetype`` renderer), which the site's chart renderer
+(``bohnteach/site/jupyter/labextensions/bohnteach-charts``) draws under Voilà and on the
+static site alike. It has plotly.js's basic bundle: scatter, bar and pie traces only.
+Never through ``fig.show()`` or plotly.io's renderers: they import nbformat → jsonschema →
+``rfc3987_syntax``, which compiles 38 lark grammars (about 3 s of CPU in every kernel that
+shows its first chart, benchmarks/README.md "Lessons"), and the static site's Python
+(Pyodide) cannot install nbformat at all.
 """
 from __future__ import annotations
 

@@ -1,0 +1,95 @@
+/* bohnteach's chart renderer: draws plotly's MIME bundle (application/vnd.plotly.v1+json,
+   bohnteach.widgets.figure) with plotly.js's "basic" bundle (scatter, bar, pie; 1.2 MB,
+   plotly-basic-4.1.1.min.js beside this file, MIT licence in plotly-basic.LICENSE) instead
+   of jupyterlab-plotly, whose renderer carries the full 4.8 MB plotly.js in the same file
+   and draws every chart three times (benchmarks/README.md, "Charts drawn once").
+
+   Written by hand, without a build step: a JupyterLab federated extension is a script that
+   puts a container {init, get} into window._JUPYTERLAB. Voilà (and Voici) load it, pass
+   their shared modules to init (this file takes Lumino's Widget from there) and ask get()
+   for "./mimeExtension". plotly.js itself is loaded on the first chart, so a page without
+   charts never fetches it. Each chart is drawn once (Plotly.react) and afterwards only
+   resized to its box; window.btChartDraws counts the draws (a browser test compares it
+   with the charts on the page). */
+(function () {
+  'use strict';
+  var MIME = 'application/vnd.plotly.v1+json';
+  var PLOTLY_URL = new URL('plotly-basic-4.1.1.min.js', document.currentScript.src).href;
+  var loading = null;
+  var widgets = null;
+
+  /* plotly.js, loaded once by a <script> tag (it sets window.Plotly). */
+  function plotly() {
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        var script = document.createElement('script');
+        script.src = PLOTLY_URL;
+        script.onload = function () { resolve(window.Plotly); };
+        script.onerror = function () { reject(new Error('plotly.js not loaded: ' + PLOTLY_URL)); };
+        document.head.appendChild(script);
+      });
+    }
+    return loading;
+  }
+
+  function extension(Widget) {
+    class RenderedChart extends Widget {
+      constructor(options) {
+        super();
+        this.addClass('jp-RenderedPlotly');  /* the class the site's styles size charts by */
+        this._mimeType = options.mimeType;
+        this._drawn = false;
+      }
+
+      renderModel(model) {
+        var figure = model.data[this._mimeType];
+        var layout = Object.assign({ height: 360 }, figure.layout);  /* as jupyterlab-plotly */
+        var node = this.node;
+        return plotly().then(function (Plotly) {
+          window.btChartDraws = (window.btChartDraws || 0) + 1;
+          return Plotly.react(node, figure.data, layout, figure.config);
+        }).then(function () {
+          this._drawn = true;
+          this.update();  /* drawn before it was in the page: fit it to its box */
+        }.bind(this));
+      }
+
+      _fit() {
+        if (this._drawn && this.isVisible) window.Plotly.Plots.resize(this.node);
+      }
+
+      onAfterShow() { this._fit(); }
+
+      onResize() { this._fit(); }
+
+      onUpdateRequest() { this._fit(); }
+    }
+
+    return {
+      id: 'bohnteach-charts:factory',
+      /* before jupyterlab-plotly (rank 2) wherever both are installed */
+      rank: 1,
+      dataType: 'json',
+      rendererFactory: {
+        safe: true,
+        mimeTypes: [MIME],
+        createRenderer: function (options) { return new RenderedChart(options); }
+      }
+    };
+  }
+
+  var container = {
+    init: function (shareScope) {
+      var versions = shareScope['@lumino/widgets'];
+      var version = Object.keys(versions)[0];
+      widgets = versions[version].get().then(function (factory) { return factory(); });
+    },
+    get: function (module) {
+      if (module !== './mimeExtension') return Promise.reject(new Error('no module ' + module));
+      return widgets.then(function (lumino) {
+        return function () { return { __esModule: true, default: [extension(lumino.Widget)] }; };
+      });
+    }
+  };
+  (window._JUPYTERLAB = window._JUPYTERLAB || {})['bohnteach-charts'] = container;
+})();
