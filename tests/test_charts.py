@@ -285,7 +285,7 @@ def all_figures() -> list[go.Figure]:
 
 
 def plain(text: str) -> str:
-    for tag in ("<sup>", "</sup>", "<b>", "</b>"):
+    for tag in (charts.SUBTITLE, "</span>", "<b>", "</b>"):
         text = text.replace(tag, "")
     return text
 
@@ -311,7 +311,7 @@ def test_wrap_lines_keeps_breaks_and_subtitles():
                                            "den nächsten 2 Karten?"]
     sub = charts.wrap_lines("Titel<br><sup>" + "eins zwei drei " * 6 + "</sup>", 40)
     assert sub[0] == "Titel" and len(sub) == 3
-    assert all(line.startswith("<sup>") and line.endswith("</sup>") for line in sub[1:])
+    assert all(line.startswith(charts.SUBTITLE) and line.endswith("</span>") for line in sub[1:])
 
 
 def test_log_axis_labels_do_not_run_into_each_other():

@@ -52,6 +52,7 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
         "GG": (k - 1, n - 1), "GN": (n - k, n - 1), "NG": (k, n - 1), "NN": (n - k - 1, n - 1),
     }
     pos1 = {"G": 0.78, "N": 0.22}
+    x1, x2 = 0.75, 1.5  # the steps close together: the leaves' labels need the room on a phone
     pos2 = {"GG": 0.95, "GN": 0.62, "NG": 0.38, "NN": 0.05}
     fig = go.Figure()
 
@@ -63,30 +64,30 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
 
     for a in "GN":
         hot = a == "N"
-        edge(0, 0.5, 1, pos1[a], f"{k if a == 'G' else n - k}/{n}",
+        edge(0, 0.5, x1, pos1[a], f"{k if a == 'G' else n - k}/{n}",
              HIGHLIGHT if hot else "#888", 4 if hot else 2)
         for b in "GN":
             num, den = second[a + b]
             hot2 = a + b == "NN"
-            edge(1, pos1[a], 2, pos2[a + b], f"{num}/{den}", HIGHLIGHT if hot2 else "#888",
+            edge(x1, pos1[a], x2, pos2[a + b], f"{num}/{den}", HIGHLIGHT if hot2 else "#888",
                  4 if hot2 else 2)
     # nodes
     labels1 = {"G": yes, "N": no}
     for a in "GN":
-        fig.add_annotation(x=1, y=pos1[a], text=f"<b>1. Karte:</b><br>{labels1[a]}",
+        fig.add_annotation(x=x1, y=pos1[a], text=f"<b>1. Karte:</b><br>{labels1[a]}",
                            showarrow=False, bgcolor=HIT if a == "G" else MISS,
                            font=dict(color="white", size=12), borderpad=4)
-    leaf = {"GG": f"zwei {v.de_plural}", "GN": f"erst {v.de}, dann keine",
-            "NG": f"erst keine, dann {v.de}", "NN": f"keine {v.de}"}
+    leaf = {"GG": f"zwei {v.de_plural}", "GN": f"erst {v.de},<br>dann keine",
+            "NG": f"erst keine,<br>dann {v.de}", "NN": f"keine {v.de}"}
     for ab, y in pos2.items():
         num, den = second[ab]
         p = first[ab[0]] * Fraction(num, den)
-        text = f"<b>{leaf[ab]}</b>: {_frac(p)} ≈ {de_number(p, 4)}"
-        fig.add_annotation(x=2.02, y=y, text=text, showarrow=False, xanchor="left",
+        text = f"<b>{leaf[ab]}</b><br>{_frac(p)} ≈ {de_number(p, 4)}"
+        fig.add_annotation(x=x2 + 0.03, y=y, text=text, showarrow=False, xanchor="left", align="left",
                            font=dict(size=13, color=HIGHLIGHT if ab == "NN" else "#222"))
     fig.add_annotation(x=0, y=0.5, text="<b>Start</b>", showarrow=False, bgcolor="#444",
                        font=dict(color="white"), borderpad=4)
-    for x, text in ((0.5, "1. Karte"), (1.5, "2. Karte")):
+    for x, text in ((x1 / 2, "1. Karte"), ((x1 + x2) / 2, "2. Karte")):
         fig.add_annotation(x=x, y=1.05, text=f"<i>{text}</i>", showarrow=False,
                            font=dict(color="#555", size=13))
     none = first["N"] * Fraction(*second["NN"])
@@ -94,7 +95,7 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
         fig, (f"Baumdiagramm: zwei Karten aufdecken<br>"
               f"<sup>Mindestens eine {v.de} = 1 − P(keine {v.de}) = 1 − {_frac(none)} = "
               f"{_frac(1 - none)} ≈ {de_number(1 - none, 4)}</sup>"), "", "", height=430,
-        xaxis=dict(visible=False, range=[-0.2, 3.15]), yaxis=dict(visible=False, range=[-0.05, 1.1]),
+        xaxis=dict(visible=False, range=[-0.2, 2.75]), yaxis=dict(visible=False, range=[-0.05, 1.1]),
     )
 
 

@@ -59,6 +59,8 @@ LEGEND_ROW = 20
 """Pixels of one legend row."""
 TITLE_CHARS = 40
 """Characters of a title line that fit a 390 px phone; longer titles wrap."""
+SUBTITLE = '<span style="font-size:12px">'
+"""How a title's ``<sup>`` line is set (``wrap_lines``)."""
 NOTE_CHARS = 52
 """Characters of a note line (12 px) that fit a 390 px phone."""
 MAX_LINES = 4
@@ -205,13 +207,14 @@ def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
 
 def wrap_lines(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` characters; ``<br>`` breaks stay breaks. A
-    line in ``<sup>…</sup>`` (a subtitle, smaller type) takes a third more characters and
-    keeps its tag on every line it wraps into."""
+    line in ``<sup>…</sup>`` (a subtitle) takes a third more characters and is set in
+    smaller type on every line it wraps into (a span, not ``<sup>``: plotly.js raises a
+    ``<sup>`` line above its baseline, which left a gap between two wrapped lines)."""
     lines = []
     for part in text.split("<br>"):
         if part.startswith("<sup>") and part.endswith("</sup>"):
             inner = textwrap.wrap(part[5:-6], width * 4 // 3) or [""]
-            lines += [f"<sup>{line}</sup>" for line in inner]
+            lines += [f"{SUBTITLE}{line}</span>" for line in inner]
         else:
             lines += textwrap.wrap(part, width) or [""]
     return lines
