@@ -10,7 +10,8 @@ and measures in Debian's chromium (headless, ``/usr/bin/chromium``):
    gone, every output is rendered and every widget output shows its widget — for every
    page, every lesson (``tutorials/…``) and for the minimal notebook, in the same run. Each visit gets a fresh browser
    context; before each visit the server is left alone until its kernel pools have
-   refilled (CPU of the server's process tree idle), so every visit meets a preheated
+   refilled (CPU of the server's process tree idle for longer than the server's own
+   quiet wait before a refill, ``serve.REFILL_QUIET``), so every visit meets a preheated
    kernel like a visitor on a quiet server. Every page visit is paired with a visit of
    the minimal notebook right before or after it (alternating), so that both see the
    same machine load; the figure is the median over ``--rounds`` of page ÷ minimal.
@@ -47,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from bohnteach.site import pages as site_pages
 from bohnteach.site.publish import site_answers
-from bohnteach.site.serve import build_voila_command, site_dir
+from bohnteach.site.serve import REFILL_QUIET, build_voila_command, site_dir
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -308,7 +309,10 @@ def main(argv: list[str] | None = None) -> int:
                     pair = [MINIMAL, name] if r % 2 == 0 else [name, MINIMAL]
                     got: dict[str, float] = {}
                     for which in pair:
-                        wait_idle(proc.pid)
+                        # the server refills a pool only after REFILL_QUIET s without
+                        # visitors: a shorter quiet window would catch the pause before
+                        # the refill and send the visitor to a kernel started cold
+                        wait_idle(proc.pid, span=REFILL_QUIET + 1.5)
                         url = f"{base}/voila/render/{'' if '/' in which else prefix}{which}.ipynb"
                         try:
                             dt, kid, (ctx, page) = visit(browser, url)
