@@ -2,6 +2,7 @@
 the variety names and colours, German labels and hover texts, the assumption note."""
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -209,7 +210,10 @@ def test_convergence_chart_exact_vs_simulated():
     check_plain_figure(fig)
     traces = by_name(fig)
     sim = traces["Simulation (10.000 Durchläufe)"]
-    assert list(sim.x) == list(est.checkpoints) and list(sim.y) == list(est.running)
+    # drawn through a log-spaced part of the 1,090 checkpoints, each at its running estimate
+    at = {n: i for i, n in enumerate(est.checkpoints)}
+    assert list(sim.y) == [est.running[at[n]] for n in sim.x]
+    assert (sim.x[0], sim.x[-1]) == (1, 10_000) and 200 < len(sim.x) < 400 < len(est.checkpoints)
     assert traces["exakt (gezählt): 11,3 %"].y[0] == pytest.approx(float(exact))
     band = traces["±2 Standardfehler"]
     assert min(band.y) >= 0.0 and max(band.y) <= 1.0
@@ -217,6 +221,18 @@ def test_convergence_chart_exact_vs_simulated():
     assert title(fig) == est.quantity
     # without an exact answer: only the simulation
     assert [t.name for t in charts.convergence_chart(est).data] == [sim.name]
+
+
+def test_log_thin_keeps_enough_points_for_a_log_axis():
+    step = 1 / charts.LOG_POINTS_PER_DECADE
+    xs = list(range(1, 101)) + list(range(110, 10_001, 10))
+    kept = [xs[i] for i in charts.log_thin(xs)]
+    assert kept[0] == 1 and kept[-1] == 10_000 and kept == sorted(set(kept))
+    gaps = [math.log10(b / a) for a, b in itertools.pairwise(kept[:-1])]
+    assert min(gaps) >= step - 1e-12  # thinned: no two closer than a step …
+    assert all(min(abs(math.log10(x / k)) for k in kept) < step for x in xs)  # … none lost
+    assert kept[:10] == list(range(1, 11))  # the wild start stays whole
+    assert charts.log_thin([5]) == [0] and charts.log_thin([]) == []
 
 
 def test_count_distribution_chart():

@@ -24,6 +24,9 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output
 CHARTS_DRAWN = """() => [...document.querySelectorAll('.jp-RenderedPlotly')]
   .every(e => e.querySelector('.main-svg'))"""
 
+HIDDEN_TICK_LABELS = """() => [...document.querySelectorAll('.js-plotly-plot .xtick text, .js-plotly-plot .ytick text')]
+  .filter(t => getComputedStyle(t).display === 'none').map(t => t.textContent)"""
+
 
 def _open(page, url: str, name: str, query: str = "") -> list[str]:
     errors = open_page(page, url, name, query=query, timeout_ms=300_000)
@@ -53,6 +56,9 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
     page.wait_for_function(CHARTS_DRAWN, timeout=60_000)
     assert page.evaluate("window.btChartDraws") == page.locator(".js-plotly-plot").count()
+    # every tick label shows, the last one of a log axis („10.000“) too: plotly.js hid a
+    # label that ran past the chart's edge, the margins now make room for it
+    assert page.evaluate(HIDDEN_TICK_LABELS) == []
     plotly_files = [url for url in requested if "plotly" in url]
     assert len(plotly_files) == 1 and "/bohnteach-charts/static/plotly-basic-" in plotly_files[0], \
         plotly_files
