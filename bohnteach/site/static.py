@@ -428,25 +428,31 @@ def _leave_out_extensions(staging: Path) -> None:
     kept(data["jupyter-config-data"])
     lite.write_text(json.dumps(data, indent=2), "utf-8")
     for html in staging.rglob("*.html"):
-        text = html.read_text("utf-8")
-        match = _PAGE_CONFIG.search(text)
-        if match is not None:
-            blob = json.dumps(kept(json.loads(match.group(2)))).replace("</", "<\\/")
-            html.write_text(text[: match.start(2)] + blob + text[match.end(2):], "utf-8")
+        _edit_page_config(html, kept)
+
+
+def _edit_page_config(html: Path, edit: Callable[[dict], dict], after: str = "") -> bool:
+    """Replace the page's embedded ``jupyter-config-data`` by ``edit(config)`` and put
+    ``after`` right behind it; False (and the file unchanged) if the page has none."""
+    text = html.read_text("utf-8")
+    match = _PAGE_CONFIG.search(text)
+    if match is None:
+        return False
+    blob = json.dumps(edit(json.loads(match.group(2)))).replace("</", "<\\/")
+    html.write_text(text[: match.start(2)] + blob + match.group(3) + after + text[match.end(3):],
+                    "utf-8")
+    return True
 
 
 def _set_page_packages(html: Path, packages: list[str]) -> None:
     """Write ``packages`` into the page's embedded ``jupyter-config-data``."""
-    text = html.read_text("utf-8")
-    match = _PAGE_CONFIG.search(text)
-    if match is None:
+    def with_packages(config: dict) -> dict:
+        plugin = config.setdefault("litePluginSettings", {}).setdefault(PYODIDE_KERNEL_PLUGIN, {})
+        plugin.setdefault("loadPyodideOptions", {})["packages"] = packages
+        return config
+
+    if not _edit_page_config(html, with_packages, _QUERY_TO_KERNEL):
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
-    config = json.loads(match.group(2))
-    plugin = config.setdefault("litePluginSettings", {}).setdefault(PYODIDE_KERNEL_PLUGIN, {})
-    plugin.setdefault("loadPyodideOptions", {})["packages"] = packages
-    blob = json.dumps(config).replace("</", "<\\/")
-    html.write_text(text[: match.start(2)] + "\n      " + blob + "\n    " + match.group(3)
-                    + _QUERY_TO_KERNEL + text[match.end(3):], "utf-8")
 
 
 #: Runs before Voici starts (its code waits for the page's load event): hands the page's
