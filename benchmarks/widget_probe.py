@@ -1,7 +1,7 @@
 """Widget probe: how many fresh visits end with "Error displaying widget: model not found";
 prints counts (not a test).
 
-    python benchmarks/widget_probe.py [--visits 200] [--throttle 3] [--parallel 3]
+    python benchmarks/widget_probe.py [--visits 200] [--throttle 3] [--parallel 3] [--grace 180]
                                       [--pages probe 14_Ladybohn tutorials/01_Bohnentreppe]
 
 Background: ipywidgets 8.1.9 / jupyterlab_widgets 3.0.17 (upstream PR #4033) look a model
@@ -18,9 +18,14 @@ throttled (CDP ``Emulation.setCPUThrottlingRate``), and ends in one of:
 
 * ``ok``      every output rendered, every widget drawn, no "Error displaying widget";
 * ``broken``  some output says "Error displaying widget" / "Error creating widget";
-* ``timeout`` neither within ``--timeout`` seconds.
+* ``late``    ok or broken only after ``--timeout`` seconds, within ``--grace`` more (a slow
+  visit on a busy machine, not a stuck one; a late broken visit counts as broken);
+* ``timeout`` neither within ``--timeout`` + ``--grace`` seconds.
 
-Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in its own context).
+For every late or timed-out visit the page's state at the timeout is printed (spinner
+text, outputs not yet rendered, widget outputs still empty), so a stuck page can be told
+from a slow one. Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in
+its own context).
 The installed widget versions are printed first, so a run before and after a pin compare.
 """
 from __future__ import annotations
@@ -66,8 +71,34 @@ def page_name(short: str) -> str:
     return PROBE_PAGE if short == "probe" else short
 
 
-async def visit(browser, url: str, throttle: float, timeout: float) -> tuple[str, float]:
-    """One fresh visit; returns (outcome, seconds until ok/broken)."""
+#: What a page shows when it has not settled (printed for late and timed-out visits).
+PAGE_STATE_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  const outs = cells ? [...cells.querySelectorAll('.jp-OutputArea-output')] : [];
+  return {
+    spinner: (document.getElementById('loading_text') || {}).textContent || null,
+    shown: !!cells && cells.style.display !== 'none',
+    outputs: outs.length,
+    unrendered: document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').length,
+    loading_widgets: outs.filter(el => el.textContent.trim() === 'Loading widget...').length,
+    empty_widget_outputs: outs.filter(el => el.classList.contains('lm-Panel')
+                                            && !el.querySelector('.jupyter-widgets')).length,
+  };
+}"""
+
+
+async def _outcome(page, seconds: float) -> str | None:
+    try:
+        handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=seconds * 1000, polling=100)
+        return await handle.json_value()
+    except Exception:  # noqa: BLE001 - not settled (or the page is gone): no outcome
+        return None
+
+
+async def visit(browser, url: str, throttle: float, timeout: float, grace: float
+                ) -> tuple[str, float, dict | None]:
+    """One fresh visit; returns (outcome, seconds until it settled, the page's state at the
+    timeout if it had not settled by then)."""
     context = await browser.new_context()
     try:
         page = await context.new_page()
@@ -75,20 +106,32 @@ async def visit(browser, url: str, throttle: float, timeout: float) -> tuple[str
             cdp = await context.new_cdp_session(page)
             await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         t0 = time.monotonic()
+        arrived = ""
         try:
             await page.goto(url, timeout=timeout * 1000)
-            left = max(1.0, timeout - (time.monotonic() - t0))
-            handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
-            outcome = await handle.json_value()
-        except Exception:  # noqa: BLE001 - a visit that never settles is counted, not raised
-            outcome = "timeout"
-        return outcome, time.monotonic() - t0
+            outcome = await _outcome(page, max(1.0, timeout - (time.monotonic() - t0)))
+        except Exception as exc:  # noqa: BLE001 - the page is still loading (or failed)
+            outcome, arrived = None, str(exc).splitlines()[0]
+        if outcome is not None:
+            return outcome, time.monotonic() - t0, None
+        try:
+            state = await page.evaluate(PAGE_STATE_JS)
+        except Exception as exc:  # noqa: BLE001
+            state = {"evaluate": str(exc).splitlines()[0]}
+        if arrived:
+            state["goto"] = arrived
+        outcome = await _outcome(page, grace)
+        late = {"ok": "late", "broken": "broken"}.get(outcome or "", "timeout")
+        return late, time.monotonic() - t0, state
     finally:
         await context.close()
 
 
+OUTCOMES = ("ok", "broken", "late", "timeout")
+
+
 async def run(base: str, pages: list[str], visits: int, throttle: float, parallel: int,
-              timeout: float) -> dict[str, list[tuple[str, float]]]:
+              timeout: float, grace: float) -> dict[str, list[tuple[str, float]]]:
     from playwright.async_api import async_playwright
 
     results: dict[str, list[tuple[str, float]]] = {p: [] for p in pages}
@@ -105,14 +148,17 @@ async def run(base: str, pages: list[str], visits: int, throttle: float, paralle
             while not queue.empty():
                 short, _ = queue.get_nowait()
                 url = base + page_path(page_name(short))
-                results[short].append(await visit(browser, url, throttle, timeout))
+                outcome, seconds, state = await visit(browser, url, throttle, timeout, grace)
+                results[short].append((outcome, seconds))
+                if state is not None:
+                    print(f"  {outcome}: {page_name(short)} nach {seconds:.0f} s, beim Timeout: "
+                          f"{state}; load {os.getloadavg()[0]:.1f}", flush=True)
                 done = sum(len(v) for v in results.values())
                 if done % 10 == 0:
                     per_page = "; ".join(
-                        f"{page_name(k)}: " + "/".join(str(sum(o == w for o, _ in v))
-                                                      for w in ("ok", "broken", "timeout"))
+                        f"{page_name(k)}: " + "/".join(str(sum(o == w for o, _ in v)) for w in OUTCOMES)
                         for k, v in results.items())
-                    print(f"  {done}/{len(jobs)} Besuche (ok/kaputt/timeout) {per_page}; "
+                    print(f"  {done}/{len(jobs)} Besuche (ok/kaputt/spät/timeout) {per_page}; "
                           f"{time.monotonic() - started:.0f} s", flush=True)
 
         await asyncio.gather(*(worker() for _ in range(parallel)))
@@ -126,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--throttle", type=float, default=3.0, help="CPU slow-down factor (CDP)")
     ap.add_argument("--parallel", type=int, default=3, help="visits at the same time")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per visit")
+    ap.add_argument("--grace", type=float, default=180.0,
+                    help="seconds more to tell a late visit from a stuck one")
     ap.add_argument("--pages", nargs="+", default=list(DEFAULT_PAGES))
     args = ap.parse_args(argv)
 
@@ -140,15 +188,16 @@ def main(argv: list[str] | None = None) -> int:
         root = probe_root(Path(tmp), args.pages)
         with start_site(Path(tmp) / "voila.log", root=root, timeout=300) as base:
             results = asyncio.run(run(base, args.pages, args.visits, args.throttle,
-                                      args.parallel, args.timeout))
-    print(f"\n{'Seite':32} {'Besuche':>7} {'ok':>5} {'kaputt':>6} {'timeout':>7} {'Median s':>8}")
+                                      args.parallel, args.timeout, args.grace))
+    print(f"\n{'Seite':32} {'Besuche':>7} {'ok':>5} {'kaputt':>6} {'spät':>5} {'timeout':>7} "
+          f"{'Median s':>8}")
     bad_total = 0
     for short, rows in results.items():
-        counts = {k: sum(o == k for o, _ in rows) for k in ("ok", "broken", "timeout")}
+        counts = {k: sum(o == k for o, _ in rows) for k in OUTCOMES}
         bad_total += counts["broken"] + counts["timeout"]
         median = statistics.median(s for _, s in rows) if rows else float("nan")
         print(f"{page_name(short):32} {len(rows):7} {counts['ok']:5} {counts['broken']:6} "
-              f"{counts['timeout']:7} {median:8.1f}")
+              f"{counts['late']:5} {counts['timeout']:7} {median:8.1f}")
     print(f"\n{'ok' if bad_total == 0 else 'FEHLER'}: {bad_total} von "
           f"{sum(len(r) for r in results.values())} Besuchen nicht ok "
           f"({time.monotonic() - t0:.0f} s, load {os.getloadavg()[0]:.1f})")
