@@ -24,6 +24,20 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output
 CHARTS_DRAWN = """() => [...document.querySelectorAll('.jp-RenderedPlotly')]
   .every(e => e.querySelector('.main-svg'))"""
 
+#: Records the width of each chart's box when the renderer asks plotly.js to draw it
+#: (plotly.js is caught as its script sets ``window.Plotly``). 0 means the box was hidden
+#: or not yet in the page: plotly.js then lays the chart out at its default 700 px and
+#: again at the real width.
+DRAW_WIDTHS_INIT = """(() => {
+  window.btDrawWidths = [];
+  Object.defineProperty(window, 'Plotly', {configurable: true, get() { return undefined; },
+    set(plotly) {
+      const react = plotly.react;
+      plotly.react = function (node) { window.btDrawWidths.push(node.clientWidth); return react.apply(this, arguments); };
+      Object.defineProperty(window, 'Plotly', {value: plotly, writable: true, configurable: true});
+    }});
+})();"""
+
 HIDDEN_TICK_LABELS = """() => [...document.querySelectorAll('.js-plotly-plot .xtick text, .js-plotly-plot .ytick text')]
   .filter(t => getComputedStyle(t).display === 'none').map(t => t.textContent)"""
 
@@ -38,6 +52,7 @@ def _open(page, url: str, name: str, query: str = "") -> list[str]:
 def test_lesson_page_loads_for_students(page, site_url, name):
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(DRAW_WIDTHS_INIT)
     errors = _open(page, site_url, f"tutorials/{name}")
     assert visible_errors(page) == []
     expect(page.locator(".bt-box.bt-error")).to_have_count(0)
@@ -56,6 +71,10 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
     page.wait_for_function(CHARTS_DRAWN, timeout=60_000)
     assert page.evaluate("window.btChartDraws") == page.locator(".js-plotly-plot").count()
+    # each drawn once its box has a width (a chart in a widget is rendered before it is
+    # attached): never laid out at a default size first
+    widths = page.evaluate("window.btDrawWidths")
+    assert len(widths) == page.evaluate("window.btChartDraws") and min(widths) > 0, widths
     # every tick label shows, the last one of a log axis („10.000“) too: plotly.js hid a
     # label that ran past the chart's edge, the margins now make room for it
     assert page.evaluate(HIDDEN_TICK_LABELS) == []

@@ -8,9 +8,9 @@
    puts a container {init, get} into window._JUPYTERLAB. Voilà (and Voici) load it, pass
    their shared modules to init (this file takes Lumino's Widget from there) and ask get()
    for "./mimeExtension". plotly.js itself is loaded on the first chart, so a page without
-   charts never fetches it. Each chart is drawn once (Plotly.react) and afterwards only
-   resized to its box; window.btChartDraws counts the draws (a browser test compares it
-   with the charts on the page). */
+   charts never fetches it. Each chart is drawn once (Plotly.react), when its box has a
+   width, and afterwards only resized to its box; window.btChartDraws counts the draws (a
+   browser test compares it with the charts on the page). */
 (function () {
   'use strict';
   var MIME = 'application/vnd.plotly.v1+json';
@@ -32,6 +32,20 @@
     return loading;
   }
 
+  /* Resolves once the node is in the page with a width. A chart in a widget is rendered
+     before the widget is attached, and Voilà renders outputs while the cells are hidden:
+     drawn then, plotly.js would lay the chart out at its default 700 px and once more at
+     the real width. */
+  function sized(node) {
+    if (node.isConnected && node.clientWidth > 0) return Promise.resolve();
+    return new Promise(function (resolve) {
+      var observer = new ResizeObserver(function () {
+        if (node.isConnected && node.clientWidth > 0) { observer.disconnect(); resolve(); }
+      });
+      observer.observe(node);
+    });
+  }
+
   function extension(Widget) {
     class RenderedChart extends Widget {
       constructor(options) {
@@ -45,12 +59,13 @@
         var figure = model.data[this._mimeType];
         var layout = Object.assign({ height: 360 }, figure.layout);  /* as jupyterlab-plotly */
         var node = this.node;
-        return plotly().then(function (Plotly) {
+        return Promise.all([plotly(), sized(node)]).then(function (loaded) {
+          var Plotly = loaded[0];
           window.btChartDraws = (window.btChartDraws || 0) + 1;
           return Plotly.react(node, figure.data, layout, figure.config);
         }).then(function () {
           this._drawn = true;
-          this.update();  /* drawn before it was in the page: fit it to its box */
+          this.update();  /* the box may have changed while plotly.js drew: fit it */
         }.bind(this));
       }
 
