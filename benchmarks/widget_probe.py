@@ -24,7 +24,8 @@ throttled (CDP ``Emulation.setCPUThrottlingRate``), and ends in one of:
 
 For every late or timed-out visit the page's state at the timeout is printed (spinner
 text, outputs not yet rendered, widget outputs still empty), so a stuck page can be told
-from a slow one. Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in
+from a slow one; for these and for broken visits also the last errors in the browser's
+console (a widget manager whose restore failed says why there). Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in
 its own context).
 The installed widget versions are printed first, so a run before and after a pin compare.
 """
@@ -98,7 +99,8 @@ async def _outcome(page, seconds: float) -> str | None:
 async def visit(browser, url: str, throttle: float, timeout: float, grace: float
                 ) -> tuple[str, float, dict | None]:
     """One fresh visit; returns (outcome, seconds until it settled, the page's state at the
-    timeout if it had not settled by then)."""
+    timeout if it had not settled by then, with the console's errors; for a broken visit
+    the console's errors alone)."""
     context = await browser.new_context()
     try:
         page = await context.new_page()
@@ -106,14 +108,23 @@ async def visit(browser, url: str, throttle: float, timeout: float, grace: float
             cdp = await context.new_cdp_session(page)
             await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         t0 = time.monotonic()
+        errors: list[str] = []  # the console's errors: the widget manager logs a failed restore
+
+        def note(text: str) -> None:
+            errors.append(f"{time.monotonic() - t0:.0f} s: {text[:300]}")
+
+        page.on("console", lambda msg: msg.type == "error" and note(msg.text))
+        page.on("pageerror", lambda exc: note(f"pageerror {exc}"))
         arrived = ""
         try:
             await page.goto(url, timeout=timeout * 1000)
             outcome = await _outcome(page, max(1.0, timeout - (time.monotonic() - t0)))
         except Exception as exc:  # noqa: BLE001 - the page is still loading (or failed)
             outcome, arrived = None, str(exc).splitlines()[0]
-        if outcome is not None:
+        if outcome == "ok":
             return outcome, time.monotonic() - t0, None
+        if outcome == "broken":
+            return outcome, time.monotonic() - t0, {"console": errors}
         try:
             state = await page.evaluate(PAGE_STATE_JS)
         except Exception as exc:  # noqa: BLE001
@@ -122,6 +133,7 @@ async def visit(browser, url: str, throttle: float, timeout: float, grace: float
             state["goto"] = arrived
         outcome = await _outcome(page, grace)
         late = {"ok": "late", "broken": "broken"}.get(outcome or "", "timeout")
+        state["console"] = errors
         return late, time.monotonic() - t0, state
     finally:
         await context.close()
@@ -151,8 +163,12 @@ async def run(base: str, pages: list[str], visits: int, throttle: float, paralle
                 outcome, seconds, state = await visit(browser, url, throttle, timeout, grace)
                 results[short].append((outcome, seconds))
                 if state is not None:
-                    print(f"  {outcome}: {page_name(short)} nach {seconds:.0f} s, beim Timeout: "
-                          f"{state}; load {os.getloadavg()[0]:.1f}", flush=True)
+                    errors = state.pop("console", [])
+                    print(f"  {outcome}: {page_name(short)} nach {seconds:.0f} s"
+                          + (f", beim Timeout: {state}" if state else "")
+                          + f"; load {os.getloadavg()[0]:.1f}", flush=True)
+                    for line in errors[-10:]:
+                        print(f"      Konsole {line}", flush=True)
                 done = sum(len(v) for v in results.values())
                 if done % 10 == 0:
                     per_page = "; ".join(
