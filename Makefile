@@ -104,7 +104,8 @@ $(FAST_STAMP): pyproject.toml $(LOCK) $(RUN_STAMP)
 	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[fast]'
 	touch $@
 
-# build-static fetches Pyodide's core from the npm registry with `npm pack`.
+# build-static fetches Pyodide's core from the npm registry with `npm pack` and runs it in
+# Node to byte-compile the browser's wheels (Debian's npm brings nodejs).
 npm:
 	@if ! command -v npm >/dev/null; then \
 	  echo "installing Debian's npm"; \

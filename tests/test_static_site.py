@@ -199,6 +199,32 @@ def test_lock_names_only_wheels_inside_the_build(static_build: Path):
     assert "ipywidgets" in pages["notebooks/02_Phase_1"]
 
 
+def test_wheels_bring_bytecode_for_the_browsers_python(static_build: Path):
+    """Every module arrives compiled (the browser would compile sources on each visit),
+    for Pyodide's Python, and each wheel's RECORD lists its files as they are."""
+    folder = static_build / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    magic = None
+    for name, entry in lock["packages"].items():
+        with zipfile.ZipFile(folder / entry["file_name"]) as zf:
+            names = zf.namelist()
+            assert not [n for n in names if n.endswith(".py") and ".dist-info/" not in n
+                        and ".data/" not in n], name
+            record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+            rows = dict(line.split(",", 1) for line in zf.read(record).decode().split())
+            assert set(rows) == set(names), name
+            for member, row in rows.items():
+                if member != record:
+                    digest, size = row.split(",")
+                    data = zf.read(member)
+                    assert (digest, int(size)) == (static._record_hash(data), len(data)), member
+                    if member.endswith(".pyc"):
+                        assert magic in (None, data[:4]), member  # one Python for all
+                        magic = data[:4]
+    # the magic number of CPython 3.13's bytecode (Pyodide 0.29's Python)
+    assert magic is not None and int.from_bytes(magic[:2], "little") == 3571
+
+
 def test_pages_load_nothing_from_other_hosts(static_build: Path):
     tag = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=[\"'](?:https?:)?//", re.I)
     for name in PAGES + LESSONS:

@@ -14,7 +14,9 @@ What the build does (see :func:`build_static`):
    … at the versions installed here, pinned by the ``[static]`` extra), the kernel's own
    wheels (from jupyterlite-pyodide-kernel) and bohnteach's wheel; it rewrites the lock to
    exactly these packages, with their sha256.  Nothing is installed with ``%pip`` at page
-   load and no page can reach for a wheel that is not in the folder.
+   load and no page can reach for a wheel that is not in the folder.  The wheels hold
+   bytecode instead of sources (:func:`byte_compiled`), compiled by the same Pyodide run
+   in Node: the browser would otherwise compile every module on every visit.
 3. ``voici build`` renders ``notebooks/`` and ``tutorials/`` with bohnteach's template
    (no CDN fonts) and chart renderer (jupyterlab-plotly left out, as under Voilà) into
    ``OUT/voici/render/…``.
@@ -30,6 +32,7 @@ covers them) and :data:`PYODIDE_VERSION` here, which is not a Python package.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import http.server
 import importlib.metadata
@@ -242,6 +245,88 @@ def _placeholder(folder: Path, lock_entry: dict) -> Path:
     return whl
 
 
+#: Run by Node: Pyodide compiles every module under a host folder to bytecode beside its
+#: source (``mod.py`` → ``mod.pyc``); an unchecked hash, since nothing is edited later.
+_COMPILE_JS = r"""
+import { pathToFileURL } from "node:url";
+const [core, folder] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(core + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: core + "/" });
+py.FS.mkdir("/wheels");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/wheels");
+py.runPython(`
+import compileall, py_compile, re, warnings
+warnings.simplefilter("ignore")  # a package's invalid escape sequences are its own affair
+compileall.compile_dir("/wheels", quiet=2, legacy=True, workers=1,
+                       rx=re.compile(r"[.](data|dist-info)/"),  # scripts, metadata: as they are
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
+"""
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def _repack(tree: Path, dest: Path) -> None:
+    """Zip an unpacked wheel into ``dest``: each module as bytecode alone where it compiled
+    (a module that did not compile keeps its source), with a RECORD that says so."""
+    for pyc in tree.rglob("*.pyc"):
+        pyc.with_suffix(".py").unlink(missing_ok=True)
+    files = sorted(p for p in tree.rglob("*") if p.is_file())
+    record = next((p for p in files
+                   if p.parent.name.endswith(".dist-info") and p.name == "RECORD"), None)
+    if record is not None:
+        rows = []
+        for path in files:
+            rel = path.relative_to(tree).as_posix()
+            if path == record:
+                rows.append(f"{rel},,")
+            else:
+                data = path.read_bytes()
+                rows.append(f"{rel},{_record_hash(data)},{len(data)}")
+        record.write_text("\n".join(rows) + "\n")
+    # the .dist-info folder last, as wheels have it
+    files.sort(key=lambda p: (p.relative_to(tree).parts[0].endswith(".dist-info"), p.as_posix()))
+    partial = dest.with_suffix(".part")
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            zf.write(path, path.relative_to(tree).as_posix())
+    partial.replace(dest)
+
+
+def byte_compiled(wheels: dict[str, Path], log: Callable[[str], None] = print) -> dict[str, Path]:
+    """The same wheels with bytecode for Pyodide's Python instead of sources (cached by the
+    source wheel's sha256).  Compiled by Pyodide itself, run in Node, so the bytecode fits
+    the browser's interpreter exactly; importing the kernel's stack then takes 2.7 s
+    instead of 4.5–5 s per visit (benchmarks/README.md, "Static site, where a page's time
+    goes")."""
+    compiled = cache_dir() / f"wheels-pyc-{PYODIDE_VERSION}"
+    result: dict[str, Path] = {}
+    todo: dict[str, tuple[Path, Path]] = {}
+    for name, whl in wheels.items():
+        dest = compiled / _sha256(whl)[:16] / whl.name
+        result[name] = dest
+        if not dest.is_file():
+            todo[name] = (whl, dest)
+    if not todo:
+        return result
+    node = shutil.which("node")
+    if node is None:
+        raise StaticBuildError("node fehlt (Debian: apt-get install npm; `make static` tut das).")
+    log(f"byte-compile {len(todo)} wheels (Pyodide {PYODIDE_VERSION} in Node)")
+    with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
+        for name, (whl, _) in todo.items():
+            with zipfile.ZipFile(whl) as zf:
+                zf.extractall(Path(tmp) / name)
+        _run([node, "--input-type=module", "-e", _COMPILE_JS, str(pyodide_core(log)), tmp])
+        for name, (_, dest) in todo.items():
+            _repack(Path(tmp) / name, dest)
+    return result
+
+
 @dataclass
 class Environment:
     """The browser's Python environment: the lock and the wheel files beside it."""
@@ -311,6 +396,7 @@ def browser_environment(extra_wheels: dict[str, Path],
     missing += [f"{n} ({whl.name})" for n, whl in wheels.items() if not whl.is_file()]
     if missing:
         raise StaticBuildError("Für den Browser fehlen: " + ", ".join(sorted(missing)))
+    wheels = byte_compiled(wheels, log)
     for name, entry in entries.items():
         entry["sha256"] = _sha256(wheels[name])
         entry["depends"] = sorted(d for d in entry["depends"] if d in entries)
