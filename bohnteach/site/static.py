@@ -133,6 +133,14 @@ def _run(cmd: list[str], *, cwd: Path | None = None, env: dict[str, str] | None 
     return proc.stdout
 
 
+def _tool(name: str) -> str:
+    """The path of ``npm`` or ``node`` (Debian's npm package brings both)."""
+    path = shutil.which(name)
+    if path is None:
+        raise StaticBuildError(f"{name} fehlt (Debian: apt-get install npm; `make static` tut das).")
+    return path
+
+
 # --- Pyodide core ---------------------------------------------------------------------
 
 
@@ -141,9 +149,7 @@ def pyodide_core(log: Callable[[str], None] = print) -> Path:
     target = cache_dir() / f"pyodide-{PYODIDE_VERSION}"
     if (target / "pyodide-lock.json").is_file() and (target / "pyodide.asm.wasm").is_file():
         return target
-    npm = shutil.which("npm")
-    if npm is None:
-        raise StaticBuildError("npm fehlt (Debian: apt-get install npm; `make static` tut das).")
+    npm = _tool("npm")
     log(f"npm pack pyodide@{PYODIDE_VERSION}")
     with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
         _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=Path(tmp))
@@ -313,9 +319,7 @@ def byte_compiled(wheels: dict[str, Path], log: Callable[[str], None] = print) -
             todo[name] = (whl, dest)
     if not todo:
         return result
-    node = shutil.which("node")
-    if node is None:
-        raise StaticBuildError("node fehlt (Debian: apt-get install npm; `make static` tut das).")
+    node = _tool("node")
     log(f"byte-compile {len(todo)} wheels (Pyodide {PYODIDE_VERSION} in Node)")
     with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
         for name, (whl, _) in todo.items():
