@@ -25,8 +25,8 @@ throttled (CDP ``Emulation.setCPUThrottlingRate``), and ends in one of:
 For every late or timed-out visit the page's state at the timeout is printed (spinner
 text, outputs not yet rendered, widget outputs still empty), so a stuck page can be told
 from a slow one; for these and for broken visits also the last errors in the browser's
-console (a widget manager whose restore failed says why there). Target: 0 broken, 0 timeout. ``--parallel`` visits run at once (each in
-its own context).
+console (a widget manager whose restore failed says why there). Target: 0 broken,
+0 timeout. ``--parallel`` visits run at once (each in its own context).
 The installed widget versions are printed first, so a run before and after a pin compare.
 """
 from __future__ import annotations
