@@ -303,12 +303,13 @@ def _repack(tree: Path, dest: Path) -> None:
     partial.replace(dest)
 
 
-def byte_compiled(wheels: dict[str, Path], log: Callable[[str], None] = print) -> dict[str, Path]:
+def byte_compiled(wheels: dict[str, Path], core: Path,
+                  log: Callable[[str], None] = print) -> dict[str, Path]:
     """The same wheels with bytecode for Pyodide's Python instead of sources (cached by the
     source wheel's sha256).  Compiled by Pyodide itself, run in Node, so the bytecode fits
     the browser's interpreter exactly; importing the kernel's stack then takes 2.7 s
     instead of 4.5–5 s per visit (benchmarks/README.md, "Static site, where a page's time
-    goes")."""
+    goes").  ``core``: Pyodide's unpacked npm package (:func:`pyodide_core`)."""
     compiled = cache_dir() / f"wheels-pyc-{PYODIDE_VERSION}"
     result: dict[str, Path] = {}
     todo: dict[str, tuple[Path, Path]] = {}
@@ -325,7 +326,7 @@ def byte_compiled(wheels: dict[str, Path], log: Callable[[str], None] = print) -
         for name, (whl, _) in todo.items():
             with zipfile.ZipFile(whl) as zf:
                 zf.extractall(Path(tmp) / name)
-        _run([node, "--input-type=module", "-e", _COMPILE_JS, str(pyodide_core(log)), tmp])
+        _run([node, "--input-type=module", "-e", _COMPILE_JS, str(core), tmp])
         for name, (_, dest) in todo.items():
             _repack(Path(tmp) / name, dest)
     return result
@@ -400,7 +401,7 @@ def browser_environment(extra_wheels: dict[str, Path],
     missing += [f"{n} ({whl.name})" for n, whl in wheels.items() if not whl.is_file()]
     if missing:
         raise StaticBuildError("Für den Browser fehlen: " + ", ".join(sorted(missing)))
-    wheels = byte_compiled(wheels, log)
+    wheels = byte_compiled(wheels, core, log)
     for name, entry in entries.items():
         entry["sha256"] = _sha256(wheels[name])
         entry["depends"] = sorted(d for d in entry["depends"] if d in entries)
