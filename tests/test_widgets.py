@@ -135,7 +135,7 @@ def test_scene_player_flags_a_mistake_the_engine_allows(mini):
     mini.steps[0].refused = "p1.plant-front"  # wrong on purpose: the step is legal
     p = ScenePlayer(mini)
     p.next_button.click()
-    assert "bt-error" in p.feedback.value and "Szene passt nicht" in text(p.feedback.value)
+    assert "bt-box bt-error" in p.feedback.value and "Szene passt nicht" in text(p.feedback.value)
 
 
 # ---- TryIt --------------------------------------------------------------------------------
@@ -335,7 +335,7 @@ def test_callback_that_raises_shows_error_box(widget_log):
     t.play = lambda action: boom()  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR, logger="bohnteach.widgets.failure"):
         control(t, "Nachziehen").click()
-    assert "bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
+    assert "bt-box bt-error" in t.feedback.value and "kaputt" in text(t.feedback.value)
     assert any("Nachziehen" in r.getMessage() for r in caplog.records)
 
 
@@ -356,7 +356,7 @@ def test_scene_player_error_in_click_is_shown(mini):
     p = ScenePlayer(mini)
     p._frames[1] = None  # type: ignore[call-overload]  # break a cached frame on purpose
     p.next_button.click()
-    assert "bt-error" in p.feedback.value and "Schritt 0 / 4" in text(p.label.value)
+    assert "bt-box bt-error" in p.feedback.value and "Schritt 0 / 4" in text(p.label.value)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
@@ -373,3 +373,18 @@ def test_make_tryit_by_chapter_and_id():
     assert len(box.children) == 2
     with pytest.raises(KeyError):
         make_tryit("gibt-es-nicht")
+
+
+def test_parts_share_one_layout_and_style_per_setting():
+    """Alike parts load as one model in the browser, not one each; a part closed with
+    ``Widget.close_all()`` (a new page in the same kernel) is made again, not reused dead."""
+    from bohnteach.widgets import parts
+
+    a, b = parts.button("A"), parts.button("B", style="primary")
+    assert a.layout is b.layout and a.style is b.style
+    assert parts.html("x").layout is parts.html("y").layout
+    assert parts.html("x").layout is not parts.html("y", width="100%").layout
+    wide = parts.layout(width="100%")
+    wide.close()
+    again = parts.layout(width="100%")
+    assert again is not wide and again.comm is not None

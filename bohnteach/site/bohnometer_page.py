@@ -20,10 +20,13 @@ import html
 import random
 from typing import Any
 
+from ipywidgets.widgets.widget_bool import CheckboxStyle  # not exported at the top
+
 from bohnteach.render import charts
 from bohnteach.game.beans import Variety, find_variety, meter_value
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.figure import show_figure
+from bohnteach.widgets.parts import html as html_part, layout, style_of
 from bohnteach.widgets.questions import box_html, check_number
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
@@ -48,20 +51,20 @@ class CurvePicker:
         self.ruleset = w.Dropdown(
             options=[(charts.short_title(n), n) for n in names], value=ruleset,
             description="Regelwerk:", style={"description_width": "initial"},
-            layout=w.Layout(width="380px"),
+            layout=layout(width="380px"),
         )
-        self.boxes_area = w.Box(layout=w.Layout(flex_flow="row wrap"))
-        self.all_button = w.Button(description="alle", layout=w.Layout(width="auto"))
-        self.none_button = w.Button(description="keine", layout=w.Layout(width="auto"))
-        self.message = w.HTML()
-        self.output = w.Output(layout=w.Layout(min_height="460px"))
+        self.boxes_area = w.Box(layout=layout(flex_flow="row wrap"))
+        self.all_button = w.Button(description="alle", layout=layout(width="auto"))
+        self.none_button = w.Button(description="keine", layout=layout(width="auto"))
+        self.message = html_part()
+        self.output = w.Output(layout=layout(min_height="460px"))
         self.boxes: dict[str, Any] = {}
         self.widget = w.VBox([
             self.ruleset,
-            w.HTML("<b>Welche Sorten willst du vergleichen?</b>"),
+            html_part("<b>Welche Sorten willst du vergleichen?</b>"),
             self.boxes_area,
-            w.HBox([w.HTML("Auswahl:"), self.all_button, self.none_button],
-                   layout=w.Layout(align_items="center")),
+            w.HBox([html_part("Auswahl:"), self.all_button, self.none_button],
+                   layout=layout(align_items="center")),
             self.message, self.output,
         ])
         self.widget.add_class("bt-curves")
@@ -83,7 +86,8 @@ class CurvePicker:
         for key in rules.varieties:
             v = find_variety(key)
             box = w.Checkbox(value=key in wanted, description=v.de, indent=False,
-                             layout=w.Layout(width="auto", margin="0 12px 0 0"))
+                             layout=layout(width="auto", margin="0 12px 0 0"),
+                             style=style_of(CheckboxStyle))
             box.observe(lambda _c: self._draw(), "value")
             self.boxes[key] = box
         self.boxes_area.children = tuple(self.boxes.values())
@@ -149,22 +153,22 @@ class CoinQuiz:
 
         self.rules = find_ruleset(ruleset)
         self.rng = random.Random(seed)
-        self.field = w.HTML()
+        self.field = html_part()
         self.text = w.Text(placeholder="Taler", continuous_update=False,
-                           layout=w.Layout(width="120px"))
+                           layout=layout(width="120px"))
         self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self.next_button = w.Button(description="Neue Aufgabe", layout=w.Layout(width="auto"))
-        self.feedback = w.HTML()
-        self.score_label = w.HTML()
+                               layout=layout(width="auto"))
+        self.next_button = w.Button(description="Neue Aufgabe", layout=layout(width="auto"))
+        self.feedback = html_part()
+        self.score_label = html_part()
         self.right = self.asked = 0
         self.widget = w.VBox([
             self.field,
-            w.HBox([w.HTML("Wie viele Taler bringt dieses Feld beim Ernten?&nbsp;"),
+            w.HBox([html_part("Wie viele Taler bringt dieses Feld beim Ernten?&nbsp;"),
                     self.text, self.button, self.next_button],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+                   layout=layout(align_items="center", flex_flow="row wrap")),
             self.feedback, self.score_label,
-        ], layout=w.Layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
+        ], layout=layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
         self.widget.add_class("bt-quiz")
         check = guard(self.feedback)(self._check)
         self.button.on_click(lambda _b: check())

@@ -95,11 +95,14 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     ``benchmarks/site.py``. A failure shows a box and leaves the button for another try."""
     import ipywidgets as widgets
 
+    from bohnteach.widgets.parts import html, layout
+
+    # its own Layout: hidden once the chart is drawn
     button = widgets.Button(description=label, button_style="info", tooltip=tooltip,
                             layout=widgets.Layout(width="auto", align_self="flex-start"))
-    message = widgets.HTML()
-    style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
-    out = widgets.Output(layout=widgets.Layout(width="100%"))
+    message = html()
+    style = html(height="0px", margin="0")
+    out = widgets.Output(layout=layout(width="100%"))
 
     @guard(message, what, title="Das Diagramm ließ sich nicht zeichnen")
     def draw(_button: Any) -> None:
@@ -107,7 +110,7 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
         button.layout.display = "none"
 
     button.on_click(draw)
-    box = widgets.VBox([button, message, style, out], layout=widgets.Layout(width="100%"))
+    box = widgets.VBox([button, message, style, out], layout=layout(width="100%"))
     box.add_class(css_class)
     return box
 

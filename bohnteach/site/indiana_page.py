@@ -26,7 +26,7 @@ from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import State
 from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
 from bohnteach.maths.temple import VisitChances, pile_counts, temple_stacks, temple_table
-from bohnteach.render.style import style_block, text_colour
+from bohnteach.render.style import text_colour
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.site.edition_page import assumption_html, auslegungen_html, chart_button
 
@@ -111,16 +111,17 @@ def chart_output() -> Any:
     import ipywidgets as widgets
 
     from bohnteach.render.charts import temple_chart
+    from bohnteach.widgets.parts import html, layout
 
     s = chance_table()
-    intro = widgets.HTML(f'{_CSS}<div class="bt-indy">{temple_html(s)}</div>')
+    intro = html(f'{_CSS}<div class="bt-indy">{temple_html(s)}</div>')
 
     def make() -> Any:
         return temple_chart(chance_rows(s), sum(pile_counts(s).values()))
 
     box = chart_button(make, "Chancen zeigen", "Für jeden Stapel im Tempel: wie der Tempelgang ausgeht",
                        "Tempel-Diagramm", "bt-indy-chart")
-    return widgets.VBox([intro, box], layout=widgets.Layout(width="100%"))
+    return widgets.VBox([intro, box], layout=layout(width="100%"))
 
 
 def question() -> Any:

@@ -172,25 +172,27 @@ class OwnValues:
     def __init__(self, text: str = EXAMPLE):
         import ipywidgets as widgets
 
+        from bohnteach.widgets.parts import html, layout
+
         self.rules: RuleSet = find_ruleset("ladybohn")
-        self.text = widgets.Textarea(value=text, rows=12, layout=widgets.Layout(width="100%"))
+        self.text = widgets.Textarea(value=text, rows=12, layout=layout(width="100%"))
         self.apply_button = widgets.Button(description="Werte übernehmen", button_style="primary",
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=layout(width="auto"))
         self.reset_button = widgets.Button(description="Zurück zur Annahme",
-                                           layout=widgets.Layout(width="auto"))
-        self.message = widgets.HTML()
-        self.table = widgets.HTML()
-        self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
-        self.chart_style = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
+                                           layout=layout(width="auto"))
+        self.message = html()
+        self.table = html()
+        self.chart = widgets.Output(layout=layout(width="100%"))
+        self.chart_style = html(height="0px", margin="0")
         self.widget = widgets.VBox(
-            [widgets.HTML("<b>Deine Werte</b> (je Sorte eine Tabelle wie "
-                          "<code>[blue]</code> oder <code>[\"Blaue Bohne\"]</code>, darin "
-                          "<code>m</code> und/oder <code>w</code>):"),
+            [html("<b>Deine Werte</b> (je Sorte eine Tabelle wie "
+                  "<code>[blue]</code> oder <code>[\"Blaue Bohne\"]</code>, darin "
+                  "<code>m</code> und/oder <code>w</code>):"),
              self.text,
              widgets.HBox([self.apply_button, self.reset_button],
-                          layout=widgets.Layout(flex_flow="row wrap")),
+                          layout=layout(flex_flow="row wrap")),
              self.message, self.table, self.chart_style, self.chart],
-            layout=widgets.Layout(width="100%", max_width="1000px"),
+            layout=layout(width="100%", max_width="1000px"),
         )
         self.widget.add_class("bt-lady-own")
         failed = guard(self.message, "Eigene Ladybohn-Werte", title="Das hat nicht geklappt")

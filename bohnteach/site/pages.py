@@ -144,10 +144,11 @@ def _player(scene: Any) -> Any:
     """A ScenePlayer for ``scene``, or its failure box as a widget."""
     import ipywidgets as widgets
 
+    from bohnteach.widgets.parts import html
     from bohnteach.widgets.scene_player import ScenePlayer
 
     made = guard(what=f"ScenePlayer({getattr(scene, 'id', scene)!r})")(ScenePlayer)(scene)
-    return made if isinstance(made, widgets.Widget) else widgets.HTML(made.data)
+    return made if isinstance(made, widgets.Widget) else html(made.data)
 
 
 # ---- navigation ------------------------------------------------------------------------
@@ -204,9 +205,9 @@ _SITE_CSS = """<style>
 
 def _style_widget() -> Any:
     """The site's stylesheet as a (zero-height) widget, for boxes of widgets."""
-    import ipywidgets as widgets
+    from bohnteach.widgets.parts import html
 
-    style = widgets.HTML(_SITE_CSS, layout=widgets.Layout(height="0px", margin="0"))
+    style = html(_SITE_CSS, height="0px", margin="0")
     style.add_class("bt-style")
     return style
 
@@ -374,7 +375,7 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
     widgets on every page load."""
     import ipywidgets as widgets
 
-    from bohnteach.widgets.scene_player import ScenePlayer
+    from bohnteach.widgets.parts import html, layout
 
     scenes = _scenes_of(chapter)
     if only is not None:
@@ -384,11 +385,11 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
         return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
     chooser = widgets.Dropdown(
         options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
-        description="Szene:", layout=widgets.Layout(width="100%", max_width="44em"),
+        description="Szene:", layout=layout(width="100%", max_width="44em"),
     )
     chooser.add_class("bt-scene-chooser")
     players: dict[int, Any] = {}
-    area = widgets.Box(layout=widgets.Layout(width="100%"))
+    area = widgets.Box(layout=layout(width="100%"))
 
     def show(index: int) -> None:
         if index not in players:
@@ -396,7 +397,7 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
         area.children = (players[index],)
 
     def failed(box: str) -> None:
-        area.children = (widgets.HTML(box),)
+        area.children = (html(box),)
 
     @guard(failed, "Szenenauswahl")
     def picked(change: dict) -> None:
@@ -404,9 +405,9 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
 
     chooser.observe(picked, names="value")
     show(0)
-    hint = widgets.HTML(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
-                        "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
-    box = widgets.VBox([_style_widget(), hint, chooser, area], layout=widgets.Layout(width="100%"))
+    hint = html(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
+                "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
+    box = widgets.VBox([_style_widget(), hint, chooser, area], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     return box
 
@@ -419,7 +420,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     """
     import ipywidgets as widgets
 
-    from bohnteach.widgets.scene_player import ScenePlayer
+    from bohnteach.widgets.parts import html, layout
 
     scenes = _scenes_of(chapter)
     if only is not None:
@@ -428,21 +429,21 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     players = []
     for number, scene in enumerate(scenes, 1):
         player = _player(scene)
-        anchor = widgets.HTML(
+        anchor = html(
             f'<a id="{_anchor(scene)}" class="bt-anchor" aria-hidden="true"></a>'
             f'<div class="bt-scene-number">Szene {number} von {len(scenes)}</div>',
-            layout=widgets.Layout(margin="0"))
-        players.append(widgets.VBox([anchor, player], layout=widgets.Layout(width="100%")))
+            margin="0")
+        players.append(widgets.VBox([anchor, player], layout=layout(width="100%")))
     if not players:
         if optional:
             return None
         return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
     if len(scenes) >= 3:
         items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(sc.title)}</a></li>' for sc in scenes)
-        toc = widgets.HTML(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
-                           f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
+        toc = html(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
+                   f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
         players.insert(0, toc)
-    box = widgets.VBox([_style_widget(), *players], layout=widgets.Layout(width="100%"))
+    box = widgets.VBox([_style_widget(), *players], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     return box
 
@@ -504,22 +505,22 @@ def comparison_scenes() -> Any:
     (stacked on a phone)."""
     import ipywidgets as widgets
 
+    from bohnteach.widgets.parts import layout
     from bohnteach.render.comparison import scene_pairs
     from bohnteach.widgets.scene_player import ScenePlayer
 
     rows = []
     for group in scene_pairs(_scenes_of("vergleich")):
         players = [ScenePlayer(sc) for sc in group]
-        for p in players:
-            p.layout.flex = "1 1 440px"
-            p.layout.min_width = "0"
-        row = widgets.Box(players, layout=widgets.Layout(
+        for p in players:  # side by side
+            p.layout = layout(flex="1 1 440px", min_width="0", width="100%", max_width="1200px")
+        row = widgets.Box(players, layout=layout(
             display="flex", flex_flow="row wrap", width="100%", align_items="flex-start"))
         row.add_class("bt-compare-pair")
         rows.append(row)
     if not rows:
         return _no_scenes("Für den Regelvergleich gibt es noch keine Szenen.")
-    box = widgets.VBox([_style_widget(), *rows], layout=widgets.Layout(width="100%"))
+    box = widgets.VBox([_style_widget(), *rows], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     box.add_class("bt-compare-scenes")
     return box

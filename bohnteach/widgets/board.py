@@ -22,12 +22,14 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at the top
 
 from bohnteach.game.actions import Plant
 from bohnteach.game.engine import check, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.render.style import board_style, style_block
 from bohnteach.render.table import field_html, phase_bar, player_head_html, waiting_html
+from bohnteach.widgets.parts import html, layout, style_of
 
 TARGET = "✓ hier pflanzbar"
 """What a marked field says (text, so the mark never rests on colour alone)."""
@@ -35,7 +37,7 @@ TARGET = "✓ hier pflanzbar"
 
 def board_box(children: Sequence[Any]) -> widgets.VBox:
     """The frame of the learner's own place (class ``bt-board``)."""
-    box = widgets.VBox(list(children), layout=widgets.Layout(width="100%"))
+    box = widgets.VBox(list(children), layout=layout(width="100%"))
     box.add_class("bt-board")
     return box
 
@@ -52,10 +54,10 @@ def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
     """The field tiles side by side and the answer box (``answer``, class ``bt-answer``)
     beside them on a wide screen, right under them on a phone: a move's result shows
     next to the button that made it."""
-    fields = widgets.HBox(list(tiles), layout=widgets.Layout(flex_flow="row wrap"))
+    fields = widgets.HBox(list(tiles), layout=layout(flex_flow="row wrap"))
     fields.add_class("bt-fieldrow")
     answer.add_class("bt-answer")
-    row = widgets.HBox([fields, answer], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+    row = widgets.HBox([fields, answer], layout=layout(flex_flow="row wrap", width="100%"))
     row.add_class("bt-board-row")
     return row
 
@@ -73,7 +75,7 @@ def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "
     tip = tooltip or f"{label} – antippen zum Auswählen"
     t = widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
                              tooltip=f"{tip} ({PLAYABLE})" if playable else tip,
-                             layout=widgets.Layout(height="auto"))
+                             layout=layout(height="auto"), style=style_of(ToggleButtonStyle))
     t.add_class("bt-pick")
     t.add_class(f"bt-v-{variety}")
     if value:
@@ -156,8 +158,8 @@ def show_picked(t: widgets.ToggleButton, label: str, on: bool) -> None:
 
 def pick_group(title: str, picks: Sequence[Any]) -> widgets.VBox:
     """A titled row of card buttons („Deine Hand (vorne → hinten)“, „Aufgedeckt“, …)."""
-    row = widgets.HBox(list(picks), layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
-    box = widgets.VBox([widgets.HTML(f'<div class="bt bt-zt">{title}</div>'), row])
+    row = widgets.HBox(list(picks), layout=layout(flex_flow="row wrap", align_items="flex-end"))
+    box = widgets.VBox([html(f'<div class="bt bt-zt">{title}</div>'), row], layout=layout())
     box.add_class("bt-pickgroup")
     return box
 
@@ -166,10 +168,10 @@ def field_tile(state: State, seat: int, k: int, hl: Collection[int], zones: Coll
                controls: Sequence[Any]) -> widgets.VBox:
     """Field ``k`` as drawn on the table, a line for the target mark, and ``controls``
     (plant, harvest, …) under it; classes ``bt-bfield`` and ``bt-field-<k+1>``."""
-    mark = widgets.HTML("")
+    mark = html("")
     mark.add_class("bt-hier-line")
-    tile = widgets.VBox([widgets.HTML(field_html(state, seat, k, set(hl), set(zones))), mark,
-                         *controls])
+    tile = widgets.VBox([html(field_html(state, seat, k, set(hl), set(zones))), mark,
+                         *controls], layout=layout())
     tile.add_class("bt-bfield")
     tile.add_class(f"bt-field-{k + 1}")
     return tile

@@ -50,6 +50,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle  # not exported at the top
 
 from bohnteach.game.actions import (
     Accept,
@@ -82,7 +83,7 @@ from bohnteach.widgets.board import (
     pick_group, pick_status, plantable, show_picked,
 )
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.scene_player import flow
+from bohnteach.widgets.parts import flow, html, layout, style_of
 
 BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
               "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
@@ -111,7 +112,8 @@ _CSS = """<style>
 
 def _button(text: str, *classes: str, tooltip: str = "", style: str = "") -> widgets.Button:
     b = widgets.Button(description=text, tooltip=tooltip or text, button_style=style,
-                       layout=widgets.Layout(width="auto", max_width="100%"))
+                       layout=layout(width="auto", max_width="100%"),
+                       style=style_of(widgets.ButtonStyle))
     b.add_class("bt-ps-btn")
     for c in classes:
         b.add_class(c)
@@ -139,51 +141,52 @@ class Probespiel(widgets.VBox):
 
     def __init__(self, ruleset: str = "amigo", players: int = 4, bot: str = "trader",
                  seed: int | None = None, seat: int = 0):
-        super().__init__(layout=widgets.Layout(width="100%"))
+        super().__init__(layout=layout(width="100%"))
         self.add_class("bt-probespiel")
         self.seat = seat
         self._version = 0
-        self._style = widgets.HTML(_CSS)
-        self.hint = widgets.HTML()
+        self._style = html(_CSS)
+        self.hint = html()
         self.hint.add_class("bt-ps-hint")
-        self.feedback = widgets.HTML()  # the answer box, beside the fields on the board
+        self.feedback = html()  # the answer box, beside the fields on the board
         self.feedback.add_class("bt-ps-feedback")
-        self.pick_status = widgets.HTML()  # what is picked and where it may go
+        self.pick_status = html()  # what is picked and where it may go
         self._pick: int | None = None  # the card picked for planting
         self._picks: dict[int, widgets.ToggleButton] = {}  # the board's cards: card → toggle
         self._labels: dict[int, str] = {}
         self._tiles: list[widgets.VBox] = []  # the field tiles, and their plant buttons
         self._plant_buttons: list[widgets.Button | None] = []
         self._highlight: set[int | str] = set()  # what the last move changed
-        self.actions = widgets.VBox(layout=widgets.Layout(width="100%"))
+        self.actions = widgets.VBox(layout=layout(width="100%"))
         self.actions.add_class("bt-ps-actions")
-        self.table = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.table = html(width="100%")
         self.table.add_class("bt-ps-table")
-        self.log_view = widgets.HTML()
+        self.log_view = html()
         self.log_view.add_class("bt-ps-log")
 
         self.rules_pick = widgets.Dropdown(
             options=[(v, k) for k, v in RULESET_LABELS.items()], value=ruleset,
-            description="Regeln", layout=widgets.Layout(width="auto"))
+            description="Regeln", layout=layout(width="auto"))
         self.players_pick = widgets.Dropdown(
             options=[(f"{n} Personen", n) for n in (3, 4, 5)], value=players,
-            description="Tisch", layout=widgets.Layout(width="auto"))
+            description="Tisch", layout=layout(width="auto"))
         self.bot_pick = widgets.Dropdown(
             options=[(v, k) for k, v in BOT_LABELS.items()], value=bot,
-            description="Gegner", layout=widgets.Layout(width="auto"))
+            description="Gegner", layout=layout(width="auto"))
         new = _button("Neues Spiel", "bt-ps-new")
         new.on_click(self._guard(lambda: self.new_game()))
         settings = widgets.HBox([self.rules_pick, self.players_pick, self.bot_pick, new],
-                                layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+                                layout=layout(flex_flow="row wrap", width="100%"))
         settings.add_class("bt-ps-settings")
         self.settings = settings
 
         # offer builder (phase 2); rebuilt options on every update
         self._give: list[int] = []  # cards the learner offers, in the order chosen
         self._give_options: list[tuple[str, int]] = []
-        short = {"description_width": "initial"}  # „an“, „für“: no wide label column
-        self.partner_pick = widgets.Dropdown(description="an", layout=widgets.Layout(width="auto"), style=short)
-        self.want_pick = widgets.Dropdown(description="für", layout=widgets.Layout(width="auto"), style=short)
+        # „an“, „für“: no wide label column
+        short = style_of(DescriptionStyle, description_width="initial")
+        self.partner_pick = widgets.Dropdown(description="an", layout=layout(width="auto"), style=short)
+        self.want_pick = widgets.Dropdown(description="für", layout=layout(width="auto"), style=short)
         self.offer_button = _button("Anbieten", "bt-ps-offer", style="info")
         self.offer_button.on_click(self._guard(self._make_offer))
 
@@ -310,8 +313,8 @@ class Probespiel(widgets.VBox):
         raise RuntimeError("Die Computergegner kommen nicht weiter; starte bitte ein neues Spiel.")
 
     # ---- log -------------------------------------------------------------------------------
-    def _note(self, kind: str, html: str) -> None:
-        self.history.append((kind, html))
+    def _note(self, kind: str, fragment: str) -> None:
+        self.history.append((kind, fragment))
         self._fresh += 1
 
     def _log_action(self, before: State, action: Action, events: list[tuple], by_learner: bool) -> None:
@@ -358,11 +361,11 @@ class Probespiel(widgets.VBox):
         fresh = self._fresh
         rows = []
         n = len(self.history)
-        for i, (kind, html) in enumerate(reversed(self.history[-LOG_ENTRIES:])):
+        for i, (kind, fragment) in enumerate(reversed(self.history[-LOG_ENTRIES:])):
             cls = {"you": "bt-ps-you", "ev": "bt-ps-ev"}.get(kind, "")
             if i < fresh and kind != "ev":
                 cls += " bt-ps-new-entry"
-            rows.append(f'<li class="{cls.strip()}">{html}</li>')
+            rows.append(f'<li class="{cls.strip()}">{fragment}</li>')
         return (f'<div class="bt-ps-logbox"><b>Was bisher geschah</b> '
                 f'<span class="bt-ps-small">(neueste oben, {n} Einträge)</span>'
                 f'<ol reversed>{"".join(rows)}</ol></div>')
@@ -421,9 +424,9 @@ class Probespiel(widgets.VBox):
 
     # ---- the board and the buttons ------------------------------------------------------------
     def _group(self, title: str, buttons: list[widgets.Widget], cls: str = "") -> widgets.Widget:
-        head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>')
-        row = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
-        box = widgets.VBox([head, row], layout=widgets.Layout(width="100%"))
+        head = html(f'<div class="bt-ps-group-title">{escape(title)}</div>')
+        row = widgets.HBox(buttons, layout=layout(flex_flow="row wrap"))
+        box = widgets.VBox([head, row], layout=layout(width="100%"))
         box.add_class("bt-ps-group")
         if cls:
             box.add_class(cls)
@@ -504,7 +507,7 @@ class Probespiel(widgets.VBox):
         step = self._step_buttons()
         # the offer builder sits between the cards and the answer box: the cards tapped, the
         # „Anbieten“ button and the bot's answer stay together on a phone
-        box = board_box([widgets.HTML(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
+        box = board_box([html(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
                          *([self._trade_group()] if trading else []),
                          board_row(self._tiles, self.feedback),
                          *([self._step_row(step)] if step else [])])
@@ -638,13 +641,13 @@ class Probespiel(widgets.VBox):
         ]
         self.want_pick.value = ""
         offer_row = widgets.HBox([self.partner_pick, self.want_pick, self.offer_button],
-                                 layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                                 layout=layout(flex_flow="row wrap", width="100%",
                                                        align_items="center"))
         title = "Anbieten (Phase 2)" if active else f"Anbieten an {s.players[s.active].name}"
-        head = widgets.HTML(f'<div class="bt-ps-group-title">{escape(title)}</div>'
+        head = html(f'<div class="bt-ps-group-title">{escape(title)}</div>'
                             '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
                             'mehrere, oder keine), dann: an wen und was du dafür möchtest.</div>')
-        box = widgets.VBox([head, offer_row], layout=widgets.Layout(width="100%"))
+        box = widgets.VBox([head, offer_row], layout=layout(width="100%"))
         box.add_class("bt-ps-group")
         box.add_class("bt-ps-g-trade")
         return box

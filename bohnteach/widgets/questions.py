@@ -57,6 +57,7 @@ from urllib.parse import parse_qs
 
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard, setup_server_log
+from bohnteach.widgets.parts import html as html_part, layout
 
 log = logging.getLogger("bohnteach.widgets.questions")
 
@@ -87,30 +88,6 @@ def box_html(kind: str, body_html: str) -> str:
         f'<div class="bt-q-{kind}" style="{STYLES[kind]}">'
         f'<span aria-hidden="true" style="font-weight:bold">{ICONS[kind]}</span> {body_html}</div>'
     )
-
-
-_SHARED: dict[Any, Any] = {}
-
-
-def _layout(**kwargs: str) -> Any:
-    """One shared ``Layout`` per set of settings, for the parts of the questions whose layout
-    never changes: every question's parts would otherwise bring a model each to load."""
-    import ipywidgets as widgets
-
-    key = tuple(sorted(kwargs.items()))
-    if key not in _SHARED:
-        _SHARED[key] = widgets.Layout(**kwargs)
-    return _SHARED[key]
-
-
-def _text(value: str = "") -> Any:
-    """An ``HTML`` widget for a question's text parts, with the shared layout and style."""
-    import ipywidgets as widgets
-    from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top
-
-    if "html-style" not in _SHARED:
-        _SHARED["html-style"] = HTMLStyle()
-    return widgets.HTML(value, layout=_layout(), style=_SHARED["html-style"])
 
 
 # --------------------------------------------------------------------------- numbers
@@ -537,11 +514,11 @@ class _Question:
         self.solved = False
         self._solution_html = solution
         self.reveal_after_correct = reveal_after_correct
-        self.heading = _text(
+        self.heading = html_part(
             f'<div style="font-size:15px;line-height:1.5"><b>{title}</b> {prompt}</div>'
         )
-        self.feedback = _text()
-        self.worked = _text()  # the solution shown to a learner after a right answer
+        self.feedback = html_part()
+        self.worked = html_part()  # the solution shown to a learner after a right answer
         self.solution = TeacherSolution(solution) if solution else None
         _QUESTIONS.append(weakref.ref(self))
 
@@ -550,7 +527,7 @@ class _Question:
         children = [self.heading, *middle, self.feedback, self.worked]
         if self.solution is not None:
             children.append(self.solution.widget)
-        box = w.VBox(children, layout=_layout(
+        box = w.VBox(children, layout=layout(
             border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
             max_width="860px",
         ))
@@ -616,16 +593,16 @@ class NumberQuestion(_Question):
             placeholder = "z. B. 0,25 oder 1/4 oder 25 %" if probability else (
                 "ganze Zahl" if self.integer else "z. B. 1,25 oder 5/4")
         self.text = w.Text(value="", placeholder=placeholder, continuous_update=False,
-                           layout=_layout(width="240px"))
+                           layout=layout(width="240px"))
         self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=_layout(width="auto"))
-        self.unit_label = _text(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
-        self.note = _text(
+                               layout=layout(width="auto"))
+        self.unit_label = html_part(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
+        self.note = html_part(
             f'<div style="color:#555;font-size:12.5px">'
             f"{tolerance_text(self.tolerance, probability, self.integer)}</div>"
         )
         row = w.HBox([self.text, self.unit_label, self.button],
-                     layout=_layout(align_items="center", flex_flow="row wrap"))
+                     layout=layout(align_items="center", flex_flow="row wrap"))
         self.widget = self._frame(self.note, row)
         self._checked_text: str | None = None
         checked = guard(self.feedback)(self._check_widget)
@@ -684,9 +661,9 @@ class ChoiceQuestion(_Question):
         else:
             self.explanations = dict(zip(self.options, explanations))
         self.choice = w.RadioButtons(options=self.options, value=None,
-                                     layout=_layout(width="auto"))
+                                     layout=layout(width="auto"))
         self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=_layout(width="auto"))
+                               layout=layout(width="auto"))
         self.widget = self._frame(self.choice, w.HBox([self.button]))
         checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())

@@ -24,21 +24,7 @@ from bohnteach.render.table import (
 from bohnteach.render.style import style_block
 from bohnteach.game.state import State
 from bohnteach.widgets.failure import guard
-
-
-
-def button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> Any:
-    """A button sized for phones (content width, wraps in a flex row)."""
-    return widgets.Button(
-        description=label, tooltip=tooltip or label, button_style=style,
-        layout=widgets.Layout(width=width, min_width="44px", height="auto"),
-    )
-
-
-def flow(children: Sequence[Any]) -> Any:
-    """A row that wraps on narrow screens."""
-    return widgets.HBox(list(children), layout=widgets.Layout(
-        flex_flow="row wrap", align_items="center", width="100%"))
+from bohnteach.widgets.parts import button, flow, html, layout
 
 
 # ---- scenes --------------------------------------------------------------------------------
@@ -115,11 +101,11 @@ class ScenePlayer(widgets.VBox):
         self._show_hands = show_hands if show_hands is not None else (
             tuple(face_up) if face_up is not None else True)
         self._perspective = perspective
-        self.title = widgets.HTML(self._title_html())
-        self.label = widgets.HTML()
-        self.narration = widgets.HTML()
-        self.feedback = widgets.HTML()
-        self.table = widgets.HTML()
+        self.title = html(self._title_html())
+        self.label = html()
+        self.narration = html()
+        self.feedback = html()
+        self.table = html()
         self.first_button = button("|◀", "Zum Anfang")
         self.prev_button = button("◀ zurück", "Ein Schritt zurück")
         self.next_button = button("▶ weiter", "Nächster Schritt", style="primary")
@@ -136,7 +122,7 @@ class ScenePlayer(widgets.VBox):
         nav.add_class("bt-scene-nav")
         super().__init__(
             [self.title, self.narration, self.feedback, self.table, nav],
-            layout=widgets.Layout(width="100%", max_width="1200px"),
+            layout=layout(width="100%", max_width="1200px"),
         )
         self.add_class("bt-scene-player")
         guard(show, "ScenePlayer")(self.go)(0)
@@ -153,8 +139,8 @@ class ScenePlayer(widgets.VBox):
         return (f'{style_block()}<div class="bt"><h3 style="margin:4px 0">'
                 f"{escape(s.title)}</h3>{chips(rules, sources)}</div>")
 
-    def _show_error(self, html: str) -> None:
-        self.feedback.value = html
+    def _show_error(self, fragment: str) -> None:
+        self.feedback.value = fragment
 
     def _render(self, i: int) -> tuple[str, str, str]:
         """(narration, feedback, table) HTML of position ``i`` — cached."""
@@ -211,4 +197,4 @@ def __getattr__(name: str) -> Any:  # TryIt lives in its own module
     raise AttributeError(name)
 
 
-__all__ = ["ScenePlayer", "TryIt", "button", "flow", "replay"]
+__all__ = ["ScenePlayer", "TryIt", "replay"]

@@ -46,7 +46,7 @@ from bohnteach.widgets.board import (
     pick_group, pick_status, plantable, show_picked, waiting_cards,
 )
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.scene_player import button, flow
+from bohnteach.widgets.parts import button, flow, html, layout, style_of
 
 
 def _bot_plant(state: State, seat: int) -> Action | None:
@@ -203,15 +203,15 @@ class TryIt(widgets.VBox):
         self._labels: dict[int, str] = {}  # the learner's choosable cards: card → label
         self._tiles: list[Any] = []  # the field tiles of the board, and their plant buttons
         self._plant_buttons: list[Any] = []
-        self.pick_status = widgets.HTML()  # what is chosen and where it may go
+        self.pick_status = html()  # what is chosen and where it may go
 
         show = self._show_error
-        self.header = widgets.HTML(self._header_html(title))
-        self.feedback = widgets.HTML()
-        self.hint_box = widgets.HTML()
-        self.table = widgets.HTML()
-        self.log_box = widgets.HTML()
-        self.controls = widgets.VBox(layout=widgets.Layout(width="100%"))
+        self.header = html(self._header_html(title))
+        self.feedback = html()
+        self.hint_box = html()
+        self.table = html()
+        self.log_box = html()
+        self.controls = widgets.VBox(layout=layout(width="100%"))
         self.hint_button = button("Tipp", "Einen Tipp zeigen")
         self.restart_button = button("↺ Neu starten", "Alles auf Anfang")
         self.hint_button.on_click(guard(show, "Tipp")(lambda _b: self.show_hint()))
@@ -219,7 +219,7 @@ class TryIt(widgets.VBox):
         super().__init__(
             [self.header, self.controls, self.hint_box,
              flow([self.hint_button, self.restart_button]), self.table, self.log_box],
-            layout=widgets.Layout(width="100%", max_width="1200px"),
+            layout=layout(width="100%", max_width="1200px"),
         )
         self.add_class("bt-tryit")
         guard(show, "Mach du! (Start)")(self._start)()
@@ -230,8 +230,8 @@ class TryIt(widgets.VBox):
         return (f'{style_block()}<div class="bt bt-box bt-info"><h4>Mach du! {escape(title)}</h4>'
                 f"<p>Du spielst <b>{learner}</b>. {escape(self.goal)}</p></div>")
 
-    def _show_error(self, html: str) -> None:
-        self.feedback.value = html
+    def _show_error(self, fragment: str) -> None:
+        self.feedback.value = fragment
 
     def _refresh(self) -> None:
         s = self.state
@@ -480,7 +480,7 @@ class TryIt(widgets.VBox):
         p = s.players[me]
         rows: list[Any] = []
         if s.phase is Phase.OVER:
-            self.controls.children = [widgets.HTML("<b>Das Spiel ist vorbei.</b>"), self.feedback]
+            self.controls.children = [html("<b>Das Spiel ist vorbei.</b>"), self.feedback]
             return
         hl, zones = split_highlight(s, self._highlight)
         groups = self._own_cards()
@@ -501,7 +501,7 @@ class TryIt(widgets.VBox):
             mine = [self._action_button(label, lambda a=a: a, style="success")
                     for label, a in lifts if a.field == k]
             if mine:
-                controls.append(widgets.HTML('<div class="bt bt-next"><b>Babybohne pflanzen</b> – welche '
+                controls.append(html('<div class="bt bt-next"><b>Babybohne pflanzen</b> – welche '
                                              "weibliche Bohne rückt wie weit nach oben?</div>"))
                 controls += mine
             if s.phase is Phase.TRADE and field:  # a field's top card may be offered
@@ -511,10 +511,10 @@ class TryIt(widgets.VBox):
                                                 style="warning"))
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
             self._plant_buttons.append(plant)
-        rows.append(board_box([widgets.HTML(board_head(s, me, zones, hl)), *(
+        rows.append(board_box([html(board_head(s, me, zones, hl)), *(
             [flow(picks)] if picks else []), self.pick_status, board_row(self._tiles, self.feedback)]))
         for heading, moves in edition_moves(s, me):  # wrong ones too: the engine says why
-            rows.append(widgets.HTML(f"<b>{escape(heading)}</b>"))
+            rows.append(html(f"<b>{escape(heading)}</b>"))
             rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
                               for label, a in moves]))
         extra: list[Any] = []
@@ -546,8 +546,8 @@ class TryIt(widgets.VBox):
         partner = widgets.ToggleButtons(
             options=[(s.players[i].name, i) for i in others],
             value=self._partner if self._partner in others else None,
-            layout=widgets.Layout(width="auto"),
-            style={"button_width": "auto"},
+            layout=layout(width="auto"),
+            style=style_of(widgets.ToggleButtonsStyle, button_width="auto"),
         )
 
         def choose(change: dict) -> None:
@@ -556,7 +556,7 @@ class TryIt(widgets.VBox):
             self._build_controls()
 
         partner.observe(guard(self._show_error, "Partner wählen")(choose), names="value")
-        rows.append(flow([widgets.HTML("<b>Handeln mit:</b>"), partner]))
+        rows.append(flow([html("<b>Handeln mit:</b>"), partner]))
         if self._partner is not None:
             q = s.players[self._partner]
             # what the learner may know of the partner: the hand's size, not its cards
@@ -572,7 +572,7 @@ class TryIt(widgets.VBox):
                        "verdeckt auf der Hand.</b> Frag nach einer Sorte – was sie hat, gibt sie "
                        "dir, wenn sie einverstanden ist (nichts wählen = Geschenk):")
             if wanted:
-                rows.append(widgets.HTML(ask))
+                rows.append(html(ask))
                 rows.append(flow(wanted))
             rows.append(flow([self._action_button(
                 f"Anbieten / schenken an {q.name}", self._offer, style="primary")]))
@@ -586,7 +586,7 @@ def make_tryit(case: str) -> Any:
     chosen = list_cases(case) or [get_case(case)]
     if len(chosen) == 1:
         return TryIt(chosen[0])
-    return widgets.VBox([TryIt(c) for c in chosen], layout=widgets.Layout(width="100%"))
+    return widgets.VBox([TryIt(c) for c in chosen], layout=layout(width="100%"))
 
 
 __all__ = ["TryIt", "describe", "edition_moves", "lift_moves", "lift_note", "make_tryit"]
