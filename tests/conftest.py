@@ -41,6 +41,15 @@ except ImportError:  # the [test] extra is missing; the browser tests fail on th
 _BROWSER_FIXTURES = {"page", "site_url", "browser", "context"}
 
 
+@pytest.fixture(autouse=True)
+def _fragments_carry_their_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts as a fresh kernel does: no page has shown the stylesheet yet
+    (``render.style.page_style``, called by every page's header)."""
+    from bohnteach.render import style
+
+    monkeypatch.setattr(style, "_PAGE_HAS_CSS", False)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the Voilà site and headless chromium")
 

@@ -216,7 +216,7 @@ def test_refusal_box_contents(game):
 
 def test_error_box_and_rule_chip():
     html = render_error("Etwas <kaputt>")
-    assert "Etwas &lt;kaputt&gt;" in html and "bt-error" in html
+    assert "Etwas &lt;kaputt&gt;" in html and "bt-box bt-error" in html
     chip = rule_chip("harvest.protection")
     assert "harvest.protection" in chip and "Bohnenschutzregel" in chip
     assert 'title="Regel harvest.protection"' in chip

@@ -12,6 +12,7 @@ The same notebooks also run under nbval: ``pytest --nbval-lax notebooks/``.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -163,12 +164,12 @@ def test_safe_display_shows_box_instead_of_raising(monkeypatch):
 
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
     assert safe_display(lambda: 1 / 0) is None
-    assert len(shown) == 1 and "bt-error" in shown[0].data and "Traceback" not in shown[0].data
+    assert len(shown) == 1 and "bt-box bt-error" in shown[0].data and "Traceback" not in shown[0].data
 
 
 def test_unknown_exercise_is_a_box_not_an_exception():
     box = site.try_it("gibt-es-nicht")
-    assert "bt-error" in box.data
+    assert "bt-box bt-error" in box.data
 
 
 # ---- special pages ------------------------------------------------------------------------
@@ -397,7 +398,9 @@ def test_probespiel_whole_game_by_random_clicks(seed):
 
 
 # ---- every notebook executes cleanly ---------------------------------------------------------
+@functools.cache
 def _execute(path: Path):
+    """The page run in a real kernel as Voilà runs it (once per test session)."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -439,3 +442,33 @@ def test_notebook_executes_without_visible_failure(path):
     page = site.find_page(path.stem)
     if page.chapter and page.author == "site":
         assert widgets >= 1, "a chapter page shows its scenes"
+
+
+#: The most widget state a page may send (``15_Indiana_Bohnes`` sent 702 kB before the
+#: stylesheet came once per page and alike layouts were shared; now about 260 kB).
+STATE_BUDGET = 320_000
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_page_sends_no_widget_state_twice(path):
+    """Before a page's widgets appear the browser must load every widget model, all in one
+    reply; the page with the largest state was the one left at „Loading widget...“. So the
+    fragments' stylesheet comes once, in the page's header, never in a widget, and no two
+    ``Layout`` or style models are alike — except ipywidgets' empty defaults."""
+    from bohnteach.render.style import CSS
+
+    nb = _execute(path)
+    models = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    states = [m["state"] for m in models.get("state", {}).values()]
+    assert not [s for s in states if CSS in json.dumps(s)], "the stylesheet in a widget"
+    first = next(c for c in nb.cells if c.cell_type == "code")
+    header = "".join(o.get("data", {}).get("text/html", "") for o in first.get("outputs", []))
+    assert header.count(CSS) == 1, "the page's header carries the stylesheet"
+    alike: dict[str, int] = {}
+    for s in states:
+        set_ = {k: v for k, v in s.items() if not k.startswith("_") and v not in (None, "", [])}
+        if (s["_model_name"] == "LayoutModel" or s["_model_name"].endswith("StyleModel")) and set_:
+            key = json.dumps([s["_model_name"], set_], sort_keys=True)
+            alike[key] = alike.get(key, 0) + 1
+    assert {k: n for k, n in alike.items() if n > 1} == {}
+    assert len(json.dumps(states)) <= STATE_BUDGET

@@ -266,9 +266,11 @@ def nav_links(name: str) -> Any:
 @guard()
 def page_header(name: str) -> Any:
     """The top of a page: where you are, what you learn here, previous/next. From here on
-    a chart left as a cell's result is shown by :func:`~bohnteach.widgets.figure.show_figure`."""
+    a chart left as a cell's result is shown by :func:`~bohnteach.widgets.figure.show_figure`,
+    and the page holds the stylesheet of every fragment below it (``page_style``)."""
     from IPython.display import HTML
 
+    from bohnteach.render.style import page_style
     from bohnteach.widgets.figure import show_figures_cheaply
 
     show_figures_cheaply()
@@ -282,7 +284,7 @@ def page_header(name: str) -> Any:
     if nxt is not None:
         crumbs.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
     learn = f'<div class="bt-learn"><b>Hier lernst du:</b> {escape(here.teaches)}</div>'
-    return HTML(f'{_SITE_CSS}<div class="bt-site bt-header" data-page="{here.name}">'
+    return HTML(f'{_SITE_CSS}{page_style()}<div class="bt-site bt-header" data-page="{here.name}">'
                 f'<div class="bt-crumbs">{" · ".join(crumbs)}</div>{learn}</div>')
 
 
