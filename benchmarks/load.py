@@ -51,13 +51,13 @@ import time
 import uuid
 from pathlib import Path
 
-from procs import tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+from procs import rss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, start_site  # noqa: E402
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
 
 from bohnteach.site import serve  # noqa: E402
 
@@ -74,29 +74,11 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
-def _rss_mb(pid: int) -> float:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
-
-
-def server_pid(port: int) -> int:
-    """The Voilà process listening on ``port`` (``start_site`` does not hand out its pid)."""
-    for p in os.listdir("/proc"):
-        if p.isdigit() and "bohnteach.site.serve" in _cmdline(int(p)) and f"--port={port}" in _cmdline(int(p)):
-            return int(p)
-    raise RuntimeError(f"no server process for port {port}")
-
-
 def snapshot(root_pid: int) -> tuple[int, float]:
     """(kernels alive, MB resident in the server and its kernels)."""
     pids = tree_pids(root_pid)
     kernels = sum("ipykernel" in _cmdline(p) for p in pids)
-    return kernels, sum(_rss_mb(p) for p in pids)
+    return kernels, sum(rss_mb(p) for p in pids)
 
 
 class Sampler(threading.Thread):
@@ -110,28 +92,6 @@ class Sampler(threading.Thread):
         while not self.stop.is_set():
             self.samples.append((time.monotonic(), *snapshot(self.pid)))
             self.stop.wait(1.0)
-
-
-def wait_idle(pid: int, quiet: float = 0.15, span: float = 2.0, limit: float = 600.0) -> float:
-    hz = os.sysconf("SC_CLK_TCK")
-
-    def ticks() -> int:
-        total = 0
-        for p in tree_pids(pid):
-            try:
-                f = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-                total += int(f[11]) + int(f[12])
-            except (OSError, IndexError):
-                pass
-        return total
-
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < limit:
-        a = ticks()
-        time.sleep(span)
-        if (ticks() - a) / hz / span < quiet:
-            break
-    return time.monotonic() - t0
 
 
 # ---- the visitors ------------------------------------------------------------------------------
@@ -350,10 +310,10 @@ def main(argv: list[str] | None = None) -> int:
           f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}")
     with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
         log = Path(tmp) / "voila.log"
-        with start_site(log, timeout=300, edit_command=with_our_options) as base:
-            pid = server_pid(int(base.rsplit(":", 1)[1]))
+        with serve_site(log, timeout=300, edit_command=with_our_options) as served:
+            base, pid = served.base, served.process.pid
             t0 = time.monotonic()
-            wait_idle(pid)
+            wait_idle(pid, quiet=0.15, span=2.0, limit=600)
             pool_kernels, mem_before = snapshot(pid)
             print(f"# preheated and idle after {time.monotonic() - t0:.0f} s: {pool_kernels} kernels, "
                   f"{mem_before:.0f} MB")
@@ -371,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
                 if time.monotonic() >= culled_by and kernels_now == pool_kernels:
                     break
                 time.sleep(2)
-            wait_idle(pid, limit=120)
+            wait_idle(pid, quiet=0.15, span=2.0, limit=120)
             kernels_after, mem_after = snapshot(pid)
             culled_after = time.monotonic() - t_left
             sampler.stop.set()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 
@@ -18,3 +19,44 @@ def tree_pids(pid: int) -> list[int]:
         except OSError:  # the process ended meanwhile
             pass
     return out
+
+
+def cpu_ticks(pids: list[int]) -> int:
+    """CPU time (user + system, in clock ticks) of ``pids``; ended processes count 0."""
+    total = 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError):
+            pass
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds ``pid`` itself has used."""
+    return cpu_ticks([pid]) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` in MB (0 once it has ended)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def wait_idle(pid: int, quiet: float = 0.10, span: float = 1.5, limit: float = 240.0) -> float:
+    """Wait until ``pid``'s process tree uses < ``quiet`` of one CPU over ``span`` s (at most
+    ``limit`` s); returns the seconds waited."""
+    hz = os.sysconf("SC_CLK_TCK")
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit:
+        a = cpu_ticks(tree_pids(pid))
+        time.sleep(span)
+        if (cpu_ticks(tree_pids(pid)) - a) / hz / span < quiet:
+            break
+    return time.monotonic() - t0

@@ -30,31 +30,22 @@ import itertools
 import json
 import os
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from procs import tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+from procs import rss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402 - also stops on SIGTERM
 
 from bohnteach.site import pages as site_pages
-from bohnteach.site.publish import site_answers
-from bohnteach.site.serve import REFILL_QUIET, build_voila_command, site_dir
+from bohnteach.site.serve import REFILL_QUIET, site_dir
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 MINIMAL = "_bench_minimal"
 PAGE_TARGET = 1.5
 STEP_TARGET_MS = 100.0
@@ -171,81 +162,6 @@ def lesson_names() -> list[str]:
     return sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("[0-9][0-9]_*.ipynb"))
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def voila_server(root: Path, log_path: Path, start_limit: float = 180.0
-                 ) -> Iterator[tuple[subprocess.Popen, str, list[str]]]:
-    """``bohnteach serve``'s command (``build_voila_command``) for ``root`` on a free
-    127.0.0.1 port, from the moment it answers; yields (process, base URL, command) and
-    stops the whole process group afterwards. Its output goes to ``log_path``."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    cmd = build_voila_command(port, public=False, root=root)
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-        try:
-            t0 = time.monotonic()
-            while True:
-                try:
-                    urllib.request.urlopen(base + "/", timeout=2).close()
-                    break
-                except urllib.error.HTTPError:
-                    break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() - t0 > start_limit:
-                        raise RuntimeError("Voilà did not start:\n"
-                                           + log_path.read_text(errors="replace")[-3000:]) from None
-                    time.sleep(0.3)
-            yield proc, base, cmd
-        finally:
-            for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 5)):
-                if proc.poll() is None:
-                    try:
-                        os.killpg(proc.pid, sig)
-                        proc.wait(timeout=wait)
-                    except (ProcessLookupError, subprocess.TimeoutExpired):
-                        pass
-
-
-def cpu_ticks(pids: list[int]) -> int:
-    total = 0
-    for p in pids:
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        except (OSError, IndexError):
-            pass
-    return total
-
-
-def wait_idle(pid: int, quiet: float = 0.10, span: float = 1.5, limit: float = 240.0) -> float:
-    """Wait until the server's process tree uses < ``quiet`` of one CPU over ``span`` s."""
-    hz = os.sysconf("SC_CLK_TCK")
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < limit:
-        a = cpu_ticks(tree_pids(pid))
-        time.sleep(span)
-        b = cpu_ticks(tree_pids(pid))
-        if (b - a) / hz / span < quiet:
-            break
-    return time.monotonic() - t0
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def kernel_pid(server: int, kernel_id: str) -> int | None:
     for p in tree_pids(server):
         try:
@@ -290,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}")
     t0 = time.monotonic()
-    with voila_server(root, tmp / "voila.log") as (proc, base, cmd):
+    with serve_site(tmp / "voila.log", root, timeout=180) as served:
+        proc, base, cmd = served.process, served.base, served.command
         print("# server:", " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)))
         waited = wait_idle(proc.pid, limit=400)
         print(f"# server up, kernel pools preheated after {time.monotonic() - t0:.0f} s "
@@ -301,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         memory: dict[str, float] = {}
         steps: list[float] = []
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             for r in range(args.rounds):
                 for name in names:
                     # each page is paired with a visit of the minimal notebook right

@@ -37,6 +37,7 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout
 
 from bohnteach.site import static  # noqa: E402
 from bohnteach.site.serve import page_path, site_dir  # noqa: E402
+from procs import cpu_ticks, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path as a script
 
 _spec = importlib.util.spec_from_file_location("bench_site", HERE / "site.py")
 bench = importlib.util.module_from_spec(_spec)
@@ -62,9 +63,9 @@ def cpu_open(page, url: str) -> tuple[float, float]:
     grows with the load, the CPU time much less — on a quiet 2-core machine the two are
     close, since a page's Python runs in one thread."""
     hz = os.sysconf("SC_CLK_TCK")
-    before = bench.cpu_ticks(bench.tree_pids(os.getpid()))
+    before = cpu_ticks(tree_pids(os.getpid()))
     wall = timed_open(page, url)
-    return wall, (bench.cpu_ticks(bench.tree_pids(os.getpid())) - before) / hz
+    return wall, (cpu_ticks(tree_pids(os.getpid())) - before) / hz
 
 
 def median_step(page, name: str, clicks: int) -> float | None:
@@ -119,10 +120,11 @@ def voila_figures(browser, names: list[str], clicks: int):
     """The same pages cold on the Voilà server, once its kernel pools are preheated."""
     rows, steps = {}, {}
     tmp = Path(tempfile.mkdtemp(prefix="bohnteach-bench-voila-"))
-    with bench.voila_server(site_dir(), tmp / "voila.log") as (proc, base, _cmd):
-        bench.wait_idle(proc.pid, limit=400)
+    with bench.serve_site(tmp / "voila.log", site_dir(), timeout=180) as served:
+        proc, base = served.process, served.base
+        wait_idle(proc.pid, limit=400)
         for name in names:
-            bench.wait_idle(proc.pid)
+            wait_idle(proc.pid)
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             page = ctx.new_page()
             try:
@@ -158,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=bench.CHROMIUM, args=bench.CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
         rows, steps, external = static_figures(browser, base, names, args.clicks)
         voila, vsteps = ({}, {}) if args.no_voila else voila_figures(browser, names, args.clicks)
         browser.close()

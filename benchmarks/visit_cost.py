@@ -26,23 +26,12 @@ import nbformat  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
 from bohnteach.site.serve import notebook_key, site_dir  # noqa: E402
+from procs import cpu_seconds, rss_mb  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 
 DEFAULT_PAGES = ("00_Start", "02_Phase_1", "12_Bohnometer", "14_Ladybohn", "15_Indiana_Bohnes",
                  "tutorials/01_Bohnentreppe", "tutorials/02_Zwei_Karten_aufdecken",
                  "tutorials/03_Was_bringt_ein_Feld", "tutorials/04_Rechnen_oder_simulieren",
                  "tutorials/05_Handeln_lohnt_sich")
-
-
-def _cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def visit(path: Path, timeout: int = 900) -> tuple[float, float, float]:
@@ -55,7 +44,7 @@ def visit(path: Path, timeout: int = 900) -> tuple[float, float, float]:
         pid = client.km.provisioner.process.pid
         for index, cell in enumerate(nb.cells):
             client.execute_cell(cell, index)
-        cpu, rss = _cpu_s(pid), _rss_mb(pid)
+        cpu, rss = cpu_seconds(pid), rss_mb(pid)
     return cpu, rss, time.monotonic() - t0
 
 

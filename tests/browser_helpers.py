@@ -12,11 +12,13 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bohnteach.site.publish import site_answers
 from bohnteach.site.serve import build_voila_command, page_path, site_dir
@@ -100,29 +102,40 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@dataclass(frozen=True)
+class Site:
+    """A running server: its base URL, process (the group leader) and command line."""
+
+    base: str
+    process: subprocess.Popen[bytes]
+    command: list[str]
+
+
 @contextmanager
-def start_site(
+def serve_site(
     log_path: Path,
     root: Path | None = None,
     timeout: float = 120.0,
     edit_command: Callable[[list[str]], list[str]] | None = None,
     env: dict[str, str] | None = None,
-) -> Iterator[str]:
-    """Serve ``root`` (default: the site) like ``bohnteach serve``; yield the base URL.
-    ``edit_command`` may change the command line first (a test's control experiment);
-    ``env`` adds to the server's environment (e.g. the publisher's footer links).
+) -> Iterator[Site]:
+    """Serve ``root`` (default: the site) like ``bohnteach serve``, from the moment it
+    answers. ``edit_command`` may change the command line first (a test's control
+    experiment); ``env`` adds to the server's environment (e.g. the publisher's footer links).
 
     The server's output goes to ``log_path``; its last lines are shown if it fails to
-    start.  At the end the whole process group gets SIGTERM (Voilà then shuts its
-    kernels down), and SIGKILL if it has not ended after 20 s.
+    start. At the end the whole process group gets SIGTERM (Voilà then shuts its kernels
+    down), and SIGKILL if it has not ended after 20 s — also when this process is ended
+    with SIGTERM (a benchmark stopped from outside leaves no server and no kernels behind).
     """
     root = root or site_dir()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    command = build_voila_command(port, public=False, root=root)
+    command = edit_command(command) if edit_command else command
     with open(log_path, "wb") as log:
-        command = build_voila_command(port, public=False, root=root)
         proc = subprocess.Popen(
-            edit_command(command) if edit_command else command,
+            command,
             cwd=root,
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -130,6 +143,7 @@ def start_site(
             start_new_session=True,
             env={**os.environ, **(env or {})},
         )
+    previous = _end_on_sigterm()
     try:
         deadline = time.monotonic() + timeout
         while not site_answers(base):
@@ -137,9 +151,36 @@ def start_site(
                 tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
                 raise RuntimeError(f"Voilà did not start on {base} (exit {proc.poll()}):\n{tail}")
             time.sleep(0.3)
-        yield base
+        yield Site(base, proc, command)
     finally:
         _stop_group(proc)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def start_site(log_path: Path, root: Path | None = None, timeout: float = 120.0,
+               edit_command: Callable[[list[str]], list[str]] | None = None,
+               env: dict[str, str] | None = None) -> Iterator[str]:
+    """:func:`serve_site`, yielding just the base URL."""
+    with serve_site(log_path, root, timeout, edit_command, env) as site:
+        yield site.base
+
+
+def _end_on_sigterm() -> Any:
+    """Let SIGTERM end this process through ``finally`` blocks (Python's default ends it
+    on the spot); returns the handler to restore, or None where none was changed."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is not signal.SIG_DFL:
+        return None
+
+    def end(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, end)
+    return previous
 
 
 def _stop_group(proc: subprocess.Popen[bytes]) -> None:
