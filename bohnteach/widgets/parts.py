@@ -16,7 +16,7 @@ A shared ``Layout`` must never be changed: a widget that is hidden or resized la
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,7 +25,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 _SHARED: dict[tuple[Any, ...], Any] = {}
 
 
-def _shared(key: tuple[Any, ...], make: Any) -> Any:
+def _shared(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     """The shared model for ``key``, made again if it was closed (``Widget.close_all``)."""
     model = _SHARED.get(key)
     if model is None or model.comm is None:
