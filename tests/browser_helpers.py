@@ -125,8 +125,8 @@ def serve_site(
 
     The server's output goes to ``log_path``; its last lines are shown if it fails to
     start. At the end the whole process group gets SIGTERM (Voilà then shuts its kernels
-    down), and SIGKILL if it has not ended after 20 s — also when this process is ended
-    with SIGTERM (a benchmark stopped from outside leaves no server and no kernels behind).
+    down), and SIGKILL if it has not ended after 20 s — also when this process gets SIGTERM,
+    which ends it like Ctrl-C (a run stopped from outside leaves no server and no kernels).
     """
     root = root or site_dir()
     port = free_port()
@@ -168,8 +168,10 @@ def start_site(log_path: Path, root: Path | None = None, timeout: float = 120.0,
 
 
 def _end_on_sigterm() -> Any:
-    """Let SIGTERM end this process through ``finally`` blocks (Python's default ends it
-    on the spot); returns the handler to restore, or None where none was changed."""
+    """Let SIGTERM end this process like Ctrl-C, through ``finally`` blocks and fixture
+    teardowns (Python's default ends it on the spot; a ``SystemExit`` would only fail the
+    running test and pytest would go on); returns the handler to restore, or None where
+    none was changed."""
     if threading.current_thread() is not threading.main_thread():
         return None
     previous = signal.getsignal(signal.SIGTERM)
@@ -177,7 +179,7 @@ def _end_on_sigterm() -> Any:
         return None
 
     def end(signum: int, _frame: Any) -> None:
-        raise SystemExit(128 + signum)
+        raise KeyboardInterrupt(f"signal {signum}")
 
     signal.signal(signal.SIGTERM, end)
     return previous
