@@ -43,11 +43,11 @@ _BROWSER_FIXTURES = {"page", "site_url", "browser", "context"}
 
 @pytest.fixture(autouse=True)
 def _fragments_carry_their_style(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts as a fresh kernel does: no page has shown the stylesheet yet
+    """Each test starts as a fresh kernel does: no page has shown a stylesheet yet
     (``render.style.page_style``, called by every page's header)."""
     from bohnteach.render import style
 
-    monkeypatch.setattr(style, "_PAGE_HAS_CSS", False)
+    monkeypatch.setattr(style, "_ON_PAGE", set())
 
 
 def pytest_configure(config: pytest.Config) -> None:

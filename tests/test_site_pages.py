@@ -449,21 +449,36 @@ def test_notebook_executes_without_visible_failure(path):
 STATE_BUDGET = 320_000
 
 
+def _strings(value: object) -> str:
+    """Every string inside a widget's state, joined (as the browser gets them, unescaped)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        value = list(value.values())
+    return "\n".join(_strings(v) for v in value) if isinstance(value, list) else ""
+
+
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
 def test_page_sends_no_widget_state_twice(path):
     """Before a page's widgets appear the browser must load every widget model, all in one
-    reply; the page with the largest state was the one left at „Loading widget...“. So the
-    fragments' stylesheet comes once, in the page's header, never in a widget, and no two
+    reply; the page with the largest state was the one left at „Loading widget...“. So each
+    stylesheet (fragments', boards', the site's) comes once, in the page's header, never in
+    a widget or a later output, and no two
     ``Layout`` or style models are alike — except ipywidgets' empty defaults."""
-    from bohnteach.render.style import CSS
+    from bohnteach.render.style import BOARD_CSS, CSS
+    from bohnteach.site.pages import SITE_CSS
 
     nb = _execute(path)
     models = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     states = [m["state"] for m in models.get("state", {}).values()]
-    assert not [s for s in states if CSS in json.dumps(s)], "the stylesheet in a widget"
     first = next(c for c in nb.cells if c.cell_type == "code")
     header = "".join(o.get("data", {}).get("text/html", "") for o in first.get("outputs", []))
-    assert header.count(CSS) == 1, "the page's header carries the stylesheet"
+    later = [o.get("data", {}).get("text/html", "") for c in nb.cells[nb.cells.index(first) + 1:]
+             if c.cell_type == "code" for o in c.get("outputs", [])]
+    for sheet in (CSS, BOARD_CSS, SITE_CSS):
+        assert header.count(sheet) == 1, "the page's header carries each stylesheet"
+        assert not [s for s in states if sheet in _strings(s)], "a stylesheet in a widget"
+        assert not [h for h in later if sheet in h], "a stylesheet in an output below the header"
     alike: dict[str, int] = {}
     for s in states:
         set_ = {k: v for k, v in s.items() if not k.startswith("_") and v not in (None, "", [])}

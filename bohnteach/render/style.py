@@ -169,14 +169,14 @@ BOARD_CSS = """
 
 
 def board_style(varieties: Iterable[str]) -> str:
-    """``BOARD_CSS`` and a colour class for each of ``varieties`` (``bt-v-<key>``: its
-    colour, readable text) for the card-shaped buttons, as a ``<style>`` element."""
+    """``BOARD_CSS`` (unless the page holds it) and a colour class for each of ``varieties``
+    (``bt-v-<key>``: its colour, readable text) for the card-shaped buttons, as ``<style>``."""
     from bohnteach.game.beans import find_variety
 
     colours = "".join(
         f".bt-board .jupyter-button.bt-v-{v.key}{{background:{v.colour};color:{text_colour(v.colour)}}}"
         for v in sorted({find_variety(k) for k in varieties}, key=lambda v: v.key))
-    return f"<style>{BOARD_CSS}{colours}</style>"
+    return f"{style_block(BOARD_CSS)}<style>{colours}</style>"
 
 
 #: Backgrounds of ipywidgets' button styles with white text at WCAG AA (≥ 4.5:1); the stock
@@ -250,22 +250,24 @@ control bar, which sticks to the bottom of the screen: ``position: sticky`` need
 box between it and the page's scroller to let it out."""
 
 
-_PAGE_HAS_CSS = False
+_ON_PAGE: set[str] = set()
+"""The stylesheets the page's header holds (:func:`page_style`); empty in a fresh kernel."""
 
 
-def style_block() -> str:
-    """The ``<style>`` element a rendered fragment carries, so that it is self-contained
-    HTML — empty once the page holds the stylesheet (:func:`page_style`)."""
-    return "" if _PAGE_HAS_CSS else f"<style>{CSS}</style>"
+def style_block(css: str = CSS) -> str:
+    """The ``<style>`` element of ``css`` that a rendered fragment carries, so that it is
+    self-contained HTML — empty once the page's header holds that sheet (:func:`page_style`)."""
+    return "" if css in _ON_PAGE else f"<style>{css}</style>"
 
 
-def page_style() -> str:
-    """The stylesheet once for the whole page; fragments rendered after it leave theirs out.
-    Every page of the site begins with it (``pages.page_header``): otherwise every HTML
-    widget sent the same 7.7 kB again (117 of the 451 kB of ``14_Ladybohn``'s widget state)."""
-    global _PAGE_HAS_CSS
-    _PAGE_HAS_CSS = True
-    return f"<style>{CSS}</style>"
+def page_style(*sheets: str) -> str:
+    """The fragments' stylesheets (``CSS``, ``BOARD_CSS``) and ``sheets`` once for the whole
+    page; fragments rendered after it leave theirs out. Every page of the site begins with it
+    (``pages.page_header``, which adds the site's own sheet): otherwise every HTML widget sent
+    the same kilobytes again (117 of the 451 kB of ``14_Ladybohn``'s widget state)."""
+    every = (CSS, BOARD_CSS, *sheets)
+    _ON_PAGE.update(every)
+    return f"<style>{''.join(every)}</style>"
 
 
 def _channel(c: int) -> float:

@@ -152,7 +152,7 @@ def _player(scene: Any) -> Any:
 
 
 # ---- navigation ------------------------------------------------------------------------
-_SITE_CSS = """<style>
+SITE_CSS = """
 .bt-site{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Liberation Sans",Arial,sans-serif;
  color:#1f2328;line-height:1.45}
 .bt-crumbs{font-size:13px;color:#5c5648;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center}
@@ -200,16 +200,28 @@ _SITE_CSS = """<style>
 .bt-scene-chooser{max-width:100%;min-width:0}
 .bt-scene-chooser .widget-label{width:auto;min-width:0;padding-right:6px}
 .bt-scene-chooser select{min-width:0;width:100%;text-overflow:ellipsis}
-</style>"""
+"""
+"""The site's own sheet (navigation, chapter cards, tables of rules); the page's header holds it."""
 
 
-def _style_widget() -> Any:
-    """The site's stylesheet as a (zero-height) widget, for boxes of widgets."""
+def _site_style() -> str:
+    """The site's sheet as a ``<style>`` element — empty once the page's header holds it."""
+    from bohnteach.render.style import style_block
+
+    return style_block(SITE_CSS)
+
+
+def _style_widgets() -> list[Any]:
+    """The site's sheet as a (zero-height) widget to put first in a box of widgets — none
+    once the page's header holds it (a notebook opened without its header needs it)."""
     from bohnteach.widgets.parts import html
 
-    style = html(_SITE_CSS, height="0px", margin="0")
+    sheet = _site_style()
+    if not sheet:
+        return []
+    style = html(sheet, height="0px", margin="0")
     style.add_class("bt-style")
-    return style
+    return [style]
 
 
 def _href(target: Page, here: Page | None = None) -> str:
@@ -260,7 +272,7 @@ def nav_links(name: str) -> Any:
     """Previous / overview / next links (shown at the end of every page)."""
     from IPython.display import HTML
 
-    return HTML(_SITE_CSS + nav_html(name))
+    return HTML(_site_style() + nav_html(name))
 
 
 @guard()
@@ -284,7 +296,7 @@ def page_header(name: str) -> Any:
     if nxt is not None:
         crumbs.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
     learn = f'<div class="bt-learn"><b>Hier lernst du:</b> {escape(here.teaches)}</div>'
-    return HTML(f'{_SITE_CSS}{page_style()}<div class="bt-site bt-header" data-page="{here.name}">'
+    return HTML(f'{page_style(SITE_CSS)}<div class="bt-site bt-header" data-page="{here.name}">'
                 f'<div class="bt-crumbs">{" · ".join(crumbs)}</div>{learn}</div>')
 
 
@@ -302,7 +314,7 @@ def chapter_overview() -> Any:
             f'<div class="bt-chapter"><span class="bt-num">{_number(page)}</span>'
             f'<a href="{_href(page)}">{escape(page.title)}</a><p>{escape(page.teaches)}</p></div>'
         )
-    return HTML(f'{_SITE_CSS}<div class="bt-site bt-chapters">{"".join(cards)}</div>')
+    return HTML(f'{_site_style()}<div class="bt-site bt-chapters">{"".join(cards)}</div>')
 
 
 def _notebook_title(path: Path) -> tuple[str, str]:
@@ -350,13 +362,13 @@ def lesson_list() -> Any:
 
     items = lessons()
     if not items:
-        return HTML(f'{_SITE_CSS}<p class="bt-site bt-muted">Die Unterrichtsstunden sind noch in Arbeit.</p>')
+        return HTML(f'{_site_style()}<p class="bt-site bt-muted">Die Unterrichtsstunden sind noch in Arbeit.</p>')
     rows = "".join(
         f'<li><a href="{escape(href)}">{escape(title)}</a>'
         f'{" – " + escape(blurb) if blurb else ""}</li>'
         for href, title, blurb in items
     )
-    return HTML(f'{_SITE_CSS}<ul class="bt-site bt-lessons">{rows}</ul>')
+    return HTML(f'{_site_style()}<ul class="bt-site bt-lessons">{rows}</ul>')
 
 
 # ---- scenes and exercises ------------------------------------------------------------------
@@ -409,7 +421,7 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
     show(0)
     hint = html(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
                 "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
-    box = widgets.VBox([_style_widget(), hint, chooser, area], layout=layout(width="100%"))
+    box = widgets.VBox([*_style_widgets(), hint, chooser, area], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     return box
 
@@ -445,7 +457,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
         toc = html(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
                    f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
         players.insert(0, toc)
-    box = widgets.VBox([_style_widget(), *players], layout=layout(width="100%"))
+    box = widgets.VBox([*_style_widgets(), *players], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     return box
 
@@ -522,7 +534,7 @@ def comparison_scenes() -> Any:
         rows.append(row)
     if not rows:
         return _no_scenes("Für den Regelvergleich gibt es noch keine Szenen.")
-    box = widgets.VBox([_style_widget(), *rows], layout=layout(width="100%"))
+    box = widgets.VBox([*_style_widgets(), *rows], layout=layout(width="100%"))
     box.add_class("bt-chapter-scenes")
     box.add_class("bt-compare-scenes")
     return box
@@ -571,7 +583,7 @@ def auslegungen() -> Any:
             f"<p><b>Annahme in den Daten:</b> {escape(note)}</p></div>"
         )
     count = f'<p class="bt-muted">{len(items)} Entscheidungen, aus den Regeldaten von bohnteach erzeugt.</p>'
-    return HTML(f'{_SITE_CSS}<div class="bt-site">{count}<div class="bt-ausl-list">{"".join(items)}</div></div>')
+    return HTML(f'{_site_style()}<div class="bt-site">{count}<div class="bt-ausl-list">{"".join(items)}</div></div>')
 
 
 @guard()
@@ -594,7 +606,7 @@ def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
         rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
                     f"<td>{escape(steps)}</td></tr>")
     return HTML(
-        f'{_SITE_CSS}<div class="bt-site bt-rules-wrap"><table class="bt-rules bt-varieties"><thead><tr>'
+        f'{_site_style()}<div class="bt-site bt-rules-wrap"><table class="bt-rules bt-varieties"><thead><tr>'
         f'<th>Sorte</th><th class="bt-num-cell">Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th class="bt-num-cell">{total}</th>'
         f"<th></th></tr></tfoot></table></div>"
@@ -613,7 +625,7 @@ def rules_table(*rule_ids: str) -> Any:
         r = find_rule(rule_id)
         rows.append(f"<tr><td><code>{escape(r.id)}</code></td><td><b>{escape(r.title)}</b><br>"
                     f"{escape(r.explanation)}</td><td>{escape(r.source)}</td></tr>")
-    return HTML(f'{_SITE_CSS}<div class="bt-site bt-rules-wrap"><table class="bt-rules"><thead><tr>'
+    return HTML(f'{_site_style()}<div class="bt-site bt-rules-wrap"><table class="bt-rules"><thead><tr>'
                 f"<th>Regel</th><th>Was sie sagt</th><th>Quelle</th></tr></thead>"
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
 
