@@ -29,6 +29,7 @@ NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = ROOT / "tutorials"
 SITE_PAGES = [p for p in site.PAGES if p.author == "site"]
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+LESSON_NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))
 
 CALL_LINE = re.compile(
     r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages|(pages|seite)\.[a-z_]+\(.*\);?)$"
@@ -458,19 +459,22 @@ def _strings(value: object) -> str:
     return "\n".join(_strings(v) for v in value) if isinstance(value, list) else ""
 
 
+def _states(nb) -> list[dict]:
+    """The state of every widget model the page sends."""
+    models = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    return [m["state"] for m in models.get("state", {}).values()]
+
+
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
-def test_page_sends_no_widget_state_twice(path):
-    """Before a page's widgets appear the browser must load every widget model, all in one
-    reply; the page with the largest state was the one left at „Loading widget...“. So each
-    stylesheet (fragments', boards', the site's) comes once, in the page's header, never in
-    a widget or a later output, and no two
-    ``Layout`` or style models are alike — except ipywidgets' empty defaults."""
+def test_page_sends_each_stylesheet_once(path):
+    """The fragments', the boards' and the site's stylesheets come once, in the page's
+    header, never in a widget or a later output (each copy was sent again with every HTML
+    widget: 117 of the 451 kB of ``14_Ladybohn``'s widget state)."""
     from bohnteach.render.style import BOARD_CSS, CSS
     from bohnteach.site.pages import SITE_CSS
 
     nb = _execute(path)
-    models = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
-    states = [m["state"] for m in models.get("state", {}).values()]
+    states = _states(nb)
     first = next(c for c in nb.cells if c.cell_type == "code")
     header = "".join(o.get("data", {}).get("text/html", "") for o in first.get("outputs", []))
     later = [o.get("data", {}).get("text/html", "") for c in nb.cells[nb.cells.index(first) + 1:]
@@ -479,6 +483,15 @@ def test_page_sends_no_widget_state_twice(path):
         assert header.count(sheet) == 1, "the page's header carries each stylesheet"
         assert not [s for s in states if sheet in _strings(s)], "a stylesheet in a widget"
         assert not [h for h in later if sheet in h], "a stylesheet in an output below the header"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS + LESSON_NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_page_sends_no_widget_model_twice(path):
+    """Before a page's widgets appear the browser must load every widget model, all in one
+    reply; the page with the largest state was the one left at „Loading widget...“. So no
+    two ``Layout`` or style models are alike — except ipywidgets' empty defaults — and the
+    whole state stays within ``STATE_BUDGET``."""
+    states = _states(_execute(path))
     alike: dict[str, int] = {}
     for s in states:
         set_ = {k: v for k, v in s.items() if not k.startswith("_") and v not in (None, "", [])}

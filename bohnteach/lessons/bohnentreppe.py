@@ -17,6 +17,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts
 from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html
@@ -118,14 +119,14 @@ class DrawExperiment:
         import ipywidgets as w
 
         self._rng = random.Random(seed)
-        self.draws = w.Dropdown(options=self.CHOICES, value=draws, description="Wie oft ziehen?",
-                                style={"description_width": "initial"},
-                                layout=w.Layout(width="240px"))
-        self.button = w.Button(description="Mischen und ziehen", button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self.output = w.Output(layout=w.Layout(min_height="420px"))
-        self.error = w.HTML()
-        self.widget = w.VBox([w.HBox([self.draws, self.button]), self.error, self.output])
+        self.draws = control(w.Dropdown, options=self.CHOICES, value=draws, description="Wie oft ziehen?",
+                             label_width="initial", layout={"width": "240px"})
+        self.button = control(w.Button, description="Mischen und ziehen", button_style="primary",
+                              layout={"width": "auto"})
+        self.output = control(w.Output, layout={"min_height": "420px"})
+        self.error = html_part()
+        self.widget = w.VBox([w.HBox([self.draws, self.button], layout=layout()), self.error, self.output],
+                             layout=layout())
         run = guard(self.error)(self.run)
         self.button.on_click(lambda _b: run())
         run()

@@ -17,6 +17,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import (
     best_field_size,
@@ -114,22 +115,19 @@ class WaitCalculator:
     def __init__(self, variety: str = "Stinkbohne", field: int = 4, k: int = 2):
         import ipywidgets as w
 
-        style = {"description_width": "200px"}
-        row = w.Layout(width="460px")
-        self.variety = w.Dropdown(options=variety_options(deck_counts(RULESET, PLAYERS)),
-                                  value=find_variety(variety).de, description="Sorte:",
-                                  style=style, layout=row)
-        self.field = w.IntSlider(value=field, min=1, max=find_variety(variety).count,
-                                 description="Karten im Feld:", style=style,
-                                 continuous_update=False, layout=row)
-        self.k = w.IntSlider(value=k, min=1, max=8, description="Wie viele Karten abwarten?",
-                             style=style, continuous_update=False, layout=row)
-        self.result = w.HTML()
-        self.output = w.Output(layout=w.Layout(min_height="380px"))
-        self.widget = w.VBox([self.variety, self.field, self.k, self.result, self.output])
+        row = {"label_width": "200px", "layout": {"width": "460px"}}
+        self.variety = control(w.Dropdown, options=variety_options(deck_counts(RULESET, PLAYERS)),
+                               value=find_variety(variety).de, description="Sorte:", **row)
+        self.field = control(w.IntSlider, value=field, min=1, max=find_variety(variety).count,
+                             description="Karten im Feld:", continuous_update=False, **row)
+        self.k = control(w.IntSlider, value=k, min=1, max=8, description="Wie viele Karten abwarten?",
+                         continuous_update=False, **row)
+        self.result = html_part()
+        self.output = control(w.Output, layout={"min_height": "380px"})
+        self.widget = w.VBox([self.variety, self.field, self.k, self.result, self.output], layout=layout())
         update = guard(self.result)(self.update)
-        for control in (self.variety, self.field, self.k):
-            control.observe(lambda _c: update(), "value")
+        for changed in (self.variety, self.field, self.k):
+            changed.observe(lambda _c: update(), "value")
         update()
 
     def update(self) -> None:

@@ -20,6 +20,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, marginal_value
 from bohnteach.widgets.progress import progress_bar
@@ -133,24 +134,22 @@ class MarginalExplorer:
     def __init__(self, variety: str = "Stinkbohne", fields: tuple[int, ...] = (0, 4, 5, 2)):
         import ipywidgets as w
 
-        style = {"description_width": "60px"}
-        self.variety = w.Dropdown(options=variety_options(deck_counts(RULESET, PLAYERS)),
-                                  value=find_variety(variety).de, description="Sorte:",
-                                  style=style, layout=w.Layout(width="360px"))
+        self.variety = control(w.Dropdown, options=variety_options(deck_counts(RULESET, PLAYERS)),
+                               value=find_variety(variety).de, description="Sorte:",
+                               label_width="60px", layout={"width": "360px"})
         self.sliders = [
-            w.IntSlider(value=n, min=0, max=12, description=f"{name}:", style=style,
-                        continuous_update=False, layout=w.Layout(width="280px"))
+            control(w.IntSlider, value=n, min=0, max=12, description=f"{name}:", label_width="60px",
+                    continuous_update=False, layout={"width": "280px"})
             for name, n in zip(NAMES, fields)
         ]
-        self.result = w.HTML()
-        self.output = w.Output(layout=w.Layout(min_height="380px"))
-        grid = w.HBox(self.sliders, layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.variety,
-                              w.HTML("<b>Karten dieser Sorte im Feld von …</b>"), grid,
-                              self.result, self.output])
+        self.result = html_part()
+        self.output = control(w.Output, layout={"min_height": "380px"})
+        grid = w.HBox(self.sliders, layout=layout(flex_flow="row wrap"))
+        self.widget = w.VBox([self.variety, html_part("<b>Karten dieser Sorte im Feld von …</b>"), grid,
+                              self.result, self.output], layout=layout())
         update = guard(self.result)(self.update)
-        for control in (self.variety, *self.sliders):
-            control.observe(lambda _c: update(), "value")
+        for changed in (self.variety, *self.sliders):
+            changed.observe(lambda _c: update(), "value")
         update()
 
     def update(self) -> None:
@@ -245,18 +244,18 @@ class TradeExperiment:
         import ipywidgets as w
 
         self.games, self.seed = games, seed
-        self.guess = w.Text(description="Deine Schätzung:", placeholder="z. B. 50 %",
-                            style={"description_width": "initial"}, layout=w.Layout(width="16em"))
+        self.guess = control(w.Text, description="Deine Schätzung:", placeholder="z. B. 50 %",
+                             label_width="initial", layout={"width": "16em"})
         self.guess.add_class("bt-estimate")
-        self.button = w.Button(description=f"{games} Partien simulieren", button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self.note = w.HTML('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')
-        self.progress_area = w.VBox(layout=w.Layout(width="100%"))
-        self.result = w.HTML()
-        self.output = w.Output()
+        self.button = control(w.Button, description=f"{games} Partien simulieren", button_style="primary",
+                              layout={"width": "auto"})
+        self.note = html_part('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')
+        self.progress_area = w.VBox(layout=layout(width="100%"))
+        self.result = html_part()
+        self.output = control(w.Output)
         self.widget = w.VBox([w.HBox([self.guess, self.button, self.note],
-                                     layout=w.Layout(align_items="center", flex_flow="row wrap")),
-                              self.progress_area, self.result, self.output])
+                                     layout=layout(align_items="center", flex_flow="row wrap")),
+                              self.progress_area, self.result, self.output], layout=layout())
         run = guard(self.result)(self.run)
         self.button.on_click(lambda _b: run())
         self.stats: TradeStats | None = None

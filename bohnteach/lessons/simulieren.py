@@ -20,6 +20,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
@@ -134,20 +135,20 @@ class RevealExperiment:
     def __init__(self, trials: int = 1_000, seed: int = 7):
         import ipywidgets as w
 
-        style = {"description_width": "initial"}
-        self.trials = w.Dropdown(options=self.CHOICES, value=trials, description="Durchläufe:",
-                                 style=style, layout=w.Layout(width="220px"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Startwert (Seed):",
-                                     style=style, layout=w.Layout(width="220px"))
-        self.button = w.Button(description="Simulieren", button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self.progress_area = w.VBox(layout=w.Layout(width="100%"))
-        self.result = w.HTML()
-        self.output = w.Output(layout=w.Layout(min_height="450px"))
+        field = {"label_width": "initial", "layout": {"width": "220px"}}
+        self.trials = control(w.Dropdown, options=self.CHOICES, value=trials, description="Durchläufe:",
+                              **field)
+        self.seed = control(w.BoundedIntText, value=seed, min=0, max=10**9,
+                            description="Startwert (Seed):", **field)
+        self.button = control(w.Button, description="Simulieren", button_style="primary",
+                              layout={"width": "auto"})
+        self.progress_area = w.VBox(layout=layout(width="100%"))
+        self.result = html_part()
+        self.output = control(w.Output, layout={"min_height": "450px"})
         self.widget = w.VBox([
-            w.HBox([self.trials, self.seed, self.button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.trials, self.seed, self.button], layout=layout(flex_flow="row wrap")),
             self.progress_area, self.result, self.output,
-        ])
+        ], layout=layout())
         run = guard(self.result)(self.run)
         self.button.on_click(lambda _b: run())
         run()

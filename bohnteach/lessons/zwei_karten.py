@@ -19,6 +19,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, p_at_least_one
 from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start, variety_options
@@ -136,22 +137,19 @@ class Calculator:
     def __init__(self, variety: str = "Gartenbohne", k: int = 2, seen: int = 0):
         import ipywidgets as w
 
-        style = {"description_width": "260px"}
-        row = w.Layout(width="520px")
-        self.variety = w.Dropdown(options=variety_options(deck_counts(RULESET, PLAYERS)),
-                                  value=find_variety(variety).de, description="Sorte:",
-                                  style=style, layout=row)
-        self.k = w.IntSlider(value=k, min=1, max=10, description="Wie viele Karten aufdecken?",
-                             style=style, continuous_update=False, layout=row)
-        self.seen = w.IntSlider(value=seen, min=0, max=find_variety(variety).count,
-                                description="Davon schon gesehen (abgelegt):", style=style,
-                                continuous_update=False, layout=row)
-        self.result = w.HTML()
-        self.output = w.Output(layout=w.Layout(min_height="420px"))
-        self.widget = w.VBox([self.variety, self.k, self.seen, self.result, self.output])
+        row = {"label_width": "260px", "layout": {"width": "520px"}}
+        self.variety = control(w.Dropdown, options=variety_options(deck_counts(RULESET, PLAYERS)),
+                               value=find_variety(variety).de, description="Sorte:", **row)
+        self.k = control(w.IntSlider, value=k, min=1, max=10, description="Wie viele Karten aufdecken?",
+                         continuous_update=False, **row)
+        self.seen = control(w.IntSlider, value=seen, min=0, max=find_variety(variety).count,
+                            description="Davon schon gesehen (abgelegt):", continuous_update=False, **row)
+        self.result = html_part()
+        self.output = control(w.Output, layout={"min_height": "420px"})
+        self.widget = w.VBox([self.variety, self.k, self.seen, self.result, self.output], layout=layout())
         update = guard(self.result)(self.update)
-        for control in (self.variety, self.k, self.seen):
-            control.observe(lambda _c: update(), "value")
+        for changed in (self.variety, self.k, self.seen):
+            changed.observe(lambda _c: update(), "value")
         update()
 
     def update(self) -> None:

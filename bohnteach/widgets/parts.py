@@ -6,23 +6,26 @@ one, and the browser must load every model before a page's widgets appear. A pag
 its 451 kB widget state), nearly all alike. The parts built here share one ``Layout`` per set
 of settings and one style per kind.
 
-A shared ``Layout`` must never be changed: a widget that is hidden or resized later (its
-``layout.display`` or ``layout.flex`` set) gets a ``widgets.Layout`` of its own.
+A shared ``Layout`` must never be changed: a widget shown and hidden later gets another
+shared one assigned (``w.layout = layout(display="none")``), a widget changed in other ways
+a ``widgets.Layout`` of its own.
 
     html("<b>Hallo</b>")                     # HTML with the shared layout and style
     button("▶ weiter", style="primary")      # a phone-sized button
     flow([a, b, c])                          # a row that wraps
+    control(widgets.IntSlider, max=12, label_width="60px", layout={"width": "280px"})
     widgets.VBox(children, layout=layout(width="100%"))
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 _SHARED: dict[tuple[Any, ...], Any] = {}
+W = TypeVar("W", bound=widgets.DOMWidget)
 
 
 def _shared(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
@@ -61,3 +64,14 @@ def flow(children: Sequence[Any]) -> widgets.HBox:
     """A row that wraps on narrow screens."""
     return widgets.HBox(list(children), layout=layout(
         flex_flow="row wrap", align_items="center", width="100%"))
+
+
+def control(kind: type[W], *args: Any, label_width: str = "", **kwargs: Any) -> W:
+    """A ``kind`` widget (``Dropdown``, ``IntSlider``, ``Text``, ``Output``, …) whose
+    ``layout`` (a dict of settings, as ipywidgets takes it) and style — if the kind has one;
+    ``label_width``: its description's width — are shared models."""
+    kwargs["layout"] = layout(**kwargs.get("layout", {}))
+    style = kind.class_traits().get("style")
+    if style is not None:
+        kwargs["style"] = style_of(style.klass, **({"description_width": label_width} if label_width else {}))
+    return kind(*args, **kwargs)

@@ -17,13 +17,12 @@ class ProgressBar:
     def __init__(self, description: str = "Simulation läuft …"):
         import ipywidgets as widgets  # lazy: UI only
 
-        self.bar = widgets.FloatProgress(
-            value=0.0, min=0.0, max=1.0, description=description,
-            style={"description_width": "initial"},
-            layout=widgets.Layout(width="60%"),
-        )
-        self.label = widgets.Label(value="0 %")
-        self.widget: Any = widgets.HBox([self.bar, self.label])
+        from bohnteach.widgets.parts import control, layout
+
+        self.bar = control(widgets.FloatProgress, value=0.0, min=0.0, max=1.0, description=description,
+                           label_width="initial", layout={"width": "60%"})
+        self.label = control(widgets.Label, value="0 %")
+        self.widget: Any = widgets.HBox([self.bar, self.label], layout=layout())
 
     def __call__(self, fraction: float) -> None:
         fraction = min(1.0, max(0.0, float(fraction)))

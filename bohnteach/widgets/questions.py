@@ -57,7 +57,7 @@ from urllib.parse import parse_qs
 
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard, setup_server_log
-from bohnteach.widgets.parts import html as html_part, layout
+from bohnteach.widgets.parts import control, html as html_part, layout
 
 log = logging.getLogger("bohnteach.widgets.questions")
 
@@ -311,12 +311,13 @@ _QUESTIONS: list[weakref.ref[Any]] = []  # this kernel's questions, in the order
 _TRUE = {"", "1", "ja", "true", "yes", "an", "on"}
 
 
-def _shown(on: bool) -> str:
-    """A widget's ``layout.display`` for shown/hidden. Shown is ``"flex"`` (the display of
-    ipywidgets' boxes and HTML), not ``None``: the static site's widget manager keeps
-    ``display: none`` when it is reset to ``None``, so teacher mode from the address
-    built the solution buttons but left them hidden."""
-    return "flex" if on else "none"
+def _shown(on: bool) -> Any:
+    """The shared layout of a widget shown or hidden (assigned, so that every hidden part
+    shares one model). Shown is ``display: flex`` (the display of ipywidgets' boxes and
+    HTML), not unset: the static site's widget manager keeps ``display: none`` when it is
+    reset to ``None``, so teacher mode from the address built the solution buttons but
+    left them hidden."""
+    return layout(display="flex" if on else "none")
 
 
 def teacher_mode() -> bool:
@@ -387,17 +388,15 @@ def teacher_banner(details: Callable[[], str] | None = None):
 
 class _TeacherBanner:
     def __init__(self, details: Callable[[], str] | None = None) -> None:
-        import ipywidgets as widgets
-
         self._details = details
-        self.widget = widgets.HTML("")
+        self.widget = html_part()
         self.widget.add_class("bt-teacher-notes")
         _REGISTRY.add(self)
         self._update_mode()
 
     def _update_mode(self) -> None:
         on = teacher_mode()
-        self.widget.layout.display = _shown(on)
+        self.widget.layout = _shown(on)
         if not on:
             self.widget.value = ""
             return
@@ -440,7 +439,7 @@ class TeacherSolution:
         self._html = solution_html
         self._toggle: Any = None
         self._content: Any = None
-        self.widget = widgets.VBox([])
+        self.widget = widgets.VBox([], layout=_shown(False))
         _REGISTRY.add(self)
         self._update_mode()
 
@@ -484,7 +483,7 @@ class TeacherSolution:
         on = teacher_mode()
         if on:
             self._build()
-        self.widget.layout.display = _shown(on)
+        self.widget.layout = _shown(on)
         if not on and self._toggle is not None:
             self._toggle.value = False
 
@@ -592,10 +591,10 @@ class NumberQuestion(_Question):
         if placeholder is None:
             placeholder = "z. B. 0,25 oder 1/4 oder 25 %" if probability else (
                 "ganze Zahl" if self.integer else "z. B. 1,25 oder 5/4")
-        self.text = w.Text(value="", placeholder=placeholder, continuous_update=False,
-                           layout=layout(width="240px"))
-        self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=layout(width="auto"))
+        self.text = control(w.Text, value="", placeholder=placeholder, continuous_update=False,
+                            layout={"width": "240px"})
+        self.button = control(w.Button, description="Prüfen", button_style="primary",
+                              layout={"width": "auto"})
         self.unit_label = html_part(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
         self.note = html_part(
             f'<div style="color:#555;font-size:12.5px">'
@@ -660,11 +659,11 @@ class ChoiceQuestion(_Question):
             self.explanations = dict(explanations)
         else:
             self.explanations = dict(zip(self.options, explanations))
-        self.choice = w.RadioButtons(options=self.options, value=None,
-                                     layout=layout(width="auto"))
-        self.button = w.Button(description="Prüfen", button_style="primary",
-                               layout=layout(width="auto"))
-        self.widget = self._frame(self.choice, w.HBox([self.button]))
+        self.choice = control(w.RadioButtons, options=self.options, value=None,
+                              layout={"width": "auto"})
+        self.button = control(w.Button, description="Prüfen", button_style="primary",
+                              layout={"width": "auto"})
+        self.widget = self._frame(self.choice, w.HBox([self.button], layout=layout()))
         checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())
 
@@ -697,7 +696,7 @@ def exercise_list(questions: Iterable[_Question], start: int = 1):
         q.title = f"Aufgabe {i}."
         q.heading.value = (f'<div style="font-size:15px;line-height:1.5"><b>{q.title}</b> '
                            f"{q.prompt}</div>")
-    return widgets.VBox([q.widget for q in items])
+    return widgets.VBox([q.widget for q in items], layout=layout())
 
 
 __all__ = [
