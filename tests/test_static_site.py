@@ -5,9 +5,10 @@ build reads (sources, notebooks, pins), so a second run reuses it; then it is se
 ``bohnteach serve-static``'s server on 127.0.0.1 and opened in Debian's chromium.  Every
 request to another host is aborted and recorded, and each test asserts there was none.
 
-Checks: the build's pins and lock; every page and lesson renders without an error; a
-scene steps; "Mach du!" refuses a wrong move with its rule; a lesson checks an answer and
-draws its chart; ``?lehrkraft=1`` shows the solutions; the Probespiel answers a move.
+Checks: the build's pins and lock; every page and lesson renders without an error; the
+build's preview shows while Python starts and gives way to the live page; a scene steps;
+"Mach du!" refuses a wrong move with its rule; a lesson checks an answer and draws its chart;
+``?lehrkraft=1`` shows the solutions; the Probespiel answers a move.
 """
 from __future__ import annotations
 
@@ -253,6 +254,36 @@ def test_page_renders_without_errors(visit: Visit, name: str):
     # links between pages point at the built .html files
     hrefs = visit.page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
     assert not [h for h in hrefs if h.split("#")[0].split("?")[0].endswith(".ipynb")], hrefs
+
+
+def test_preview_shows_while_python_starts_then_the_live_page(browser, static_url: str):
+    """A fresh visitor sees the page's content from the build at once — inert, under a
+    banner — and the live page in its place once Python has run."""
+    v = Visit(browser, static_url)
+    try:
+        page = v.page
+        page.goto(static_url + static.static_page_path("02_Phase_1"), wait_until="commit",
+                  timeout=RENDER_TIMEOUT_MS)
+        preview = page.locator(".bt-preview .bt-scene-player").first
+        expect(preview).to_be_visible()
+        expect(preview).to_contain_text("Schritt 0")
+        expect(page.locator(".bt-preview-banner")).to_contain_text("Python startet im Browser")
+        # inert: its buttons take no focus (and no click); checked in one step, while it shows
+        assert page.evaluate("""() => {
+          const b = document.querySelector('.bt-preview button');
+          if (!b) return 'no preview left';
+          b.focus();
+          return document.activeElement === b ? 'focusable' : 'inert';
+        }""") == "inert"
+        expect(page.locator(".bt-preview")).to_have_count(0, timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator("body")).not_to_have_class(re.compile("bt-previewing"))
+        expect(page.locator(".bt-preview-banner")).to_be_hidden()
+        player = page.locator(".bt-scene-player").first
+        player.get_by_role("button", name=re.compile("weiter")).click()
+        expect(player).to_contain_text("Schritt 1")
+        assert v.external == [] and visible_errors(page) == []
+    finally:
+        v.close()
 
 
 def test_scene_steps_and_wrong_move_is_refused(visit: Visit):

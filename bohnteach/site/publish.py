@@ -102,31 +102,42 @@ def install() -> None:
     _root_and_unknown_addresses()
 
 
-def _titles_and_footer_in_every_page() -> None:
-    """Every notebook gets ``metadata.title`` (nbconvert's ``<title>``) from its heading and
-    ``lang="de"``; the template finds the page stylesheet and the footer in ``resources``."""
-    from voila.exporter import VoilaExporter
+def install_static() -> None:
+    """Patch Voici's exporter (in the process of ``voici build``) like Voilà's: titles,
+    ``lang="de"``, the page stylesheet and the footer in every static page."""
+    from voici_core.exporter import VoiciExporter
 
-    if getattr(VoilaExporter, "_bohnteach", False):
+    _titles_and_footer_in_every_page(VoiciExporter, "from_notebook_node")
+
+
+def _titles_and_footer_in_every_page(exporter: type | None = None,
+                                     entry: str = "generate_from_notebook_node") -> None:
+    """Every notebook gets ``metadata.title`` (nbconvert's ``<title>``) from its heading and
+    ``lang="de"``; the template finds the page stylesheet and the footer in ``resources``.
+    ``exporter``: Voilà's (default) or Voici's; ``entry``: its method that renders a notebook."""
+    if exporter is None:
+        from voila.exporter import VoilaExporter as exporter
+
+    if exporter.__dict__.get("_bohnteach", False):
         return
     footer, head = footer_html(footer_links()), page_head()
-    generate = VoilaExporter.generate_from_notebook_node
-    init_resources = VoilaExporter._init_resources
+    generate = getattr(exporter, entry)
+    init_resources = exporter._init_resources
 
-    def generate_titled(self: VoilaExporter, nb: Any, *args: Any, **kwargs: Any) -> Any:
+    def generate_titled(self: Any, nb: Any, *args: Any, **kwargs: Any) -> Any:
         nb.metadata["title"] = page_title(nb)
         self.language_code = "de"
         return generate(self, nb, *args, **kwargs)
 
-    def init_resources_with_footer(self: VoilaExporter, resources: Any) -> Any:
+    def init_resources_with_footer(self: Any, resources: Any) -> Any:
         resources = init_resources(self, resources)
         resources["bohnteach_footer"] = footer
         resources["bohnteach_head"] = head
         return resources
 
-    VoilaExporter.generate_from_notebook_node = generate_titled  # type: ignore[method-assign]
-    VoilaExporter._init_resources = init_resources_with_footer  # type: ignore[method-assign]
-    VoilaExporter._bohnteach = True  # type: ignore[attr-defined]
+    setattr(exporter, entry, generate_titled)
+    exporter._init_resources = init_resources_with_footer
+    exporter._bohnteach = True
 
 
 def _root_and_unknown_addresses() -> None:

@@ -19,8 +19,11 @@ What the build does (see :func:`build_static`):
    in Node: the browser would otherwise compile every module on every visit.
 3. ``voici build`` renders ``notebooks/`` and ``tutorials/`` with bohnteach's template
    (no CDN fonts) and chart renderer (jupyterlab-plotly left out, as under Voilà) into
-   ``OUT/voici/render/…``.
-4. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
+   ``OUT/voici/render/…``; titles, ``lang="de"``, the page stylesheet and the footer as
+   under Voilà (:func:`bohnteach.site.publish.install_static`).
+4. Each page is run once here and its outputs go into it as a preview, shown while Python
+   starts in the visitor's browser (:mod:`bohnteach.site.preview`).
+5. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
    ``jupyter-config-data``): the kernel's packages plus what the page's code can reach,
    followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
    does not load plotly.  Packages the kernel insists on but no page uses (sqlite3, jedi)
@@ -50,6 +53,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import reached_top_levels
 from bohnteach.site.serve import CHARTS_EXTENSION, LESSONS, PAGES, START_PAGE, site_dir, voila_env
 
@@ -592,7 +596,8 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
             json.dumps(_lite_config(sorted(KERNEL_PACKAGES)), indent=2))
         staging = work / "out"
         log("voici build")
-        _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
+        _run([sys.executable, "-c", "from bohnteach.site.publish import install_static; "
+              "install_static(); from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
               "--contents", str(contents), "--output-dir", str(staging),
               "--template", "bohnteach", "--no-sourcemaps", "--no-unused-shared-packages",
               # the chart renderer of the Voilà site, beside the labextensions installed here
@@ -620,6 +625,10 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
                     raise StaticBuildError(f"voici hat {html} nicht geschrieben")
                 pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
                 _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
+                try:
+                    insert_previews(html, page_previews(nb))
+                except (PreviewError, subprocess.TimeoutExpired) as exc:
+                    raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
         for junk in staging.rglob("*.map"):
             junk.unlink()
         _write_start_redirect(staging)

@@ -1,0 +1,130 @@
+"""Previews of the static site's pages: each page run once at build time, its outputs as HTML.
+
+A static page (Voici) runs its Python in the visitor's browser, which takes 10–15 s to
+start. Meanwhile the page shows what the same page shows under Voilà, drawn from a run at
+build time: every code cell's outputs as HTML (:mod:`bohnteach.widgets.snapshot`), put
+into the page by :func:`insert_previews` and replaced cell by cell by the live outputs
+(the template's preview script). The previews cannot be clicked (``inert``).
+
+Each page runs in a Python process of its own, in its folder, as under Voilà, but in an
+IPython shell without a kernel: widgets keep their state without a frontend, and no
+message can go missing (a kernel run through nbclient hung for its whole timeout now and
+then on a cell with widgets, jupyter/nbclient#312).
+
+    previews = page_previews(Path("notebooks/02_Phase_1.ipynb"))   # {cell number: html}
+    insert_previews(Path("…/02_Phase_1.html"), previews)
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bohnteach.site.serve import voila_env
+
+#: seconds a page may take to run at build time (the slowest takes a few on a busy machine)
+PAGE_TIMEOUT = 300
+
+
+class PreviewError(RuntimeError):
+    """A page failed when run at build time (its error, as the page would show it)."""
+
+
+def page_previews(notebook: Path) -> dict[int, str]:
+    """Run ``notebook`` (as Voilà would, in its folder) and return the HTML of each code
+    cell's outputs, keyed by the cell's number on the page (1-based, all cells counted:
+    the page's ``cell-index``). Cells without outputs are left out."""
+    with tempfile.TemporaryDirectory(prefix="bohnteach-preview-") as tmp:
+        out = Path(tmp) / "previews.json"
+        done = subprocess.run(
+            [sys.executable, "-m", "bohnteach.site.preview", str(notebook.resolve()), str(out)],
+            cwd=notebook.parent, env=voila_env(), capture_output=True, text=True,
+            timeout=PAGE_TIMEOUT)
+        if done.returncode != 0:
+            raise PreviewError(f"{notebook.name}: {done.stderr.strip()[-2000:]}")
+        return {int(n): html for n, html in json.loads(out.read_text("utf-8")).items() if html}
+
+
+def _capture_output_widgets() -> None:
+    """Without a kernel ``with output:`` would leave what is displayed in the cell; here it
+    goes into the ``Output`` widget, as in the browser."""
+    import ipywidgets as widgets
+    from IPython.utils.capture import capture_output
+
+    def enter(self: Any) -> Any:
+        self._bt_capture = capture_output(stdout=False, stderr=False)
+        self._bt_captured = self._bt_capture.__enter__()
+        return self
+
+    def leave(self: Any, *exc: Any) -> None:
+        self._bt_capture.__exit__(*exc)
+        self.outputs = self.outputs + tuple(_display_data(o.data) for o in self._bt_captured.outputs)
+
+    def clear(self: Any, *args: Any, **kwargs: Any) -> None:
+        self.outputs = ()
+
+    widgets.Output.__enter__ = enter
+    widgets.Output.__exit__ = leave
+    widgets.Output.clear_output = clear
+
+
+def _display_data(data: dict[str, Any]) -> dict[str, Any]:
+    return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
+def _run_page(notebook: Path) -> dict[str, str]:
+    """The previews of ``notebook``, run in this process (the child of :func:`page_previews`)."""
+    import nbformat
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    from bohnteach.widgets.snapshot import outputs_html
+
+    _capture_output_widgets()
+    shell = InteractiveShell.instance()
+    previews: dict[str, str] = {}
+    for index, cell in enumerate(nbformat.read(notebook, as_version=4).cells):
+        if cell.cell_type != "code":
+            continue
+        with capture_output() as captured:
+            result = shell.run_cell(cell.source, store_history=False)
+        if not result.success:
+            raise PreviewError(f"Zelle {index + 1}: {result.error_in_exec or result.error_before_exec!r}")
+        # what the cell displayed, then its result (the shell's own echo of the result on
+        # stdout is left out, as is any print: no page prints)
+        outputs = [_display_data(o.data) for o in captured.outputs]
+        if result.result is not None:
+            data, _metadata = shell.display_formatter.format(result.result)
+            if data:
+                outputs.append(_display_data(data))
+        previews[str(index + 1)] = outputs_html(outputs)
+    return previews
+
+
+_CELL = re.compile(r'<div cell-index="(\d+)">')
+
+
+def insert_previews(html: Path, previews: dict[int, str]) -> int:
+    """Put each preview at the start of its cell in the built page and mark the page as
+    previewing (``body.bt-previewing``); returns how many previews the page holds."""
+    text = html.read_text("utf-8")
+
+    def with_preview(match: re.Match[str]) -> str:
+        preview = previews.get(int(match.group(1)))
+        if not preview:
+            return match.group(0)
+        return f'{match.group(0)}<div class="bt-preview" inert>{preview}</div>'
+
+    text = _CELL.sub(with_preview, text)
+    if any(previews.values()):  # shown from the first paint on, not only after a script ran
+        text = text.replace('<body class="', '<body class="bt-previewing ', 1)
+    html.write_text(text, "utf-8")
+    return text.count('<div class="bt-preview" inert>')
+
+
+if __name__ == "__main__":
+    Path(sys.argv[2]).write_text(json.dumps(_run_page(Path(sys.argv[1]))), "utf-8")
