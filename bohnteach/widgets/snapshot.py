@@ -130,32 +130,28 @@ def _chart(figure: Mapping[str, Any]) -> str:
             f"<p>{title}</p><p class=\"bt-preview-chart-wait\">Diagramm folgt …</p></div>")
 
 
-def output_html(output: Mapping[str, Any], widgets_by_id: Mapping[str, Any] | None = None) -> str:
-    """One nbformat output as HTML; widget outputs are looked up by model id (the kernel's
-    widgets, or ``widgets_by_id``)."""
+def output_html(output: Mapping[str, Any]) -> str:
+    """One nbformat output as HTML; a widget output is looked up by its model id among the
+    widgets of this process."""
     data = output.get("data", {})
     if output.get("output_type") == "stream":
         return f'<pre class="bt-preview-text">{_esc(output.get("text", ""))}</pre>'
     if WIDGET_VIEW in data:
         model_id = data[WIDGET_VIEW].get("model_id", "")
-        found = (widgets_by_id or _instances).get(model_id)
-        if isinstance(found, str):
-            return found
+        found = _instances.get(model_id)
         return snapshot(found) if found is not None else ""
     if PLOTLY in data:
         return _chart(data[PLOTLY])
     if "text/html" in data:
         text = data["text/html"]
         return "".join(text) if isinstance(text, list) else text
-    if "text/markdown" in data or "text/plain" in data:
-        text = data.get("text/plain", "")
+    if "text/plain" in data:
+        text = data["text/plain"]
         return f'<pre class="bt-preview-text">{_esc("".join(text) if isinstance(text, list) else text)}</pre>'
     return ""
 
 
-def outputs_html(outputs: Iterable[Mapping[str, Any]],
-                 widgets_by_id: Mapping[str, Any] | None = None) -> str:
+def outputs_html(outputs: Iterable[Mapping[str, Any]]) -> str:
     """The outputs one after another, each in the box Voilà puts it in."""
-    return "".join(
-        f'<div class="jp-OutputArea-output">{part}</div>'
-        for part in (output_html(o, widgets_by_id) for o in outputs) if part)
+    return "".join(f'<div class="jp-OutputArea-output">{part}</div>'
+                   for part in map(output_html, outputs) if part)
