@@ -70,7 +70,7 @@ def test_voila_finds_the_pages_to_preheat():
     assert any(name.startswith("tutorials/") for name in found)
 
 def test_start_url():
-    assert start_url(8866) == "http://127.0.0.1:8866/voila/render/notebooks/00_Start.ipynb"
+    assert start_url(8866) == "http://127.0.0.1:8866/"
     assert page_path("tutorials/01_Bohnentreppe") == "/voila/render/tutorials/01_Bohnentreppe.ipynb"
 
 

@@ -254,6 +254,12 @@ _ON_PAGE: set[str] = set()
 """The stylesheets the page's header holds (:func:`page_style`); empty in a fresh kernel."""
 
 
+def new_page() -> None:
+    """A new page begins in the same kernel (the app shows another chapter): its header
+    carries the stylesheets again (:func:`page_style`)."""
+    _ON_PAGE.clear()
+
+
 def style_block(css: str = CSS) -> str:
     """The ``<style>`` element of ``css`` that a rendered fragment carries, so that it is
     self-contained HTML — empty once the page's header holds that sheet (:func:`page_style`)."""

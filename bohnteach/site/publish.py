@@ -3,7 +3,9 @@
 Voilà serves a folder as an English file browser; this module turns that into a site
 (installed by ``python -m bohnteach.site.serve`` before Voilà starts, see :func:`install`):
 
-* ``/`` redirects to the start page; the file tree (``/voila/tree``) and the contents API
+* ``/`` is the app (``notebooks/app.ipynb``, :mod:`bohnteach.site.app`): one kernel shows
+  every chapter and lesson at ``/?kapitel=…`` / ``/?lektion=…``; each page's own address
+  (``/voila/render/notebooks/02_Phase_1.ipynb``) still serves it standalone; the file tree (``/voila/tree``) and the contents API
   (``/voila/api/contents``) answer „Seite nicht gefunden“, like every unknown address
   (the template's ``404.html``, with a link back to the start page);
 * every page is titled with its first ``# `` heading and declares ``lang="de"``;
@@ -24,7 +26,7 @@ from html import escape
 from typing import Any
 
 from bohnteach.render.style import PAGE_CSS
-from bohnteach.site.serve import START_PAGE, page_path
+from bohnteach.site.serve import APP_PAGE, notebook_key
 
 #: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
 FOOTER_ENV = "BOHNTEACH_FUSSZEILE"
@@ -141,9 +143,10 @@ def _titles_and_footer_in_every_page(exporter: type | None = None,
 
 
 def _root_and_unknown_addresses() -> None:
-    """``/`` → start page; the tree, the contents API and unknown addresses → our 404."""
+    """``/`` → the app; the tree, the contents API and unknown addresses → our 404."""
     from jupyter_server.utils import url_path_join
     from tornado import web
+    from voila import app as voila_app
     from voila.app import Voila
     from voila.handler import BaseVoilaHandler
 
@@ -157,10 +160,6 @@ def _root_and_unknown_addresses() -> None:
             await super().prepare()  # sets the visitor, which the error page's template reads
             raise web.HTTPError(404)
 
-    class ToStart(web.RequestHandler):
-        def get(self) -> None:
-            self.redirect(start_path(self.settings.get("base_url", "/")))
-
     init_handlers = Voila.init_handlers
 
     def init_handlers_published(self: Voila) -> list:
@@ -171,7 +170,10 @@ def _root_and_unknown_addresses() -> None:
         self.app.settings["default_handler_args"] = conf
         hidden = [(url_path_join(self.server_url, r"/voila/tree(/.*)?"), NotFound, conf),
                   (url_path_join(self.server_url, r"/voila/api/contents(/.*)?"), NotFound, conf)]
-        return [(self.server_url, ToStart), *hidden, *init_handlers(self)]
+        app = (self.server_url, voila_app.TornadoVoilaHandler, {  # the queue's handler (serve.py)
+            "notebook_path": notebook_key(APP_PAGE),
+            "template_paths": self.template_paths, "config": self.config, **conf})
+        return [app, *hidden, *init_handlers(self)]
 
     Voila.init_handlers = init_handlers_published  # type: ignore[method-assign]
     Voila._bohnteach = True  # type: ignore[attr-defined]
@@ -182,20 +184,17 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None  # the redirect becomes an HTTPError: an answer
 
 
-def site_answers(base_url: str, timeout: float = 2.0) -> bool:
-    """True once the server at ``base_url`` answers its root address at all.
+#: An address no page has: the server answers it at once with its 404 page.
+PROBE_PATH = "/voila/render/bohnteach-probe"
 
-    The root's redirect counts as the answer: following it would wait until the start page
-    has been rendered, which on a busy machine takes longer than any sensible poll."""
+
+def site_answers(base_url: str, timeout: float = 2.0) -> bool:
+    """True once the server at ``base_url`` answers at all (its 404 for :data:`PROBE_PATH`:
+    the root renders the app, which on a busy machine takes longer than any sensible poll)."""
     try:
-        urllib.request.build_opener(_NoRedirect).open(base_url + "/", timeout=timeout).close()
+        urllib.request.build_opener(_NoRedirect).open(base_url + PROBE_PATH, timeout=timeout).close()
     except urllib.error.HTTPError:
         return True
     except OSError:
         return False
     return True
-
-
-def start_path(base_url: str = "/") -> str:
-    """The start page's address below ``base_url``."""
-    return base_url.rstrip("/") + page_path(START_PAGE)

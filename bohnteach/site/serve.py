@@ -22,6 +22,8 @@ from typing import Any
 from bohnteach.site.admission import KernelSlots
 
 START_PAGE = "00_Start.ipynb"
+#: The app that shows every page in one kernel (``bohnteach.site.app``); the root renders it.
+APP_PAGE = "app.ipynb"
 PAGES = "notebooks"
 LESSONS = "tutorials"
 TEMPLATE = "bohnteach"
@@ -143,8 +145,8 @@ def notebook_key(name: str) -> str:
 
 
 def start_url(port: int, host: str = "127.0.0.1") -> str:
-    """Full URL of the start page."""
-    return f"http://{host}:{port}{page_path(START_PAGE)}"
+    """Full URL of the site: its root, the app on the start page."""
+    return f"http://{host}:{port}/"
 
 
 def build_voila_command(

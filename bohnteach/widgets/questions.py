@@ -335,9 +335,27 @@ def set_teacher_mode(on: bool = True) -> None:
         item._update_mode()
 
 
-def _query_string() -> str:
-    """The page's query string under Voilà (waits for the request in a preheated
-    kernel); ``QUERY_STRING`` elsewhere; "" outside Voilà."""
+_ADDRESS: str | None = None
+"""The query of the address the app shows (:func:`use_address`); ``None`` on a standalone page."""
+
+
+def use_address(query: str | None) -> None:
+    """The app (``bohnteach.site.app``) shows a page at another address than the one its
+    kernel was started with: from now on :func:`page_query` answers ``query``."""
+    global _ADDRESS
+    _ADDRESS = query
+
+
+def page_query() -> str:
+    """The page address's query string: the app's current address, else
+    :func:`request_query`."""
+    return request_query() if _ADDRESS is None else _ADDRESS
+
+
+def request_query() -> str:
+    """The query string of the address the kernel was asked for: under Voilà the
+    request's (waits for it in a preheated kernel); ``QUERY_STRING`` elsewhere (the static
+    site sets it); "" outside Voilà."""
     if os.environ.get("VOILA_KERNEL_ID") or os.environ.get("VOILA_PREHEAT"):
         try:
             from voila.utils import get_query_string
@@ -363,7 +381,7 @@ def teacher_mode_from_url(query: str | None = None):
     """Turn teacher mode on if the page address says ``?lehrkraft=1`` (call it in the
     last code cell). Returns a banner widget in teacher mode, else ``None`` (nothing shown)."""
     if query is None:
-        query = _query_string()
+        query = page_query()
     if teacher_wanted(query):
         set_teacher_mode(True)
     if not teacher_mode():

@@ -1,0 +1,257 @@
+"""The whole site as one app: one Python session shows every chapter and every lesson.
+
+The root address opens ``notebooks/app.ipynb``, whose cells are two calls::
+
+    from bohnteach.site.app import App
+    app = App()               # the frame, showing the start page
+    app.follow_address()      # the chapter the address names (waits for the visitor's request)
+
+A chapter is shown from its own notebook (``notebooks/`` or ``tutorials/``), so nothing is
+written twice: its markdown cells as markdown, its code cells run in a namespace of their
+own, each cell's result displayed as Jupyter would. Everything lands in one ``Output``
+widget, the frame's content; leaving a chapter clears it and closes every widget the chapter
+made (:meth:`App.show`), so a visitor who reads all chapters holds the widgets of one.
+
+The browser's side is the ``bohnteach-app`` extension (``jupyter/labextensions``): it keeps
+links to the site's pages in the tab (a click asks this kernel for the chapter and pushes
+the address ``?kapitel=…`` / ``?lektion=…`` onto the history), follows Back and Forward,
+and sets the tab's title. :class:`Router` is the widget both sides talk through.
+"""
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+import ipywidgets as widgets
+from traitlets import Int, Unicode
+
+from bohnteach.render.failure import render_error
+from bohnteach.site.pages import PAGES, START, notebooks_dir, tutorials_dir
+from bohnteach.site.publish import SITE_NAME, page_title
+from bohnteach.widgets.failure import setup_server_log, show_failure
+
+#: The query keys of the app's addresses: ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``.
+CHAPTER_KEY = "kapitel"
+LESSON_KEY = "lektion"
+#: The app's own notebook (beside the chapters; the site's root address renders it).
+APP_NOTEBOOK = "app.ipynb"
+#: The labextension that draws nothing and routes links (``jupyter/labextensions``).
+EXTENSION = "bohnteach-app"
+EXTENSION_VERSION = "1.0.0"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One page the app can show: a chapter of ``notebooks/`` or a lesson of ``tutorials/``."""
+
+    key: str
+    """The address's key: :data:`CHAPTER_KEY` or :data:`LESSON_KEY`."""
+    name: str
+    """The notebook's name without ``.ipynb``."""
+
+    @property
+    def folder(self) -> str:
+        return "notebooks" if self.key == CHAPTER_KEY else "tutorials"
+
+    @property
+    def path(self) -> Path:
+        root = notebooks_dir() if self.key == CHAPTER_KEY else tutorials_dir()
+        return root / f"{self.name}.ipynb"
+
+    @property
+    def query(self) -> str:
+        return urlencode({self.key: self.name})
+
+
+def entries() -> list[Entry]:
+    """Every chapter (in the site's order, :data:`pages.PAGES`) and every lesson."""
+    from bohnteach.lessons import LESSONS
+
+    return ([Entry(CHAPTER_KEY, page.name) for page in PAGES]
+            + [Entry(LESSON_KEY, name) for name, _title in LESSONS])
+
+
+def find_entry(query: str) -> Entry | None:
+    """The page an address's query names (``kapitel=02_Phase_1&lehrkraft=1``); the start
+    page for a query that names none; ``None`` for a name the site does not have."""
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    for key in (CHAPTER_KEY, LESSON_KEY):
+        names = params.get(key)
+        if names:
+            name = names[0].strip().removesuffix(".ipynb")
+            known = {e.name: e for e in entries() if e.key == key}
+            return known.get(name)
+    return Entry(CHAPTER_KEY, START)
+
+
+# ---- the browser's side --------------------------------------------------------------------
+class Router(widgets.Widget):
+    """The address bar's end in the kernel. The browser sets :attr:`route` (on a click on a
+    site link, on Back and Forward); the app sets the rest once the page is shown."""
+
+    _model_name = Unicode("RouterModel").tag(sync=True)
+    _model_module = Unicode(EXTENSION).tag(sync=True)
+    _model_module_version = Unicode(EXTENSION_VERSION).tag(sync=True)
+    route = Unicode("", help="the address's query without '?', as the browser has it").tag(sync=True)
+    base = Unicode("", help="the shown page's notebook below the site, e.g. "
+                   "'notebooks/02_Phase_1.ipynb': relative links resolve against it").tag(sync=True)
+    title = Unicode(SITE_NAME, help="the tab's title").tag(sync=True)
+    shown = Int(0, help="counts the pages shown; the browser scrolls to the top on a change").tag(sync=True)
+
+
+# ---- running a chapter's notebook ------------------------------------------------------------
+def notebook_cells(path: Path) -> list[tuple[str, str]]:
+    """A notebook's cells as (``"markdown"`` or ``"code"``, source)."""
+    nb = json.loads(path.read_text("utf-8"))
+    cells = []
+    for cell in nb.get("cells", []):
+        source = cell.get("source", "")
+        text = "".join(source) if isinstance(source, list) else str(source)
+        if cell.get("cell_type") in ("markdown", "code") and text.strip():
+            cells.append((cell["cell_type"], text))
+    return cells
+
+
+def run_cell(source: str, namespace: dict[str, Any], name: str) -> None:
+    """Run a code cell as Jupyter would: its statements, then its last expression displayed
+    (unless it ends with ``;`` or is ``None``). Magics (``%…``) are turned into Python by
+    IPython first, where it runs."""
+    from IPython import get_ipython
+    from IPython.display import display
+
+    shell = get_ipython()
+    if shell is not None:
+        source = shell.transform_cell(source)
+    tree = ast.parse(source, filename=name)
+    last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    body = tree.body[:-1] if last is not None else tree.body
+    exec(compile(ast.Module(body=body, type_ignores=[]), name, "exec"), namespace)  # noqa: S102 - the site's own notebooks
+    if last is not None:
+        value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
+        if value is not None and not source.rstrip().endswith(";"):
+            display(value)
+
+
+def show_notebook(path: Path) -> None:
+    """Display a notebook's cells into the current output: markdown as markdown, code run
+    (in a fresh namespace; a failing cell shows the friendly box, the next cells still run)."""
+    from IPython.display import Markdown, display
+
+    namespace: dict[str, Any] = {"__name__": "__bohnteach_page__"}
+    for number, (kind, source) in enumerate(notebook_cells(path), 1):
+        if kind == "markdown":
+            display(Markdown(source))
+            continue
+        try:
+            run_cell(source, namespace, f"{path.name}, Zelle {number}")
+        except Exception as error:  # noqa: BLE001 - shown as the friendly box, logged in full
+            display(show_failure(None, error, f"{path.name}, Zelle {number}"))
+
+
+def not_found_html(query: str) -> str:
+    """The box for an address that names no page of the site."""
+    return render_error(
+        f"Die Adresse „?{escape(query)}“ nennt kein Kapitel und keine Lektion dieser Seite. "
+        f'<a href="?">Zur Startseite</a>', title="Seite nicht gefunden")
+
+
+# ---- the app -----------------------------------------------------------------------------------
+class App:
+    """The frame of the site: a :class:`Router` and one ``Output`` that shows one page at a
+    time. Display it (the last expression of a cell) to put it on the page."""
+
+    def __init__(self, query: str = "") -> None:
+        self.router = Router(route=query)
+        self.content = widgets.Output()
+        self.content.add_class("bt-app")
+        self.entry: Entry | None = None
+        self._query: str | None = None
+        self._frame = set(_instances())
+        self.router.observe(self._on_route, names="route")
+        self.show_query(query)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.content)
+
+    # -- navigation --
+    def follow_address(self) -> None:
+        """Show the page the visitor's address names (under Voilà with a preheated kernel this
+        waits for the visitor's request, so it is the notebook's last call)."""
+        from bohnteach.widgets.questions import request_query
+
+        query = request_query()
+        if query != self.router.route:
+            self.router.route = query  # shows it through _on_route
+
+    def _on_route(self, change: dict[str, Any]) -> None:
+        self.show_query(change["new"])
+
+    def show_query(self, query: str) -> None:
+        """Show the page ``query`` names, or the not-found box."""
+        entry = find_entry(query)
+        if entry is not None and entry == self.entry and query == self._query:
+            return
+        self._query = query
+        self.show(entry, query)
+
+    def show(self, entry: Entry | None, query: str = "") -> None:
+        """Leave the page shown (its widgets closed) and show ``entry`` with the address's
+        ``query`` (teacher mode, ``?lehrkraft=1``, is read from it)."""
+        from bohnteach.render.style import new_page
+        from bohnteach.widgets.questions import set_teacher_mode, use_address
+
+        self.content.clear_output()
+        self._close_page()
+        new_page()
+        set_teacher_mode(False)
+        use_address(query)
+        self.entry = entry
+        with self.content:
+            if entry is None:
+                from IPython.display import HTML, display
+
+                display(HTML(not_found_html(query)))
+                title = f"Seite nicht gefunden – {SITE_NAME}"
+            else:
+                try:
+                    title = page_title(json.loads(entry.path.read_text("utf-8")))
+                    show_notebook(entry.path)
+                except Exception as error:  # noqa: BLE001 - the box, never a dead page
+                    from IPython.display import display
+
+                    title = SITE_NAME
+                    display(show_failure(None, error, f"Seite {entry.name}"))
+        self.router.base = f"{entry.folder}/{entry.name}.ipynb" if entry else ""
+        self.router.title = title
+        self.router.shown += 1
+
+    def _close_page(self) -> None:
+        """Close every widget the page shown made (its scenes, boards, charts, layouts)."""
+        for widget in [w for key, w in _instances().items() if key not in self._frame]:
+            try:
+                widget.close()
+            except Exception:  # noqa: BLE001 - a widget that will not close must not stop the app
+                setup_server_log()
+
+    def live_widgets(self) -> int:
+        """How many widget models the kernel holds: the frame's and the shown page's."""
+        return len(_instances())
+
+
+
+def _instances() -> dict[str, Any]:
+    """Every live widget model of this kernel, by model id (ipywidgets' own registry)."""
+    from ipywidgets.widgets.widget import _instances as instances
+
+    return instances
+
+
+__all__ = ["APP_NOTEBOOK", "App", "CHAPTER_KEY", "Entry", "LESSON_KEY", "Router", "entries",
+           "find_entry", "notebook_cells", "run_cell", "show_notebook"]

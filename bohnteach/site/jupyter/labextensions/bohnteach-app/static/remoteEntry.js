@@ -1,0 +1,228 @@
+/* bohnteach's one-page app in the browser (bohnteach/site/app.py is the kernel's half).
+
+   Written by hand, without a build step, like bohnteach-charts: a JupyterLab federated
+   extension is a script that puts a container {init, get} into window._JUPYTERLAB. Voilà and
+   Voici load it on every page, pass their shared modules to init (this file takes
+   @jupyter-widgets/base from there) and ask get() for "./extension": a plugin that registers
+   the RouterModel widget model.
+
+   On every page of the site, links to the site's own pages (chapters in notebooks/, lessons
+   in tutorials/, written as notebook addresses or as app addresses) get the app's address
+   (?kapitel=02_Phase_1, ?lektion=01_Bohnentreppe, ?lehrkraft=… kept) and no target, so they
+   open in the same tab (JupyterLab's renderer gives every rendered link target="_blank").
+   In the app (a RouterModel exists) a click on such a link does not load a page: the
+   address is pushed onto the history and the kernel is told the new route; Back and Forward
+   do the same; the tab's title follows the page the kernel shows. */
+(function () {
+  'use strict';
+  var NAME = 'bohnteach-app';
+  var VERSION = '1.0.0';
+  var PAGE = /^(.*\/)(notebooks|tutorials)\/([A-Za-z0-9_]+)\.(ipynb|html)$/;
+  var KEYS = { notebooks: 'kapitel', tutorials: 'lektion' };
+  var FOLDERS = { kapitel: 'notebooks', lektion: 'tutorials' };
+  var KEEP = ['lehrkraft'];  /* parameters a link inside the site carries over */
+  var router = null;         /* the app's RouterModel, once this page is the app */
+  var hash = '';             /* the fragment to scroll to once the kernel has shown the page */
+  var config = {};
+  try {
+    config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  } catch (e) { /* a page without Jupyter's config: links keep their own addresses */ }
+
+  /* Where the app lives: this page when it is the app; otherwise the site's root (Voilà)
+     or notebooks/app.html beside the static pages (Voici). */
+  function appPath() {
+    var static_ = location.pathname.match(PAGE);
+    if (router) return location.pathname;
+    if (static_ && static_[4] === 'html') return static_[1] + 'notebooks/app.html';
+    return config.baseUrl || '/';
+  }
+
+  /* The folder relative links of the shown page are written from (the app shows another
+     notebook than its own address says). */
+  function linkBase() {
+    if (!router || !router.get('base')) return location.href;
+    var static_ = location.pathname.match(PAGE);
+    var root = static_ ? static_[1] : (config.baseUrl || '/') + 'voila/render/';
+    return location.origin + root + router.get('base');
+  }
+
+  /* {key, name, url} when `url` is a page of the site, else null. */
+  function sitePage(url) {
+    if (url.origin !== location.origin) return null;
+    var key = null, name = null, match = url.pathname.match(PAGE);
+    if (match && match[3] !== 'app') {
+      key = KEYS[match[2]];
+      name = match[3];
+    } else if (match || url.pathname === appPath()) {
+      var params = url.searchParams;
+      key = params.has('lektion') ? 'lektion' : 'kapitel';
+      name = params.get(key) || '00_Start';
+    } else {
+      return null;
+    }
+    var query = new URLSearchParams();
+    query.set(key, name);
+    var here = new URLSearchParams(location.search);
+    KEEP.forEach(function (k) {
+      var value = url.searchParams.get(k) || here.get(k);
+      if (value) query.set(k, value);
+    });
+    return { key: key, name: name, url: appPath() + '?' + query.toString() + url.hash };
+  }
+
+  var RELATIVE = /^(?![a-z][a-z0-9+.-]*:|\/|#|\?)/i;
+
+  /* Give a link to a page of the site the app's address and no target; returns the page. */
+  function fix(a) {
+    var raw = a.getAttribute('href');
+    if (raw === null || raw.charAt(0) === '#') return null;
+    if (a.dataset.btPage === raw) return sitePage(new URL(raw, location.href));
+    var url;
+    try {
+      url = new URL(raw, RELATIVE.test(raw) ? linkBase() : location.href);
+    } catch (e) {
+      return null;
+    }
+    var page = sitePage(url);
+    if (!page) return null;
+    a.setAttribute('href', page.url);
+    a.removeAttribute('target');
+    a.dataset.btPage = page.url;
+    return page;
+  }
+
+  function fixAll() {
+    document.querySelectorAll('a[href]').forEach(fix);
+  }
+
+  var scheduled = false;
+  new MutationObserver(function () {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(function () { scheduled = false; fixAll(); });
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  function anchorOf(event) {
+    var node = event.target;
+    return node && node.closest ? node.closest('a[href]') : null;
+  }
+
+  /* Before the browser uses a link (hover, focus, middle click, context menu): its address. */
+  ['mouseover', 'focusin', 'mousedown', 'touchstart', 'contextmenu'].forEach(function (type) {
+    window.addEventListener(type, function (event) {
+      var a = anchorOf(event);
+      if (a) fix(a);
+    }, true);
+  });
+
+  window.addEventListener('click', function (event) {
+    var a = anchorOf(event);
+    var page = a && fix(a);
+    if (!page || !router || event.defaultPrevented || event.button !== 0
+        || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    go(page.url, true);
+  }, true);
+
+  window.addEventListener('popstate', function () {
+    if (router) go(location.href, false);
+  });
+
+  /* Show `url` in the app: ask the kernel, or load the page if the kernel is gone. */
+  function go(url, push) {
+    var target = new URL(url, location.href);
+    var route = target.search.replace(/^\?/, '');
+    if (!router.comm_live) {
+      location.assign(target.href);
+      return;
+    }
+    if (push) history.pushState({ bohnteach: true }, '', target.pathname + target.search + target.hash);
+    if (router.get('route') === route) {
+      if (push) arrive();  /* Back to a fragment of the same page: the browser places it */
+      return;
+    }
+    hash = target.hash;
+    document.body.classList.add('bt-app-switching');
+    router.set('route', route);
+    router.save_changes();
+  }
+
+  /* The kernel has shown a page: title, scroll position and focus follow it. */
+  function arrive() {
+    document.body.classList.remove('bt-app-switching');
+    document.title = router.get('title') || document.title;
+    var wanted = hash ? decodeURIComponent(hash.slice(1)) : '';
+    var tries = 0;
+    (function place() {
+      var target = wanted ? document.getElementById(wanted) : document.querySelector('.bt-app h1');
+      if (!target && tries++ < 60) {
+        requestAnimationFrame(place);
+        return;
+      }
+      if (target && wanted) {
+        target.scrollIntoView();
+      } else {
+        window.scrollTo(0, 0);
+        if (target) {
+          target.setAttribute('tabindex', '-1');
+          target.focus({ preventScroll: true });
+        }
+      }
+    })();
+  }
+
+  var style = document.createElement('style');
+  style.textContent = '.bt-app-switching .bt-app{opacity:.55;transition:opacity .15s .1s}'
+    + '.bt-app-switching{cursor:progress}.bt-app h1:focus{outline:none}';
+  document.head.appendChild(style);
+
+  function extension(base) {
+    class RouterModel extends base.WidgetModel {
+      defaults() {
+        return Object.assign({}, super.defaults(), {
+          _model_name: 'RouterModel', _model_module: NAME, _model_module_version: VERSION,
+          _view_name: null, _view_module: null, _view_module_version: '',
+          route: '', base: '', title: '', shown: 0
+        });
+      }
+
+      initialize(attributes, options) {
+        super.initialize(attributes, options);
+        router = this;
+        history.scrollRestoration = 'manual';  /* the page arrives after the browser would restore */
+        if (this.get('title')) document.title = this.get('title');
+        this.on('change:title', function () { document.title = this.get('title'); }, this);
+        this.on('change:shown', arrive);
+        this.on('destroy', function () { if (router === this) router = null; }, this);
+        fixAll();
+      }
+    }
+
+    return {
+      id: 'bohnteach-app:router',
+      autoStart: true,
+      requires: [base.IJupyterWidgetRegistry],
+      activate: function (app, registry) {
+        registry.registerWidget({ name: NAME, version: VERSION, exports: { RouterModel: RouterModel } });
+      }
+    };
+  }
+
+  /* Voilà and Voici call init on every extension before get on any: @jupyter-widgets/base
+     (provided by the widget manager's extension) is in the shared scope by get's time. */
+  var shared = null;
+  var container = {
+    init: function (shareScope) { shared = shareScope; },
+    get: function (module) {
+      if (module !== './extension') return Promise.reject(new Error('no module ' + module));
+      var versions = shared['@jupyter-widgets/base'];
+      var version = Object.keys(versions)[0];
+      return versions[version].get().then(function (factory) {
+        var base = factory();
+        return function () { return { __esModule: true, default: extension(base) }; };
+      });
+    }
+  };
+  (window._JUPYTERLAB = window._JUPYTERLAB || {})[NAME] = container;
+})();
