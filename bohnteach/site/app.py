@@ -171,7 +171,7 @@ class App:
         self.content.add_class("bt-app")
         self.entry: Entry | None = None
         self._query: str | None = None
-        self._frame = set(_instances())
+        self._frame = {self.router.model_id, self.content.model_id, self.content.layout.model_id}
         self.router.observe(self._on_route, names="route")
         self.show_query(query)
 
@@ -233,12 +233,17 @@ class App:
         self.router.shown += 1
 
     def _close_page(self) -> None:
-        """Close every widget the page shown made (its scenes, boards, charts, layouts)."""
-        for widget in [w for key, w in _instances().items() if key not in self._frame]:
-            try:
-                widget.close()
-            except Exception:  # noqa: BLE001 - a widget that will not close must not stop the app
-                setup_server_log()
+        """Close every widget the page shown made (its scenes, boards, charts, layouts) —
+        also those that closing makes (an observer that hides a part on close)."""
+        for _round in range(5):
+            left = [w for key, w in _instances().items() if key not in self._frame]
+            if not left:
+                return
+            for widget in left:
+                try:
+                    widget.close()
+                except Exception:  # noqa: BLE001 - a widget that will not close must not stop the app
+                    setup_server_log()
 
     def live_widgets(self) -> int:
         """How many widget models the kernel holds: the frame's and the shown page's."""

@@ -332,7 +332,10 @@ def set_teacher_mode(on: bool = True) -> None:
     global _TEACHER
     _TEACHER = bool(on)
     for item in list(_REGISTRY):
-        item._update_mode()
+        if item.widget.comm is None:  # closed with its page (the app): nothing to show or hide
+            _REGISTRY.discard(item)
+        else:
+            item._update_mode()
 
 
 _ADDRESS: str | None = None
