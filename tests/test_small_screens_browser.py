@@ -1,12 +1,27 @@
-"""The site on a 390 px phone (Debian's chromium through pytest-playwright): charts keep
-the width for their plot (legend below, not beside it), and the start page's red box
-shows its text. Uses the ``site_url`` and ``page`` fixtures of ``tests/conftest.py``."""
+"""The site on a 390 px phone and on paper (Debian's chromium through pytest-playwright):
+charts keep the width for their plot (legend below, not beside it), the start page's red
+box shows its text, a scene's step sentence stays in view while stepping, disabled controls
+look disabled, and in every lesson each answer option keeps its own row (phone and print)
+and a control prints its value as text. Uses the ``site_url``, ``browser`` and ``page``
+fixtures of ``tests/conftest.py``."""
 from __future__ import annotations
 
-from browser_helpers import EXPECT_TIMEOUT_MS, open_page
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_helpers import EXPECT_TIMEOUT_MS, VISIT_OUTCOME_JS, open_page
 from playwright.sync_api import expect
 
+from bohnteach.render.style import contrast
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = [f"tutorials/{p.stem}" for p in sorted((ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))]
 PHONE = {"width": 390, "height": 844}
+#: an A4 sheet's text width (190 mm) in CSS px, as Chromium prints it: the print test's window
+A4 = {"width": 718, "height": 1123}
 
 # For every chart: the plot area (the union of its panels' drag boxes) spans at least
 # this share of the chart's width.
@@ -42,3 +57,183 @@ def test_bohnometer_charts_use_the_phone_width(page, site_url):
                            polling=200)
     # no icon bar over the title
     assert page.locator(".js-plotly-plot .modebar-container .modebar-btn").count() == 0
+
+
+#: Every answer option (a radio button's row) of the page: its text and its radio lie inside
+#: its own row, and the row begins below the option above. ``{count, problems}``.
+OPTION_ROWS_JS = """() => {
+  const problems = [];
+  let count = 0;
+  const inside = (a, b) => a.top >= b.top - 1 && a.bottom <= b.bottom + 1
+                           && a.left >= b.left - 1 && a.right <= b.right + 1;
+  for (const box of document.querySelectorAll('.widget-radio-box')) {
+    const rows = [...box.querySelectorAll(':scope > label')];
+    const boxes = rows.map(row => row.getBoundingClientRect());
+    rows.forEach((row, i) => {
+      count += 1;
+      const name = row.textContent.trim().slice(0, 50);
+      const drawn = document.createRange();
+      drawn.selectNodeContents(row);
+      const radio = row.querySelector('input[type=radio]').getBoundingClientRect();
+      if (!inside(drawn.getBoundingClientRect(), boxes[i])) problems.push(name + ': Text ragt aus der Zeile');
+      if (radio.width < 8 || !inside(radio, boxes[i])) problems.push(name + ': Knopf nicht in der Zeile');
+      if (i > 0 && boxes[i].top < boxes[i - 1].bottom - 0.5) problems.push(name + ': überdeckt die Antwort davor');
+    });
+  }
+  return {count, problems};
+}"""
+
+#: In print: every drawn control that is not an answer field (those print blank) shows its
+#: value as plain text – no frame, no background, no drop-down arrow –, and a slider's track
+#: is left out (its readout says the value). ``{count, problems}``.
+CONTROLS_AS_TEXT_JS = """() => {
+  const problems = [];
+  let count = 0;
+  const fields = document.querySelectorAll(
+    '.jupyter-widgets select, .jupyter-widgets input[type=number], .jupyter-widgets input[type=text], .widget-readout');
+  for (const el of fields) {
+    if (el.closest('.bt-exercise, .bt-estimate') || !el.checkVisibility({visibilityProperty: true})) continue;
+    count += 1;
+    const css = getComputedStyle(el);
+    const value = el.tagName === 'SELECT' ? (el.selectedOptions[0] || {}).text
+                : el.tagName === 'INPUT' ? el.value : el.textContent;
+    const name = (el.closest('.widget-inline-hbox') || el).innerText.trim().slice(0, 40) || el.tagName;
+    const framed = ['Top', 'Right', 'Bottom', 'Left'].some(side => css['border' + side + 'Width'] !== '0px');
+    if (framed) problems.push(name + ': Rahmen');
+    if (css.appearance !== 'none' && el.tagName !== 'DIV') problems.push(name + ': Formularfeld');
+    if (css.backgroundColor !== 'rgba(0, 0, 0, 0)' || css.backgroundImage !== 'none') problems.push(name + ': Hintergrund');
+    if (!(value || '').trim()) problems.push(name + ': kein Wert');
+  }
+  for (const track of document.querySelectorAll('.widget-slider .slider-container')) {
+    if (track.checkVisibility()) problems.push('Schieberegler gedruckt');
+  }
+  return {count, problems};
+}"""
+
+
+@pytest.fixture(scope="module")
+def small(browser) -> Iterator:
+    """One browser context (390 × 844) for the lessons of this module."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module", params=LESSONS, ids=[n.split("/")[1] for n in LESSONS])
+def lesson(request, small, site_url) -> Iterator[tuple]:
+    """``(page, name)``: a lesson opened once on the phone, every widget drawn."""
+    page = small.new_page()
+    open_page(page, site_url, request.param)
+    outcome = page.wait_for_function(VISIT_OUTCOME_JS, timeout=240_000, polling=200).json_value()
+    assert outcome == "ok", (request.param, outcome)
+    yield page, request.param
+    page.close()
+
+
+def _laid_out(page, viewport: dict[str, int], media: str) -> None:
+    """Switch ``page`` to ``viewport`` and ``media`` and wait for the next drawn frame."""
+    page.set_viewport_size(viewport)
+    page.emulate_media(media=media)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def test_answer_options_wrap_in_their_own_rows(lesson):
+    """A long answer option (Lektion 4, Aufgabe 4: „Noch nichts Sicheres: …“) wraps inside
+    its own row with its radio button visible: on the phone, and printed on A4."""
+    page, name = lesson
+    radios = page.locator(".widget-radio-box input[type=radio]").count()
+    try:
+        for viewport, media in ((PHONE, "screen"), (PHONE, "print"), (A4, "print")):
+            _laid_out(page, viewport, media)
+            rows = page.evaluate(OPTION_ROWS_JS)
+            assert rows["count"] == radios and rows["problems"] == [], (name, media, viewport, rows)
+    finally:
+        _laid_out(page, PHONE, "screen")
+    if name.endswith("04_Rechnen_oder_simulieren"):
+        assert radios >= 3  # the case of the report: checked, not skipped
+
+
+def test_controls_print_their_value_as_text(lesson):
+    """Printed, „Wie oft ziehen?“, „Durchläufe“, „Startwert (Seed)“ and every other control
+    show their value as text, not as an empty-looking form field."""
+    page, name = lesson
+    try:
+        _laid_out(page, A4, "print")
+        controls = page.evaluate(CONTROLS_AS_TEXT_JS)
+    finally:
+        _laid_out(page, PHONE, "screen")
+    assert controls["count"] >= 1 and controls["problems"] == [], (name, controls)
+
+
+#: The step's sentence (``sentence``, whitespace squeezed) is drawn somewhere in the scene
+#: player, and wholly inside the window.
+SENTENCE_IN_VIEW_JS = """sentence => {
+  const squeeze = t => t.replace(/\\s+/g, ' ').trim();
+  const player = document.querySelector('.bt-scene-player');
+  return [...player.querySelectorAll('p')].some(p => {
+    const r = p.getBoundingClientRect();
+    return squeeze(p.innerText).includes(sentence) && p.checkVisibility({visibilityProperty: true})
+      && r.top >= 0 && r.bottom <= innerHeight;
+  });
+}"""
+
+
+def test_scene_sentence_stays_in_view_while_stepping(page, site_url):
+    """On a phone, a learner looks at the cards and taps ▶ in the sticky bar: the sentence
+    that says what happened is in view beside the bar (the narration above the table is not)."""
+    page.set_viewport_size(PHONE)
+    open_page(page, site_url, "02_Phase_1")
+    player = page.locator(".bt-scene-player").first
+    narration = player.locator(".bt-info p").first
+    step = player.get_by_text(re.compile(r"Schritt \d+ / \d+")).first
+    table = player.locator(".bt-table").first
+    for k in (1, 2):
+        table.evaluate("t => t.scrollIntoView({block: 'start'})")  # looking at the cards
+        player.get_by_role("button", name="▶ weiter").click()
+        expect(step).to_contain_text(f"Schritt {k} /")
+        table.evaluate("t => t.scrollIntoView({block: 'start'})")
+        sentence = re.sub(r"\s+", " ", narration.inner_text()).strip()
+        box = narration.bounding_box()
+        assert box["y"] + box["height"] <= 0, "the narration is in view: this test would show nothing"
+        page.wait_for_function(SENTENCE_IN_VIEW_JS, arg=sentence, timeout=EXPECT_TIMEOUT_MS,
+                               polling=200)
+
+
+LOOK_JS = """b => { const c = getComputedStyle(b);
+  return {background: c.backgroundColor, color: c.color, border: c.borderTopStyle,
+          cursor: c.cursor, opacity: c.opacity}; }"""
+
+
+def _hex(rgb: str) -> str:
+    r, g, b = (int(x) for x in re.findall(r"\d+", rgb)[:3])
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def test_disabled_controls_look_disabled(page, site_url):
+    """„▶ weiter“ on a scene's last step looks disabled – greyed, dashed, no pointer – unlike
+    the enabled „▶ weiter“ and the enabled plain buttons, with readable (WCAG AA) text; axe-core
+    finds nothing serious on the page in that state."""
+    open_page(page, site_url, "02_Phase_1")
+    player = page.locator(".bt-scene-player").first
+    forward = player.get_by_role("button", name="▶ weiter")
+    to_end = player.get_by_role("button", name="▶|")
+    back = player.get_by_role("button", name="◀ zurück")
+    expect(forward).to_be_enabled()
+    enabled = [forward.evaluate(LOOK_JS), to_end.evaluate(LOOK_JS)]
+    to_end.click()
+    expect(forward).to_be_disabled()
+    expect(to_end).to_be_disabled()
+    expect(back).to_be_enabled()
+    enabled.append(back.evaluate(LOOK_JS))
+    for button in (forward, to_end):
+        look = button.evaluate(LOOK_JS)
+        assert look["cursor"] == "not-allowed" and look["border"] == "dashed", look
+        assert look["opacity"] == "1", look  # the colours below are the ones drawn
+        assert contrast(_hex(look["color"]), _hex(look["background"])) >= 4.5, look
+        for active in enabled:
+            assert look["background"] != active["background"] and look["border"] != active["border"] \
+                and look["cursor"] != active["cursor"], (look, active)
+    result = Axe().run(page)
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert serious == []

@@ -135,6 +135,10 @@ CSS = """
 .bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
  border-radius:8px 8px 0 0;padding:4px 2px;overflow:visible}
 body.bt-projector .bt-scene-nav{bottom:56px}
+.bt-scene-nav .bt-scene-line{flex:1 1 280px;min-width:0;width:auto;height:auto;margin:0}
+.bt-scene-line p{margin:0;padding:2px 6px;font-size:13.5px;line-height:1.35;max-height:8.3em;
+ overflow-y:auto;overflow-wrap:anywhere;white-space:normal}
+@media (max-width:700px){.bt-scene-nav .bt-scene-line{order:-1;flex-basis:100%}}
 """
 
 BOARD_CSS = """
@@ -191,6 +195,15 @@ PAGE_CSS = "".join(
     f"{{background-color:{colour};color:#fff}}\n"
     for name, colour in BUTTON_COLOURS.items()
 ) + """
+body .jupyter-button:disabled:not(.bt-pick),body .jupyter-button:disabled:not(.bt-pick):hover,
+body .jupyter-widgets select:disabled,body .jupyter-widgets input:disabled,
+body .jupyter-widgets textarea:disabled{opacity:1;background:#f4f2ec;color:#5c5648;
+ border:1px dashed #8a8574;box-shadow:none;cursor:not-allowed}
+body .jupyter-button.bt-pick:disabled{opacity:1;cursor:default}
+body .widget-radio-box label{height:auto;min-height:var(--jp-widgets-radio-item-height);
+ line-height:1.35;display:flex;flex-direction:row-reverse;justify-content:flex-end;
+ align-items:flex-start;padding:2px 0;white-space:normal;overflow-wrap:anywhere}
+body .widget-radio-box input{flex:0 0 auto;float:none;height:auto;margin:3px 8px 0 1px}
 .bt-footer{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
  font-size:14px;color:#3d3a33;border-top:1px solid #d9d4c7;margin:24px auto 8px;
  padding:10px 12px;max-width:1200px;display:flex;flex-wrap:wrap;gap:4px 8px}
@@ -236,15 +249,22 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  .bt-exercise input[type=text],.bt-estimate input{visibility:hidden}
  .bt-exercise input[type=radio]{appearance:none;width:12px;height:12px;border:1px solid #000;
   border-radius:50%;background:#fff!important}
+ .jupyter-widgets select,.jupyter-widgets input[type=number],.jupyter-widgets input[type=text],
+ .widget-readout{appearance:none;border:0!important;background:none!important;box-shadow:none;
+  padding:0 2px;color:#000!important;font-weight:600;opacity:1}
+ .widget-slider .slider-container,.bt-scene-line{display:none!important}
  .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
  .js-plotly-plot{zoom:var(--bt-print-zoom,1)}
  h1,h2,h3{break-after:avoid}
  a{color:#000!important}
 }
 """
-"""Page-level rules (the whole Voilà page, not one fragment): footer, error pages, the
-page bar (projector mode), the print stylesheet (no buttons, but the cards on a board – they
-show the learner's hand –, blank answers), and visible
+"""Page-level rules (the whole Voilà page, not one fragment): footer, error pages, disabled
+controls that look disabled (grey, dashed frame, no pointer; text at WCAG AA – the cards of a
+board keep their colour, they show the hand), answer options that wrap inside their own row
+(ipywidgets draws each 20 px high), the page bar (projector mode), the print stylesheet (no
+buttons, but the cards on a board – they show the learner's hand –, blank answers, every
+other control's value as plain text, no slider track), and visible
 overflow (``bt-stick-out``, set by the page's script) on every box around a scene player's
 control bar, which sticks to the bottom of the screen: ``position: sticky`` needs every
 box between it and the page's scroller to let it out."""

@@ -104,6 +104,8 @@ class ScenePlayer(widgets.VBox):
         self.title = html(self._title_html())
         self.label = html()
         self.narration = html()
+        self.line = html()  # the step's sentence again, in the bar (see go)
+        self.line.add_class("bt-scene-line")
         self.feedback = html()
         self.table = html()
         self.first_button = button("|◀", "Zum Anfang")
@@ -116,9 +118,11 @@ class ScenePlayer(widgets.VBox):
         self.next_button.on_click(guard(show, "▶")(lambda _b: self.go(self.index + 1)))
         self.last_button.on_click(guard(show, "⏭")(lambda _b: self.go(self.n)))
         # the bar comes after the table and sticks to the bottom of the screen while the
-        # scene is in view (class bt-scene-nav): „▶ weiter“ stays under the thumb on a phone
+        # scene is in view (class bt-scene-nav): „▶ weiter“ stays under the thumb on a phone,
+        # and the step's sentence with it – the narration above the table is out of view
+        # while a learner looks at the cards
         nav = flow([self.first_button, self.prev_button, self.label, self.next_button,
-                    self.last_button])
+                    self.last_button, self.line])
         nav.add_class("bt-scene-nav")
         super().__init__(
             [self.title, self.narration, self.feedback, self.table, nav],
@@ -142,14 +146,15 @@ class ScenePlayer(widgets.VBox):
     def _show_error(self, fragment: str) -> None:
         self.feedback.value = fragment
 
-    def _render(self, i: int) -> tuple[str, str, str]:
-        """(narration, feedback, table) HTML of position ``i`` — cached."""
+    def _render(self, i: int) -> tuple[str, str, str, str]:
+        """(narration, the bar's line, feedback, table) HTML of position ``i`` — cached."""
         if i in self._html:
             return self._html[i]
         frame = self._frames[i]
         if i == 0:
-            intro = getattr(self.scene, "intro", "") or "So sieht der Tisch am Anfang aus."
-            narration = render_info("Ausgangslage", intro)
+            head = "Ausgangslage"
+            text = getattr(self.scene, "intro", "") or "So sieht der Tisch am Anfang aus."
+            narration = render_info(head, text)
             feedback = ""
         else:
             step = self.scene.steps[i - 1]
@@ -157,7 +162,8 @@ class ScenePlayer(widgets.VBox):
             mistake = bool(getattr(step, "refused", None)) or frame.refusal is not None
             head = ("Ein Fehler, den man oft macht: " if mistake else "") + (action or "Erklärung")
             source = getattr(step, "source", "")
-            narration = render_info(head, step.narration, step.rules, [source] if source else [])
+            text = step.narration
+            narration = render_info(head, text, step.rules, [source] if source else [])
             if frame.error:
                 feedback = render_error(frame.error, title="Dieser Schritt ging schief")
             elif frame.refusal is not None:
@@ -166,17 +172,20 @@ class ScenePlayer(widgets.VBox):
                 feedback = ""
         table = render_table(frame.state, show_hands=self._show_hands,
                              highlight=frame.highlight, perspective=self._perspective)
-        self._html[i] = (narration, feedback, table)
+        # hidden from screen readers (they hear the narration) and from print (it prints)
+        line = f'<p aria-hidden="true"><b>{escape(head)}:</b> {escape(text)}</p>'
+        self._html[i] = (narration, line, feedback, table)
         return self._html[i]
 
     def go(self, i: int) -> None:
         """Show position ``i`` (0 = the initial table, ``n`` = after the last step)."""
         i = max(0, min(self.n, i))
-        narration, feedback, table = self._render(i)
+        narration, line, feedback, table = self._render(i)
         self.index = i
         self.label.value = (f'<span style="font-weight:600;padding:0 6px">'
                             f"Schritt {i} / {self.n}</span>")
         self.narration.value = narration
+        self.line.value = line
         self.feedback.value = feedback
         self.table.value = table
         self.first_button.disabled = self.prev_button.disabled = i == 0
