@@ -97,7 +97,8 @@ CONTROLS_AS_TEXT_JS = """() => {
     const css = getComputedStyle(el);
     const value = el.tagName === 'SELECT' ? (el.selectedOptions[0] || {}).text
                 : el.tagName === 'INPUT' ? el.value : el.textContent;
-    const name = (el.closest('.widget-inline-hbox') || el).innerText.trim().slice(0, 40) || el.tagName;
+    const label = (el.closest('.widget-inline-hbox') || el).querySelector('.widget-label');
+    const name = (label && label.textContent.trim()) || el.tagName;
     const framed = ['Top', 'Right', 'Bottom', 'Left'].some(side => css['border' + side + 'Width'] !== '0px');
     if (framed) problems.push(name + ': Rahmen');
     if (css.appearance !== 'none' && el.tagName !== 'DIV') problems.push(name + ': Formularfeld');
