@@ -626,7 +626,9 @@ class PlanterBot(Bot):
     @staticmethod
     def best_harvest(s: State, player: int, upcoming: Sequence[int] = ()) -> Action | None:
         """The legal harvest that loses least: coins now minus the field's potential,
-        minus a penalty for each upcoming card of the field's variety."""
+        minus a penalty for each upcoming card of the field's variety. A harvest for 0
+        coins only if no legal harvest yields a coin (a learner copies what a bot does:
+        harvesting for nothing is what the rules force, never a choice)."""
         options = [a for a in legal_actions(s, player, offers=False)
                    if type(a) is Harvest and a.player == player]
         if not options:
@@ -636,7 +638,8 @@ class PlanterBot(Bot):
 
         def key(a: Harvest) -> tuple:
             f = model[a.field]
-            return (_harvest_key(f, wanted.count(f.variety)), harvest_coins(s, player, a.field), -a.field)  # type: ignore[arg-type]
+            coins = harvest_coins(s, player, a.field)
+            return (coins > 0, _harvest_key(f, wanted.count(f.variety)), coins, -a.field)  # type: ignore[arg-type]
 
         return max(options, key=key)
 
