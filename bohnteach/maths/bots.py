@@ -36,7 +36,8 @@ Strategies (``BOTS``):
 * ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
   variety (the bigger one), else on an empty field, else harvests the field that loses
   least (coins now against the progress towards the next coin and the cards still to
-  plant); plants an optional second card only if it fits without harvesting; makes no
+  plant; a field that pays before one that yields 0 coins, so a learner never sees a bot
+  harvest for nothing by choice); plants an optional second card only if it fits without harvesting; makes no
   offers (ends phase 2 at once) but accepts every offer that raises its valuation by
   more than ``accept_margin`` – a gift that fits a field, a fair swap – and says why it
   declines the others (:class:`Reply`). It does not buy a third field unless made with
