@@ -208,6 +208,22 @@ def test_after_a_refusal_the_next_tap_replaces_the_chosen_card():
         "Anna pflanzt Feuerbohne auf Feld 2", False)
 
 
+def test_a_tap_on_a_card_of_the_board_before_the_redraw_counts_on_the_new_one():
+    """A tap that reaches the kernel from a toggle the last redraw replaced (the learner
+    was quicker than the browser) picks the card on the board as it is now: shown ✓,
+    and still one card at a time."""
+    t = TryIt(get_case("p1-vorderste"))
+    old_front = control(t, "Hand 1: Feuerbohne (vorne)")
+    control(t, "Hand 2: Blaue Bohne").value = True
+    control(t, "Auf Feld 1 pflanzen").click()  # refused: the board is drawn anew
+    assert control(t, "Hand 1: Feuerbohne (vorne)") is not old_front
+    old_front.value = True
+    front = control(t, "Hand 1: Feuerbohne (vorne)")
+    assert front.value and "bt-picked" in front._dom_classes
+    assert not control(t, "Hand 2: Blaue Bohne").value
+    assert t._selected == {t.state.players[0].hand[0]}
+
+
 def test_trading_choice_says_what_the_card_does_in_a_trade():
     """Issue 34 §4: in phase 2 a chosen card is for an offer – the status line says what
     it can do in the deal, never where it could be planted; a field's card may be tried

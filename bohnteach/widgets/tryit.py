@@ -370,6 +370,11 @@ class TryIt(widgets.VBox):
             self._picks[card] = t
 
         def flip(change: dict) -> None:
+            if own and self._picks.get(card) is not t:  # tapped while the board was redrawn
+                current = self._picks.get(card)  # (after a refusal): the new card counts
+                if current is not None:
+                    current.value = change["new"]
+                return
             (chosen.add if change["new"] else chosen.discard)(card)
             show_picked(t, label, change["new"])
             if own:
