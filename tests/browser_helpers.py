@@ -4,11 +4,13 @@ Starting the site: :func:`start_site` runs exactly the command of ``bohnteach se
 (:func:`bohnteach.site.serve.build_voila_command`) on a free 127.0.0.1 port.
 
 Opening a page: :func:`open_page` waits until Voilà has executed the notebook *and* the
-browser has rendered every output, widgets included, and returns the console errors.
+browser has rendered every output, widgets included, and returns the console errors (and
+webpack's warnings about shared module versions, see :data:`VERSION_WARNING`).
 """
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -199,14 +201,22 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
-def collect_errors(page: Page) -> list[str]:
-    """From now on, the page's console errors and uncaught page errors, in a list that
-    stays live: errors that happen later (e.g. after a click) are appended to it."""
+#: webpack's console warning that an extension found a shared module (a JupyterLab package)
+#: in another version than it was built for: a visitor sees about 13 per page (issue 34 §8).
+VERSION_WARNING = re.compile(r"^(Unsatisfied|No satisfying) version .*shared (singleton )?module ")
+
+
+def collect_errors(page: Page, *, version_warnings: bool = True) -> list[str]:
+    """From now on, the page's console errors and uncaught page errors, and (unless
+    ``version_warnings`` is False) console warnings matching :data:`VERSION_WARNING`, in a
+    list that stays live: errors that happen later (e.g. after a click) are appended to it."""
     errors: list[str] = []
 
     def on_console(msg: ConsoleMessage) -> None:
         if msg.type == "error":
             errors.append(f"console: {msg.text}")
+        elif msg.type == "warning" and version_warnings and VERSION_WARNING.match(msg.text):
+            errors.append(f"console warning: {msg.text}")
 
     page.on("console", on_console)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
@@ -227,7 +237,8 @@ def open_page(
     and every output (widgets too) is rendered; then also wait for the CSS selector
     ``wait_for``, if given.
 
-    Returns the list of console errors and uncaught page errors (:func:`collect_errors`).
+    Returns the list of console errors, uncaught page errors and shared-module version
+    warnings (:func:`collect_errors`).
     """
     errors = collect_errors(page)
     page.goto(site_url + page_path(name) + query, timeout=timeout_ms)

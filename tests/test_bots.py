@@ -354,24 +354,39 @@ def test_no_bot_offers_a_variety_for_the_same_variety():
     assert offers > 50
 
 
-def test_no_harvest_for_nothing_unless_forced():
-    """A bot harvests a field for 0 coins only when every other move is forbidden, or as
-    the planter's choice among harvests when a card must go down and fits nowhere."""
+def _forced_to_harvest_for_nothing(s: State, who: int) -> bool:
+    """Whether the rules leave ``who`` nothing but harvests, none of them yielding a coin
+    (a card must go down, fits nowhere, and every field it may free is worth 0 Taler)."""
+    legal = [b for b in engine.legal_actions(s, who, offers=False) if type(b) is not BuyField]
+    return all(type(b) is Harvest and engine.harvest_coins(s, who, b.field) == 0 for b in legal)
+
+
+@pytest.mark.parametrize("ruleset,players,games", [("amigo", 4, 40), ("online", 5, 15)])
+def test_no_harvest_for_nothing_unless_forced(ruleset, players, games):
+    """A learner copies what a bot does (issue 34 §5): over many games, no bot harvests
+    a field for 0 Taler when it could do anything else – plant, end the phase, or harvest
+    a field that pays. The forced case does come up (and is counted apart)."""
     from bohnteach.maths.bots import zero_harvest
 
-    zero = 0
-    for name in ("random", "planter", "trader"):
-        watch = Watch([name] * 4, seed=7)
-        s = engine.new_game("amigo", 4, seed=7)
-        while s.phase is not Phase.OVER:
-            who = engine.actor(s)
-            a = watch.bots[who].choose(s, who)
-            if zero_harvest(s, a):
-                zero += 1
-                others = [b for b in engine.legal_actions(s, who, offers=False) if type(b) is not Harvest]
-                assert not [b for b in others if type(b) is not BuyField], (name, a, others)
-            engine.apply(s, a)
-    assert zero > 0  # the situation did come up
+    tables = [[name] * players for name in sorted(BOTS)] + [
+        (["random", "planter", "trader", "planner"] * 2)[:players]]
+    voluntary: list[tuple] = []
+    forced = 0
+    for names in tables:
+        for seed in range(games):
+            watch = Watch(names, seed)
+            s = engine.new_game(ruleset, players, seed=seed)
+            while s.phase is not Phase.OVER:
+                who = engine.actor(s)
+                a = watch.bots[who].choose(s, who)
+                if zero_harvest(s, a):
+                    if _forced_to_harvest_for_nothing(s, who):
+                        forced += 1
+                    else:
+                        voluntary.append((names[who], seed, s.turn, a))
+                engine.apply(s, a)
+    assert voluntary == [], f"{len(voluntary)} voluntary 0-Taler harvests, e.g. {voluntary[:3]}"
+    assert forced > 0  # the situation did come up
 
 
 def test_a_trader_completes_trades_with_planters():

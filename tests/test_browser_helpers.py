@@ -1,4 +1,5 @@
-"""The browser tests' server helper ends cleanly when its process is stopped from outside."""
+"""The browser tests' helpers: the server ends cleanly when its process is stopped from
+outside, and the console collection catches what a visitor would see."""
 from __future__ import annotations
 
 import os
@@ -7,7 +8,7 @@ import time
 
 import pytest
 
-from browser_helpers import _end_on_sigterm
+from browser_helpers import _end_on_sigterm, collect_errors
 
 
 def test_sigterm_ends_through_finally_so_the_server_is_stopped():
@@ -25,3 +26,24 @@ def test_sigterm_ends_through_finally_so_the_server_is_stopped():
         assert _end_on_sigterm() is None, "a second site leaves the handler to the first"
     finally:
         signal.signal(signal.SIGTERM, outer)
+
+
+def test_console_collection_catches_shared_module_version_warnings(page):
+    """Errors, and webpack's warnings about a shared module's version (issue 34 §8) –
+    not every warning: other warnings are no failure of the page."""
+    errors = collect_errors(page)
+    page.set_content("<p>x</p>")
+    with page.expect_console_message(lambda m: m.text == "kaputt"):  # the last one
+        page.evaluate("""() => {
+          console.warn('Unsatisfied version 4.2.5 from _JUPYTERLAB.CORE_OUTPUT of shared singleton module @jupyterlab/services (required ^4.4.6)');
+          console.warn('No satisfying version (^4.4.6) of shared module @jupyterlab/outputarea found in shared scope default.');
+          console.warn('something else');
+          console.error('kaputt');
+        }""")
+    assert errors == [
+        "console warning: Unsatisfied version 4.2.5 from _JUPYTERLAB.CORE_OUTPUT of shared "
+        "singleton module @jupyterlab/services (required ^4.4.6)",
+        "console warning: No satisfying version (^4.4.6) of shared module @jupyterlab/outputarea "
+        "found in shared scope default.",
+        "console: kaputt",
+    ]

@@ -39,6 +39,41 @@ def test_tap_card_then_field_answer_beside_the_control(page, site_url, size):
     assert visible_errors(page) == []
 
 
+def test_after_a_refusal_the_next_tap_replaces_the_chosen_card(page, site_url):
+    """Issue 34 §2 as a learner taps it: the Blue Bean refused on field 1, then the front
+    card and field 2 – planted, no „Eine Karte, bitte“; the status line names the pick."""
+    errors = open_page(page, site_url, "02_Phase_1")
+    tryit = page.locator(".bt-tryit").filter(has_text="Welche Karte kommt aufs Feld").first
+    board = tryit.locator(".bt-board")
+    status = board.locator(".bt-pickstatus")
+    board.get_by_role("button", name=re.compile(r"Hand 2: Blaue Bohne")).click()
+    expect(status).to_contain_text("Gewählt: Hand 2: Blaue Bohne", timeout=EXPECT_TIMEOUT_MS)
+    board.get_by_role("button", name=re.compile(r"^Auf Feld 1 pflanzen")).click()
+    expect(tryit.locator(".bt-answer .bt-refusal")).to_contain_text("Nicht erlaubt", timeout=EXPECT_TIMEOUT_MS)
+    expect(status).to_contain_text("Gewählt: Hand 2: Blaue Bohne")  # kept after the refusal
+    board.get_by_role("button", name=re.compile(r"Hand 1: Feuerbohne \(vorne\)")).click()
+    expect(status).to_have_text("Gewählt: Hand 1: Feuerbohne (vorne). Pflanzbar auf Feld 2.",
+                                timeout=EXPECT_TIMEOUT_MS)
+    expect(board.locator(".bt-pick.bt-picked")).to_have_count(1)
+    board.get_by_role("button", name=re.compile(r"^Auf Feld 2 pflanzen")).click()
+    expect(tryit).to_contain_text("Anna pflanzt Feuerbohne auf Feld 2", timeout=EXPECT_TIMEOUT_MS)
+    expect(tryit).not_to_contain_text("Eine Karte, bitte")
+    assert visible_errors(page) == [] and errors == []
+
+
+def test_trading_choice_says_what_the_card_does(page, site_url):
+    """Issue 34 §4: in the phase-2 exercise a chosen card gets trading words, not planting
+    advice."""
+    errors = open_page(page, site_url, "03_Phase_2_und_Handel")
+    tryit = page.locator(".bt-tryit").filter(has_text="Aufgedeckte Karten loswerden").first
+    board = tryit.locator(".bt-board")
+    board.get_by_role("button", name=re.compile(r"aufgedeckt: Blaue Bohne")).click()
+    status = board.locator(".bt-pickstatus")
+    expect(status).to_contain_text("Im Handel kannst du sie anbieten", timeout=EXPECT_TIMEOUT_MS)
+    expect(status).not_to_contain_text("pflanzbar")
+    assert visible_errors(page) == [] and errors == []
+
+
 def _answered(page, version: str) -> None:
     """Wait until the Probespiel has redrawn after ``version`` (the hint, drawn last,
     carries the new data-version) and every card of that redraw is on the page."""

@@ -187,6 +187,64 @@ def test_wrong_field_is_clickable_refused_and_the_table_stays():
     assert t.state.players[0].fields[1][-1] == before.players[0].hand[0]
 
 
+def test_after_a_refusal_the_next_tap_replaces_the_chosen_card():
+    """Issue 34 §2: the Blue Bean is refused on field 1 (it is not in front); tapping the
+    front card then chooses that one instead of both, the status line says so, and field
+    2 takes it – no „Eine Karte, bitte“."""
+    t = TryIt(get_case("p1-vorderste"))
+    control(t, "Hand 2: Blaue Bohne").value = True
+    control(t, "Auf Feld 1 pflanzen").click()
+    assert "p1.plant-front" in text(t.feedback.value)
+    assert "Gewählt: Hand 2: Blaue Bohne." in text(t.pick_status.value)  # kept: try another field
+    control(t, "Hand 1: Feuerbohne (vorne)").value = True
+    assert not control(t, "Hand 2: Blaue Bohne").value
+    assert t._selected == {t.state.players[0].hand[0]}
+    status = text(t.pick_status.value)
+    assert "Gewählt: Hand 1: Feuerbohne (vorne). Pflanzbar auf Feld 2." == status
+    front = t.state.players[0].hand[0]
+    control(t, "Auf Feld 2 pflanzen").click()
+    assert "Eine Karte, bitte" not in text(t.feedback.value)
+    assert t.state.players[0].fields[1][-1] == front and t.history[-1] == (
+        "Anna pflanzt Feuerbohne auf Feld 2", False)
+
+
+def test_a_tap_on_a_card_of_the_board_before_the_redraw_counts_on_the_new_one():
+    """A tap that reaches the kernel from a toggle the last redraw replaced (the learner
+    was quicker than the browser) picks the card on the board as it is now: shown ✓,
+    and still one card at a time."""
+    t = TryIt(get_case("p1-vorderste"))
+    old_front = control(t, "Hand 1: Feuerbohne (vorne)")
+    control(t, "Hand 2: Blaue Bohne").value = True
+    control(t, "Auf Feld 1 pflanzen").click()  # refused: the board is drawn anew
+    assert control(t, "Hand 1: Feuerbohne (vorne)") is not old_front
+    old_front.value = True
+    front = control(t, "Hand 1: Feuerbohne (vorne)")
+    assert front.value and "bt-picked" in front._dom_classes
+    assert not control(t, "Hand 2: Blaue Bohne").value
+    assert t._selected == {t.state.players[0].hand[0]}
+
+
+def test_trading_choice_says_what_the_card_does_in_a_trade():
+    """Issue 34 §4: in phase 2 a chosen card is for an offer – the status line says what
+    it can do in the deal, never where it could be planted; a field's card may be tried
+    and is called what it is (not for trading)."""
+    t = TryIt(get_case("p2-aufgedeckt-loswerden"))
+    control(t, "aufgedeckt: Blaue Bohne").value = True
+    status = text(t.pick_status.value)
+    assert "pflanzbar" not in status and "probier es trotzdem" not in status
+    assert status.startswith("Gewählt: aufgedeckt: Blaue Bohne. Im Handel kannst du sie anbieten")
+    assert "als Geschenk" in status and "aufgedeckte Karte, die du behältst" in status
+    control(t, "Hand 3: Stinkbohne").value = True  # an offer may hold several cards
+    assert control(t, "aufgedeckt: Blaue Bohne").value
+    status = text(t.pick_status.value)
+    assert "Blaue Bohne, Hand 3: Stinkbohne" in status and "sie zusammen anbieten" in status
+    assert not any("bt-target" in tile._dom_classes for tile in t._tiles)
+    u = TryIt(get_case("handel-tausch"))
+    control(u, "Feld 1: Sojabohne").value = True
+    status = text(u.pick_status.value)
+    assert "Anbieten geht damit gerade nicht" in status and "pflanzbar" not in status
+
+
 def test_own_place_is_the_board_and_other_hands_stay_face_down():
     t = TryIt(get_case("p1-vorderste"))
     table = text(t.table.value)

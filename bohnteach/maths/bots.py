@@ -36,7 +36,8 @@ Strategies (``BOTS``):
 * ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
   variety (the bigger one), else on an empty field, else harvests the field that loses
   least (coins now against the progress towards the next coin and the cards still to
-  plant); plants an optional second card only if it fits without harvesting; makes no
+  plant; a field that pays before one that yields 0 coins, so a learner never sees a bot
+  harvest for nothing by choice); plants an optional second card only if it fits without harvesting; makes no
   offers (ends phase 2 at once) but accepts every offer that raises its valuation by
   more than ``accept_margin`` – a gift that fits a field, a fair swap – and says why it
   declines the others (:class:`Reply`). It does not buy a third field unless made with
@@ -626,7 +627,9 @@ class PlanterBot(Bot):
     @staticmethod
     def best_harvest(s: State, player: int, upcoming: Sequence[int] = ()) -> Action | None:
         """The legal harvest that loses least: coins now minus the field's potential,
-        minus a penalty for each upcoming card of the field's variety."""
+        minus a penalty for each upcoming card of the field's variety. A harvest for 0
+        coins only if no legal harvest yields a coin (a learner copies what a bot does:
+        harvesting for nothing is what the rules force, never a choice)."""
         options = [a for a in legal_actions(s, player, offers=False)
                    if type(a) is Harvest and a.player == player]
         if not options:
@@ -636,7 +639,8 @@ class PlanterBot(Bot):
 
         def key(a: Harvest) -> tuple:
             f = model[a.field]
-            return (_harvest_key(f, wanted.count(f.variety)), harvest_coins(s, player, a.field), -a.field)  # type: ignore[arg-type]
+            coins = harvest_coins(s, player, a.field)
+            return (coins > 0, _harvest_key(f, wanted.count(f.variety)), coins, -a.field)  # type: ignore[arg-type]
 
         return max(options, key=key)
 

@@ -17,14 +17,14 @@ answers with the rule that forbids it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at the top
 
-from bohnteach.game.actions import Plant
+from bohnteach.game.actions import Offer, Plant
 from bohnteach.game.engine import check, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.render.style import board_style, style_block
@@ -134,12 +134,16 @@ def legal_fields(state: State, seat: int, card: int | None) -> set[int]:
 
 
 def pick_status(chosen: Sequence[str], targets: Collection[int], *, trading: bool = False,
-                empty: str = "") -> str:
+                empty: str = "", use: str = "") -> str:
     """One line under the cards saying what is chosen and where it may go (HTML, read out
-    by screen readers); ``empty`` is said when nothing is chosen ("" draws nothing)."""
+    by screen readers); ``empty`` is said when nothing is chosen ("" draws nothing). While
+    ``trading`` the chosen cards are for an offer: ``use`` (see :func:`trade_use`) says
+    what they can do in the deal, never where they could be planted."""
     if not chosen:
         text = empty
-    elif len(chosen) > 1 or trading:
+    elif trading:
+        text = f"Gewählt: {', '.join(chosen)}. {use}".strip()
+    elif len(chosen) > 1:
         text = f"Gewählt: {', '.join(chosen)}."
     elif targets:
         where = " und ".join(f"Feld {k + 1}" for k in sorted(targets))
@@ -148,6 +152,35 @@ def pick_status(chosen: Sequence[str], targets: Collection[int], *, trading: boo
         text = (f"Gewählt: {chosen[0]}. Gerade auf keinem Feld pflanzbar – probier es "
                 "trotzdem, dann erfährst du die Regel.")
     return f'<div class="bt bt-pickstatus" aria-live="polite">{escape(text)}</div>' if text else ""
+
+
+def trade_use(state: State, seat: int, cards: Sequence[int]) -> str:
+    """What ``cards`` of ``seat`` can do in a trade now, in one German sentence for the
+    pick status: offered in a swap or as a gift (to the active player only, if ``seat``
+    is not active; a kept revealed card is planted in phase 3), or, when the engine
+    refuses offering them (a card on a field, one just received, an open offer), an
+    invitation to try and learn the rule. Empty without cards."""
+    if not cards:
+        return ""
+    active = state.active
+    partner = active if seat != active else (seat + 1) % state.n_players
+    if check(state, Offer(seat, partner, tuple(cards), ())) is not None:
+        return "Anbieten geht damit gerade nicht – probier es trotzdem, dann erfährst du die Regel."
+    one = len(cards) == 1
+    to = "" if seat == active else f" nur {state.players[active].name} (am Zug)"
+    text = (f"Im Handel kannst du {'sie' if one else 'sie zusammen'}{to} anbieten: im Tausch "
+            f"gegen {'eine Karte' if one else 'Karten'}, die du brauchst, oder als Geschenk.")
+    if seat == active and any(c in state.revealed for c in cards):
+        text += " Eine aufgedeckte Karte, die du behältst, pflanzt du in Phase 3."
+    return text
+
+
+def release_others(picks: Mapping[int, widgets.ToggleButton], card: int) -> None:
+    """One card at a time: untick every card toggle in ``picks`` (card → toggle) but
+    ``card``'s, so a second tap replaces the first where only one card can be played."""
+    for other, toggle in picks.items():
+        if other != card and toggle.value:
+            toggle.value = False
 
 
 def show_picked(t: widgets.ToggleButton, label: str, on: bool) -> None:
@@ -193,5 +226,5 @@ def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
 
 
 __all__ = ["PLAYABLE", "TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile",
-           "legal_fields", "mark_targets", "own_cards", "pick_group", "pick_status", "plantable", "show_picked",
-           "waiting_cards"]
+           "legal_fields", "mark_targets", "own_cards", "pick_group", "pick_status", "plantable",
+           "release_others", "show_picked", "trade_use", "waiting_cards"]

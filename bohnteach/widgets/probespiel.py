@@ -80,7 +80,7 @@ from bohnteach.game.view import player_view
 from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.board import (
     board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
-    pick_group, pick_status, plantable, show_picked,
+    pick_group, pick_status, plantable, release_others, show_picked, trade_use,
 )
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import flow, html, layout, style_of
@@ -542,11 +542,11 @@ class Probespiel(widgets.VBox):
                     self._give.append(card)
                 elif not on and card in self._give:
                     self._give.remove(card)
-            else:
-                other = self._pick if on and self._pick != card else None
-                self._pick = card if on else (None if self._pick == card else self._pick)
-                if other is not None and other in self._picks:  # one card at a time
-                    self._picks[other].value = False
+            elif on:
+                self._pick = card
+                release_others(self._picks, card)  # one card at a time
+            elif self._pick == card:
+                self._pick = None
             show_picked(t, label, on)
             self._mark()
 
@@ -570,7 +570,8 @@ class Probespiel(widgets.VBox):
                      f"umrandet. Ohne Wahl nimmt „Auf Feld … pflanzen“ {which}.")
         else:
             empty = ""
-        self.pick_status.value = pick_status(chosen, targets, trading=trading, empty=empty)
+        use = trade_use(s, me, self._give) if trading else ""
+        self.pick_status.value = pick_status(chosen, targets, trading=trading, empty=empty, use=use)
 
     def _plant(self, k: int) -> None:
         """„Auf Feld k pflanzen“: the picked card; none picked: the engine's next card (the

@@ -43,7 +43,7 @@ from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
 from bohnteach.widgets.board import (
     board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
-    pick_group, pick_status, plantable, show_picked, waiting_cards,
+    pick_group, pick_status, plantable, release_others, show_picked, trade_use, waiting_cards,
 )
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import button, flow, html, layout, style_of
@@ -201,6 +201,7 @@ class TryIt(widgets.VBox):
         self._partner: int | None = None
         self._highlight: set[int | str] = set()
         self._labels: dict[int, str] = {}  # the learner's choosable cards: card → label
+        self._picks: dict[int, Any] = {}  # their toggles: card → toggle
         self._tiles: list[Any] = []  # the field tiles of the board, and their plant buttons
         self._plant_buttons: list[Any] = []
         self.pick_status = html()  # what is chosen and where it may go
@@ -358,16 +359,27 @@ class TryIt(widgets.VBox):
     def _toggle(self, label: str, card: int, chosen: set[int], tooltip: str = "",
                 variety: str = "") -> Any:
         """A card-shaped toggle that adds ``card`` to ``chosen``; choosing an own card
-        marks the fields it may go onto."""
+        marks the fields it may go onto. Own cards are chosen one at a time except for
+        an offer: a second tap replaces the first (a refused plant keeps its card chosen,
+        so the next tap must not make it two)."""
         own = chosen is self._selected
         t = card_pick(variety or self.state.variety[card], label, value=card in chosen,
                       tooltip=tooltip, changed=own and card in self._highlight,
                       playable=own and card in plantable(self.state, self.learner))
+        if own:
+            self._picks[card] = t
 
         def flip(change: dict) -> None:
+            if own and self._picks.get(card) is not t:  # tapped while the board was redrawn
+                current = self._picks.get(card)  # (after a refusal): the new card counts
+                if current is not None:
+                    current.value = change["new"]
+                return
             (chosen.add if change["new"] else chosen.discard)(card)
             show_picked(t, label, change["new"])
-            if chosen is self._selected:
+            if own:
+                if change["new"] and self.state.phase is not Phase.TRADE:
+                    release_others(self._picks, card)
                 self._mark()
 
         t.observe(guard(self._show_error, "Karte wählen")(flip), names="value")
@@ -388,15 +400,25 @@ class TryIt(widgets.VBox):
         return legal_fields(s, me, card) | {a.field for _, a in lift_moves(s, me)
                                             if a.card in (card, None) and check_action(s, a) is None}
 
+    def _trading(self) -> bool:
+        """The chosen own cards are for an offer: phase 2, unless they are cards the
+        edition makes the learner plant at once (Ladybohn's received baby)."""
+        s, me = self.state, self.learner
+        return s.phase is Phase.TRADE and not self._selected & set(waiting_cards(s, me))
+
     def _mark(self) -> None:
-        """Mark the legal fields for the chosen card and say so in words."""
-        targets = self._targets()
+        """Mark the legal fields for the chosen card and say so in words; in a trade,
+        say what the chosen cards can do in the deal instead."""
+        trading = self._trading()
+        targets = set() if trading else self._targets()
         mark_targets(self._tiles, targets, self._plant_buttons)
-        chosen = [self._labels.get(c, "") for c in sorted(self._selected)]
+        cards = sorted(self._selected)
+        chosen = [self._labels.get(c, "") for c in cards]
         empty = "" if not self._labels else (
             "Tippe die Karten an, die du anbieten willst." if self.state.phase is Phase.TRADE
             else "Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet.")
-        self.pick_status.value = pick_status(chosen, targets, empty=empty)
+        use = trade_use(self.state, self.learner, cards) if trading else ""
+        self.pick_status.value = pick_status(chosen, targets, trading=trading, empty=empty, use=use)
 
     def _open_seats(self) -> set[int]:
         """Seats whose hand the learner sees (the own one, and any the exercise opens)."""
@@ -485,6 +507,7 @@ class TryIt(widgets.VBox):
         hl, zones = split_highlight(s, self._highlight)
         groups = self._own_cards()
         self._labels = {c: label for _, items in groups for label, c in items}
+        self._picks = {}
         picks = [pick_group(title, [self._toggle(label, c, self._selected) for label, c in items])
                  for title, items in groups]
         lifts = lift_moves(s, me)
