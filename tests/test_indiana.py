@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bohnteach.editions import indiana as indy
 from bohnteach.game import engine
-from bohnteach.game.actions import BuyField, Draw, EndPlanting, EndTrading, Offer, Plant
+from bohnteach.game.actions import Accept, BuyField, Draw, EndPlanting, EndTrading, Offer, Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.record import Game
@@ -314,9 +314,27 @@ def test_visit_plant_the_card_is_set_aside_and_planted_in_phase_3():
     allowed(s, indy.VisitTemple(0, "blue"))
     card = s.players[0].set_aside[0]
     assert s.variety[card] == "garden" and indy.visits(s) == (indy.PLANT,)
-    refused(s, Offer(0, 1, (card,), ()), "trade.no-retrade")
     engine.apply(s, EndTrading(0))
     assert s.phase is Phase.PLANT_RECEIVED and card in engine.to_plant(s, 0)
+
+
+def test_visit_keep_the_turned_card_is_neither_given_nor_asked_for():
+    s = visit_table()
+    on_top(s, "garden")
+    allowed(s, indy.VisitTemple(0, "blue"))
+    card = s.players[0].set_aside[0]
+    verdict = refused(s, Offer(0, 1, (card,), ()), "indy.visit-keep")
+    assert "Tempelgang" in verdict.message and "Handel" not in verdict.message  # it was not traded
+    refused(s, Offer(1, 0, (s.players[1].hand[0],), (card,)), "indy.visit-keep")  # nor asked for
+    allowed(s, Offer(0, 1, (s.players[0].hand[0],), ()))  # her hand cards she still trades
+    engine.apply(s, Accept(1))
+    got = s.players[1].set_aside[0]
+    refused(s, Offer(1, 0, (got,), ()), "trade.no-retrade")  # a traded card keeps the core's rule
+    engine.apply(s, EndTrading(0))
+    engine.apply(s, Plant(0, next(iter(engine.fitting_fields(s, 0, card))), card))
+    engine.apply(s, Plant(1, next(iter(engine.fitting_fields(s, 1, got))), got))
+    engine.apply(s, Draw(0))
+    assert indy.kept(s) == ()  # a new turn forgets it
 
 
 def test_snake_temple_joins_the_snakes_no_stack():

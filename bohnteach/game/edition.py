@@ -234,6 +234,9 @@ class Edition:
     harvest: Callable[[State, int, int], bool | None] | None = None
     """Do the harvest itself (None = not handled, the core harvests); True when the draw
     pile ran out in doing so (the core then counts it)."""
+    check_trade_card: Callable[[State, int, int], None] | None = None
+    """``(s, owner, card)`` for each card of an offer, before the core's trade checks:
+    raise when the edition forbids ``card`` to change hands (Indiana: indy.visit-keep)."""
     receive: Callable[[State, int, int], bool] | None = None
     """A card received in a deal: True when the edition put it somewhere (not set aside)."""
     after_deal: Callable[[State, Offer], None] | None = None

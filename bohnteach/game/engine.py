@@ -491,6 +491,9 @@ def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
     who = _name(s, owner)
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
         raise RuleViolation("input.unknown-card", f"Karte {card!r} gibt es nicht.")
+    ed = s.hooks
+    if ed is not None and ed.check_trade_card is not None:  # the edition's own reason comes first
+        ed.check_trade_card(s, owner, card)
     p = s.players[owner]
     if card in p.hand:
         return

@@ -109,8 +109,9 @@ class Indiana(Edition):
         return None
 
     def saved_marks_problem(self, ruleset, marks: Mapping[str, Any], players: int, n_cards: int) -> str | None:
-        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``."""
-        allowed = {"visits", "ahead", "carrier_start"}
+        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``,
+        ``keep`` (cards failed visits forced on the active player)."""
+        allowed = {"visits", "ahead", "carrier_start", "keep"}
         if set(marks) - allowed:
             return f"unbekannte Angaben {sorted(set(marks) - allowed)[:3]} (erlaubt: {', '.join(sorted(allowed))})."
         done = marks.get("visits", ())
@@ -127,6 +128,10 @@ class Indiana(Edition):
         start = marks.get("carrier_start", 0)
         if type(start) is not int or not 0 <= start <= n_cards:
             return "carrier_start ist die Stelle der Trägerkarte zu Beginn des Zuges (0 = keine)."
+        keep = marks.get("keep", ())
+        if not isinstance(keep, (list, tuple)) or not all(type(c) is int and 0 <= c < n_cards for c in keep) \
+                or len(keep) > done.count(rules.PLANT):
+            return "keep nennt die Karten, die fehlgeschlagene Tempelgänge dieses Zuges brachten."
         return None
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
@@ -228,6 +233,9 @@ class Indiana(Edition):
 
     def final_scoring(self, s) -> None:
         rules.final_scoring(s)
+
+    def check_trade_card(self, s, owner: int, card: int) -> None:
+        rules.check_trade_card(s, owner, card)
 
 
 INDIANA = register_edition(Indiana())

@@ -19,7 +19,8 @@ The carrier card is kept beside the hand list (the core plants, trades and count
 cards as beans); ``marks["ahead"][seat]`` names the hand cards in front of it, so its
 place in the hand is ``carrier_position``. Other bookkeeping in ``State.marks``:
 ``visits`` (this turn's temple visits, as outcome codes) and ``carrier_start`` (where
-the active player's carrier stood when the turn began; 0 = not in the hand).
+the active player's carrier stood when the turn began; 0 = not in the hand) and ``keep``
+(cards a failed visit forced on the active player this turn: never traded, indy.visit-keep).
 """
 from __future__ import annotations
 
@@ -224,6 +225,18 @@ def visits(s: State) -> tuple[str, ...]:
     return s.marks.get("visits", ())
 
 
+def kept(s: State) -> tuple[int, ...]:
+    """Cards failed visits of this turn forced on the active player (indy.visit-keep)."""
+    return s.marks.get("keep", ())
+
+
+def check_trade_card(s: State, owner: int, card: int) -> None:
+    """indy.visit-keep: the card a failed visit turned up stays with its player."""
+    if card in kept(s) and card in s.players[owner].set_aside:
+        raise RuleViolation("indy.visit-keep", f"Die {_de(s.variety[card])} hat {s.players[owner].name} beim "
+                            "Tempelgang aufgedeckt; sie muss sie selbst anbauen und darf sie nicht weitergeben.")
+
+
 def carrier_position(s: State, player: int) -> int | None:
     """Where the carrier card stands in the hand (1 = front), None when it is not there."""
     if not s.players[player].extra[CARRIER]:
@@ -310,7 +323,7 @@ def setup(s: State) -> None:
                 if card is None:
                     return
                 s.players[seat].hand.append(card)
-    s.marks.update(visits=(), ahead=((),) * n, carrier_start=0)
+    s.marks.update(visits=(), ahead=((),) * n, carrier_start=0, keep=())
     s.events.clear()
 
 
@@ -385,6 +398,7 @@ def end_turn(s: State) -> None:
         s.events.append(("sabohntage_back", me))
     following = (me + 1) % len(s.players)
     s.marks["visits"] = ()
+    s.marks["keep"] = ()
     s.marks["carrier_start"] = carrier_position(s, following) or 0
 
 
@@ -503,7 +517,8 @@ def do_visit(s: State, a: VisitTemple, key: str) -> None:
         elif result == SNAKE_ADVENTURER:
             p.extra[ADVENTURER].append(card)
         else:
-            p.set_aside.append(card)  # indy.visit-plant: planted in phase 3, never traded
+            p.set_aside.append(card)  # indy.visit-plant: planted in phase 3
+            s.marks["keep"] = kept(s) + (card,)  # indy.visit-keep: never traded
     s.marks["visits"] = visits(s) + (result,)
     s.events.append(("visit", a.player, key, result, card))
 
@@ -759,7 +774,8 @@ __all__ = [
     "ACTIONS", "ADVENTURER", "BUYABLE", "BuyCard", "CARRIER", "CARRIER_LAID", "FieldToAdventurer",
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",
-    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "draw_round",
+    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_trade_card",
+    "draw_round", "kept",
     "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
     "sale_coins", "settings", "setup", "temple", "temple_check", "temple_stacks", "visits",
 ]
