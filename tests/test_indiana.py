@@ -567,6 +567,40 @@ def test_carrier_load_refused_when_the_adventurer_brings_no_taler_and_after_the_
     allowed(s, indy.LoadCarrier(0, "chili"))
 
 
+def lay_carrier(s: State, seat: int = 0, path: bool = False) -> None:
+    """Give ``seat`` a carrier laid over the adventurer (and a path card) from the supply."""
+    p = s.players[seat]
+    for kind, zone in [("carrier", indy.CARRIER_LAID)] + ([("path", indy.PATH)] if path else []):
+        card = next(c for c in s.extra[indy.SUPPLY] if s.variety[c] == kind)
+        s.extra[indy.SUPPLY].remove(card)
+        p.extra[zone].append(card)
+
+
+def test_carrier_blocked_refused_under_a_snake_blockade_even_when_the_beans_below_are_worth_a_taler():
+    s = visit_table(16, ("snake", 1), ("soy", 2), ("chili", 1), ("green", 2))
+    lay_carrier(s, path=True)
+    give(s, 0, indy.ADVENTURER, "blue", 4)  # 4 Blaue Bohnen: 1 Taler ...
+    give(s, 0, indy.ADVENTURER, "snake", 1)  # ... blocked by one snake
+    allowed(s, indy.VisitTemple(0, "snake", True))  # the lone snake: a success, two snakes still block
+    assert indy.blocked(s, 0) and indy.sale_coins(s, 0) >= 1
+    verdict = refused(s, indy.LoadCarrier(0, "soy"), "indy.carrier-blocked")
+    assert "blockiert" in verdict.message and "4 Schlangenbohnen" in verdict.message
+    refused(s, indy.SellAdventurer(0), "indy.blockade")  # what loading would have led to
+
+
+def test_carrier_blocked_allowed_once_the_snakes_lift_the_blockade():
+    s = visit_table(16, ("snake", 2), ("soy", 2), ("chili", 1), ("green", 2))
+    lay_carrier(s)
+    give(s, 0, indy.ADVENTURER, "blue", 4)
+    give(s, 0, indy.ADVENTURER, "snake", 2)
+    on_top(s, "chili")  # another temple variety: the two snakes are hers
+    allowed(s, indy.VisitTemple(0, "snake"))
+    assert not indy.blocked(s, 0)
+    allowed(s, indy.LoadCarrier(0, "soy"))
+    allowed(s, indy.SellAdventurer(0))
+    assert [s.variety[c] for c in s.players[0].extra[indy.ADVENTURER]] == ["soy", "soy"]
+
+
 def test_carrier_back_to_the_end_of_the_hand_after_phase_4_load_discarded():
     s = game(seed=18)
     p = s.players[0]

@@ -128,6 +128,8 @@ INDIANA_COVERAGE = {  # indy.* (not in RULES.md §2): allowed and refused case o
     "indy.carrier-load": [T + "carrier_load_after_a_success_then_unload_through_a_sale",
                           T + "carrier_load_refused_when_the_adventurer_brings_no_taler_and_after_the_path",
                           T + "carrier_back_to_the_end_of_the_hand_after_phase_4_load_discarded"],
+    "indy.carrier-blocked": [T + "carrier_blocked_refused_under_a_snake_blockade_even_when_the_beans_below_are_worth_a_taler",
+                             T + "carrier_blocked_allowed_once_the_snakes_lift_the_blockade"],
     "indy.end": [T + "end_adventurer_and_carrier_are_sold_in_the_final_scoring", T + "end_refuses_everything_afterwards"],
     "indy.sabohntage": [T + "sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn",
                         T + "sabohntage_refused_without_the_variation_or_on_oneself"],

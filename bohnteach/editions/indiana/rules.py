@@ -215,6 +215,12 @@ def blocked(s: State, player: int) -> bool:
     return len(parts) > 1 and run_coins(s, parts[-1]) < 1
 
 
+def snakes_needed(s: State, player: int) -> int:
+    """How many snakes the blockade on ``player``'s adventurer needs to bring one coin."""
+    top = s.players[player].extra[ADVENTURER][-1]
+    return next(n for n in s.meter[top] if n)
+
+
 def adventurer_variety(s: State, player: int) -> str | None:
     """The variety the adventurer takes more of (the top run's; snakes under a blockade)."""
     cards = s.players[player].extra[ADVENTURER]
@@ -562,6 +568,10 @@ def check_load(s: State, a: LoadCarrier) -> str:
     if p.extra[LOAD]:
         raise RuleViolation("indy.carrier-load", "Auf der Trägerkarte liegt schon ein Stapel.")
     key = _temple_variety(s, a.variety)
+    if blocked(s, player):  # the blocked beans count for nothing: he cannot sell this turn
+        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und kann "
+                            f"in diesem Zug nicht verkaufen (erst ab {snakes_needed(s, player)} Schlangenbohnen); die Bohnen der "
+                            "Trägerkarte kämen nie zu ihm.")
     if sale_coins(s, player) < 1:
         raise RuleViolation("indy.carrier-load", "Die Bohnen am Abenteurer bringen noch keinen Taler; die "
                             "Bohnen der Trägerkarte kämen in diesem Zug nicht mehr zu ihm.")
@@ -587,9 +597,9 @@ def check_sell(s: State, a: SellAdventurer) -> None:
         raise RuleViolation("indy.adventurer-sell", f"Beim Abenteurer von {s.players[player].name} liegen keine Bohnen.")
     if blocked(s, player):
         parts = runs(s, s.players[player].extra[ADVENTURER])
-        need = next(n for n in s.meter[parts[-1][-1]] if n)
         raise RuleViolation("indy.blockade", f"Die {_plural(s.variety[parts[0][0]])} sind von {len(parts[-1])} "
-                            f"Schlangenbohne(n) blockiert; erst ab {need} Schlangenbohnen bringt der Verkauf einen Taler.")
+                            f"Schlangenbohne(n) blockiert; erst ab {snakes_needed(s, player)} Schlangenbohnen "
+                            "bringt der Verkauf einen Taler.")
 
 
 def sell(s: State, player: int) -> int:
@@ -777,5 +787,5 @@ __all__ = [
     "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_trade_card",
     "draw_round", "kept",
     "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
-    "sale_coins", "settings", "setup", "temple", "temple_check", "temple_stacks", "visits",
+    "sale_coins", "settings", "setup", "snakes_needed", "temple", "temple_check", "temple_stacks", "visits",
 ]
