@@ -661,6 +661,25 @@ def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victim
     assert s.players[1].extra[indy.SABOHNTAGE] == [sab] and not s.players[1].extra[indy.SABOTAGED]
 
 
+def test_sabohntage_blocks_the_sale_as_the_snakes_do_until_the_victims_turn_is_over():
+    s = sab_game()
+    sab = next(c for c in range(len(s.cards)) if s.variety[c] == "sabohntage")
+    for _, zone in s.zones():
+        if sab in zone:
+            zone.remove(sab)
+    s.players[0].extra[indy.SABOHNTAGE].append(sab)
+    s.active, s.phase, s.hand_plants = 0, Phase.TRADE, 1
+    give(s, 1, indy.ADVENTURER, "blue", 4)  # a sale would bring Ben 1 Taler
+    allowed(s, indy.Sabotage(0, 1))
+    verdict = refused(s, indy.SellAdventurer(1), "indy.sabohntage")  # not even during Anna's turn
+    assert "blockiert" in verdict.message
+    s.active, s.phase = 1, Phase.DRAW
+    refused(s, indy.SellAdventurer(1), "indy.sabohntage")  # nor during his own
+    engine.apply(s, Draw(1))
+    allowed(s, indy.SellAdventurer(1))  # his turn is over: the card is his, the adventurer free
+    assert len(s.players[1].coins) == 1
+
+
 def test_sabohntage_refused_without_the_variation_or_on_oneself():
     s = trading(game(seed=21))
     sab = s.extra[indy.SUPPLY].pop(next(i for i, c in enumerate(s.extra[indy.SUPPLY]) if s.variety[c] == "sabohntage"))

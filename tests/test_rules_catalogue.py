@@ -132,7 +132,8 @@ INDIANA_COVERAGE = {  # indy.* (not in RULES.md §2): allowed and refused case o
                              T + "carrier_blocked_allowed_once_the_snakes_lift_the_blockade"],
     "indy.end": [T + "end_adventurer_and_carrier_are_sold_in_the_final_scoring", T + "end_refuses_everything_afterwards"],
     "indy.sabohntage": [T + "sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn",
-                        T + "sabohntage_refused_without_the_variation_or_on_oneself"],
+                        T + "sabohntage_refused_without_the_variation_or_on_oneself",
+                        T + "sabohntage_blocks_the_sale_as_the_snakes_do_until_the_victims_turn_is_over"],
     "indy.five-varieties": [T + "five_varieties_variation_fills_five_places",
                             T + "five_varieties_refused_in_the_four_place_temple"],
 }

@@ -154,6 +154,8 @@ class Indiana(Edition):
                 return "leer"
             if rules.blocked(s, player):
                 return "von Schlangenbohnen blockiert"
+            if s.players[player].extra[SABOTAGED]:
+                return "von der Sabohntagekarte blockiert"
             return f"Verkauf brächte {rules.sale_coins(s, player)} Taler"
         if key == CARRIER:
             return f"an Stelle {carrier_position(s, player)} der Hand"

@@ -431,9 +431,10 @@ def _my_trading_turn(s: State, player: int, rule: str, what: str) -> None:
 
 
 def _sabotaged(s: State, player: int) -> None:
+    """indy.sabohntage: the card blocks the adventurer (no visit, load, field bean or sale)."""
     if s.players[player].extra[SABOTAGED]:
-        raise RuleViolation("indy.sabohntage", f"Auf dem Abenteurer von {s.players[player].name} "
-                            "liegt die Sabohntagekarte.")
+        raise RuleViolation("indy.sabohntage", f"Auf dem Abenteurer von {s.players[player].name} liegt die "
+                            "Sabohntagekarte und blockiert ihn, bis diese Person am Zug war.")
 
 
 def _temple_variety(s: State, wanted: object, rule: str = "indy.visit") -> str:
@@ -593,6 +594,7 @@ def do_load(s: State, a: LoadCarrier, key: str) -> None:
 def check_sell(s: State, a: SellAdventurer) -> None:
     player = _seat(s, a.player)
     _quiet(s, "indy.adventurer-sell")
+    _sabotaged(s, player)  # blocked like under snakes: no sale while the card lies there
     if not s.players[player].extra[ADVENTURER]:
         raise RuleViolation("indy.adventurer-sell", f"Beim Abenteurer von {s.players[player].name} liegen keine Bohnen.")
     if blocked(s, player):
