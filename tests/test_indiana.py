@@ -533,6 +533,47 @@ def test_carrier_in_a_played_game_reaches_the_front_and_is_laid():
     assert s.players[0].hand == hand  # no bean card left the hand: planting goes on as before
 
 
+def carrier_at(place: int, seed=14) -> State:
+    """Anna's turn, phase 1: her carrier at ``place`` of a hand of three beans."""
+    s = carrier_game(seed)
+    keep_hand(s, 0, place - 1)  # these stand in front of the carrier
+    hand = s.players[0].hand
+    for variety in ("blue", "soy", "chili", "green", "red"):
+        if len(hand) == 3:
+            break
+        if all(s.variety[c] != variety for c in hand):
+            hand.extend(grab(s, variety))  # behind the carrier
+    s.marks["ahead"] = (tuple(hand[: place - 1]), *s.marks["ahead"][1:])
+    s.marks["carrier_start"] = indy.carrier_position(s, 0)
+    assert s.phase is Phase.PLANT and s.active == 0 and s.marks["carrier_start"] == place
+    return s
+
+
+def test_carrier_plant_at_place_2_the_second_bean_only_after_laying_it():
+    s = carrier_at(2)
+    allowed(s, Plant(0, 0))  # the front bean, as always
+    verdict = refused(s, Plant(0, 1), "indy.carrier-plant")  # the bean behind the carrier
+    assert "Trägerkarte" in verdict.message
+    allowed(s, EndPlanting(0))  # one bean is enough
+    s = carrier_at(2)
+    allowed(s, Plant(0, 0))
+    allowed(s, indy.LayCarrier(0))
+    allowed(s, Plant(0, 1))  # laid: now the second bean
+    assert s.phase is Phase.TRADE and s.hand_plants == 2
+
+
+def test_carrier_plant_at_place_1_first_bean_always_second_after_laying_place_3_unchanged():
+    s = carrier_at(1)
+    allowed(s, Plant(0, 0))  # the duty of phase 1 stands, laid or not
+    refused(s, Plant(0, 1), "indy.carrier-plant")
+    allowed(s, indy.LayCarrier(0))
+    allowed(s, Plant(0, 1))
+    s = carrier_at(3)
+    allowed(s, Plant(0, 0))
+    allowed(s, Plant(0, 1))  # both beans stand in front of it
+    assert s.hand_plants == 2 and indy.carrier_position(s, 0) == 1  # now at the front, for next turn
+
+
 def test_carrier_load_after_a_success_then_unload_through_a_sale():
     s = visit_table(16, ("blue", 3), ("soy", 2), ("chili", 1), ("green", 2))
     p = s.players[0]

@@ -125,6 +125,8 @@ INDIANA_COVERAGE = {  # indy.* (not in RULES.md §2): allowed and refused case o
                  T + "buy_refused_without_coins_twice_or_when_the_supply_is_empty"],
     "indy.carrier": [T + "carrier_travels_at_the_back_and_is_laid_from_place_1_or_2",
                      T + "carrier_refused_from_place_3", T + "carrier_in_a_played_game_reaches_the_front_and_is_laid"],
+    "indy.carrier-plant": [T + "carrier_plant_at_place_2_the_second_bean_only_after_laying_it",
+                           T + "carrier_plant_at_place_1_first_bean_always_second_after_laying_place_3_unchanged"],
     "indy.carrier-load": [T + "carrier_load_after_a_success_then_unload_through_a_sale",
                           T + "carrier_load_refused_when_the_adventurer_brings_no_taler_and_after_the_path",
                           T + "carrier_back_to_the_end_of_the_hand_after_phase_4_load_discarded"],

@@ -19,6 +19,7 @@ from bohnteach.editions.indiana.rules import (
     BuyCard, FieldToAdventurer, IndianaSettings, LayCarrier, LoadCarrier, Sabotage, SellAdventurer,
     VisitTemple, carrier_position, settings,
 )
+from bohnteach.game.actions import Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
 from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset, read_meter_toml
@@ -235,6 +236,11 @@ class Indiana(Edition):
 
     def final_scoring(self, s) -> None:
         rules.final_scoring(s)
+
+    def check_plant(self, s, player: int, field: int, card: int, lift: Any) -> None:
+        if lift is not None:  # Indiana has no plant choices (Plant.lift is Ladybohn's)
+            self.refuse_plant_choice(s, Plant(player, field, card, lift))
+        rules.check_plant(s, player)
 
     def check_trade_card(self, s, owner: int, card: int) -> None:
         rules.check_trade_card(s, owner, card)

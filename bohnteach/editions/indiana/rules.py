@@ -547,6 +547,14 @@ def check_lay(s: State, a: LayCarrier) -> None:
                             "Hand; ablegen darfst du sie nur von Stelle 1 oder 2.")
 
 
+def check_plant(s: State, player: int) -> None:
+    """indy.carrier-plant: the second bean of phase 1 may not come from behind a carrier
+    that still stands in the hand (the text: a second bean only „nach ihrem Legen“)."""
+    if s.phase is Phase.PLANT and s.hand_plants == 1 and carrier_position(s, player) == 1:
+        raise RuleViolation("indy.carrier-plant", "Vor dieser Bohne steht deine Trägerkarte. Eine zweite Bohne "
+                            "pflanzt du erst, wenn du die Trägerkarte in diesem Zug abgelegt hast.")
+
+
 def do_lay(s: State, a: LayCarrier, _: None) -> None:
     p = s.players[a.player]
     p.extra[CARRIER_LAID].extend(p.extra[CARRIER])
@@ -786,7 +794,8 @@ __all__ = [
     "ACTIONS", "ADVENTURER", "BUYABLE", "BuyCard", "CARRIER", "CARRIER_LAID", "FieldToAdventurer",
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",
-    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_trade_card",
+    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_plant",
+    "check_trade_card",
     "draw_round", "kept",
     "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
     "sale_coins", "settings", "setup", "snakes_needed", "temple", "temple_check", "temple_stacks", "visits",
