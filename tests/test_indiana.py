@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bohnteach
 from bohnteach.editions import indiana as indy
 from bohnteach.game import engine
 from bohnteach.game.actions import Accept, BuyField, Draw, EndPlanting, EndTrading, Offer, Plant
@@ -128,21 +129,38 @@ def test_meters_are_assumed_and_replaceable(tmp_path):
     assert s.meter[snake] == (4, 7, 9, 11)
     path = tmp_path / "meine.toml"
     path.write_text('Schlangenbohne = [3, 6, 8, 10]\n', "utf-8")
-    mine = indy.load_ruleset_with_meters(path)
+    mine = indy.load_ruleset_with_meters("indiana", path)
     assert "weiterhin angenommen: Buschbohne" in mine.meter_assumption
     assert engine.new_game(mine, 4, seed=1).meter[snake] == (3, 6, 8, 10)
+    # one signature: the top-level function is the same, for every Indiana rule set
+    assert bohnteach.load_ruleset_with_meters is indy.load_ruleset_with_meters
+    both = bohnteach.load_ruleset_with_meters(indy.indiana_ruleset(sabohntage=True), str(path))
+    assert indy.settings_of(both).sabohntage and engine.new_game(both, 4, seed=1).meter[snake] == (3, 6, 8, 10)
 
 
-def test_meters_refused_for_other_varieties_and_bad_values(tmp_path):
+def test_meters_refused_for_other_varieties_bad_values_and_wrong_arguments(tmp_path):
     path = tmp_path / "falsch.toml"
     path.write_text('"Blaue Bohne" = [4, 6, 8, 10]\n', "utf-8")
     with pytest.raises(MeterFileError, match="nur für Schlangenbohne und Buschbohne"):
-        indy.load_ruleset_with_meters(path)
+        indy.load_ruleset_with_meters("indiana", path)
     path.write_text('Buschbohne = [5, 4, 10, 12]\n', "utf-8")
     with pytest.raises(MeterFileError, match="steigen"):
-        indy.load_ruleset_with_meters(path)
+        indy.load_ruleset_with_meters("indiana", path)
+    path.write_text('[Buschbohne]\nm = [5, 8, 10, 12]\n', "utf-8")
+    with pytest.raises(MeterFileError, match="kein m/w"):
+        indy.load_ruleset_with_meters("indiana", path)
+    path.write_text('Buschbohne = [5, 8, 10, 12]\nbush = [5, 8, 10, 13]\n', "utf-8")
+    with pytest.raises(MeterFileError, match="Dieselbe Sorte"):
+        indy.load_ruleset_with_meters("indiana", path)
     with pytest.raises(MeterFileError, match="gibt es nicht"):
-        indy.load_ruleset_with_meters(tmp_path / "fehlt.toml")
+        indy.load_ruleset_with_meters("indiana", tmp_path / "fehlt.toml")
+    for wrong in [(path, "indiana"), (str(path), "indiana"), ("meine.toml", "ladybohn")]:
+        with pytest.raises(MeterFileError, match="Erst das Regelwerk, dann die Datei"):
+            bohnteach.load_ruleset_with_meters(*wrong)
+    with pytest.raises(MeterFileError, match="als Pfad"):
+        bohnteach.load_ruleset_with_meters("indiana", 3)
+    with pytest.raises(MeterFileError, match="alle sind aufgedruckt"):
+        bohnteach.load_ruleset_with_meters("amigo", path)
 
 
 def test_deal_three_four_five_six_from_the_start_player():

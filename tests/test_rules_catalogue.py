@@ -93,7 +93,7 @@ COVERAGE = {
 T = "test_indiana::test_"
 INDIANA_COVERAGE = {  # indy.* (not in RULES.md §2): allowed and refused case of each
     "indy.cards": [T + "cards_the_deck_and_the_supply", T + "cards_no_bean_in_a_hand_of_a_saved_game"],
-    "indy.meters": [T + "meters_are_assumed_and_replaceable", T + "meters_refused_for_other_varieties_and_bad_values"],
+    "indy.meters": [T + "meters_are_assumed_and_replaceable", T + "meters_refused_for_other_varieties_bad_values_and_wrong_arguments"],
     "indy.deal": [T + "deal_three_four_five_six_from_the_start_player"],
     "indy.temple-setup": [T + "temple_setup_four_varieties_each_a_stack",
                           T + "temple_setup_refused_in_a_save_with_two_varieties_on_a_stack"],

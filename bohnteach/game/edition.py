@@ -123,6 +123,12 @@ class Edition:
             raise ValueError(f"{source}: Das Grundspiel hat keine eigenen Einstellungen ({', '.join(raw)}).")
         return None
 
+    def read_meters(self, ruleset: Any, path: Any) -> Any:
+        """``ruleset`` with the Bohnometers of the user's meter file ``path`` in the
+        edition's own format (Indiana: its new varieties), or None for the core's format
+        (Ladybohn's m/w tables). Raises ``MeterFileError``."""
+        return None
+
     def settings_summary(self, settings: Any) -> list[str]:
         """German one-liners of the switched-on rules (rule-set comparison table)."""
         return []
