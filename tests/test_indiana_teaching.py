@@ -279,6 +279,25 @@ def test_chapter_parts_render_from_the_data():
     assert "bt-box bt-error" in site.indiana("gibt-es-nicht").data
 
 
+def test_own_meters_widget_takes_values_and_explains_mistakes():
+    from bohnteach.site.indiana_page import OwnMeters, example_meters
+
+    own = OwnMeters()
+    assert own.text.value == example_meters() and "Schlangenbohne = [4, 7, 9, 11]" in own.text.value
+    assert own.apply().meter_source and "alle Werte sind deine" in own.message.value  # the example reads
+    own.text.value = "Schlangenbohne = [3, 6, 8, 10]\n"
+    rules = own.apply()
+    assert rules.meter_for("snake", None) == (3, 6, 8, 10) and rules.meter_for("bush", None) == (5, 8, 10, 12)
+    assert "3 · 6 · 8 · 10" in own.cards.value and "weiterhin angenommen: Buschbohne" in own.cards.value
+    assert "Übernommen" in own.message.value
+    own.text.value = "Schlangenbohne = [3, 6]\n"
+    assert own.apply() is rules  # a mistake keeps the values that were there
+    assert "bt-box bt-error" in own.message.value and "deine Werte, Schlangenbohne" in own.message.value
+    assert "genau 4 Werte" in own.message.value and "/tmp" not in own.message.value
+    own.reset()
+    assert own.cards.value == "" and own.rules.name == "indiana" and own.rules.meter_source == ""
+
+
 def test_question_checks_the_exact_chance_and_names_the_usual_mistake():
     from bohnteach.site.indiana_page import QUESTION_WANTED, chance_rows, chance_table, question
 
