@@ -140,18 +140,13 @@ def test_meters_are_assumed_and_replaceable(tmp_path):
 
 def test_meters_refused_for_other_varieties_bad_values_and_wrong_arguments(tmp_path):
     path = tmp_path / "falsch.toml"
-    path.write_text('"Blaue Bohne" = [4, 6, 8, 10]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="nur für Schlangenbohne und Buschbohne"):
-        indy.load_ruleset_with_meters("indiana", path)
-    path.write_text('Buschbohne = [5, 4, 10, 12]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="steigen"):
-        indy.load_ruleset_with_meters("indiana", path)
-    path.write_text('[Buschbohne]\nm = [5, 8, 10, 12]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="kein m/w"):
-        indy.load_ruleset_with_meters("indiana", path)
-    path.write_text('Buschbohne = [5, 8, 10, 12]\nbush = [5, 8, 10, 13]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="Dieselbe Sorte"):
-        indy.load_ruleset_with_meters("indiana", path)
+    for text, reason in [('"Blaue Bohne" = [4, 6, 8, 10]', "nur für Schlangenbohne und Buschbohne"),
+                         ("Buschbohne = [5, 4, 10, 12]", "steigen"),
+                         ("[Buschbohne]\nm = [5, 8, 10, 12]", "kein m/w"),
+                         ("Buschbohne = [5, 8, 10, 12]\nbush = [5, 8, 10, 13]", "Dieselbe Sorte")]:
+        path.write_text(text + "\n", "utf-8")
+        with pytest.raises(MeterFileError, match=reason):
+            indy.load_ruleset_with_meters("indiana", path)
     with pytest.raises(MeterFileError, match="gibt es nicht"):
         indy.load_ruleset_with_meters("indiana", tmp_path / "fehlt.toml")
     for wrong in [(path, "indiana"), (str(path), "indiana"), ("meine.toml", "ladybohn")]:
