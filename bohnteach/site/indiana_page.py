@@ -263,7 +263,8 @@ def show(part: str) -> Any:
         from bohnteach.site.pages import rules_table
 
         return rules_table(*indy_rule_ids())
-    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte, regeln.")
+    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte, "
+                   "regeln.")
 
 
 __all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "indy_rule_ids",

@@ -578,9 +578,9 @@ def check_load(s: State, a: LoadCarrier) -> str:
         raise RuleViolation("indy.carrier-load", "Auf der Trägerkarte liegt schon ein Stapel.")
     key = _temple_variety(s, a.variety)
     if blocked(s, player):  # the blocked beans count for nothing: he cannot sell this turn
-        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und kann "
-                            f"in diesem Zug nicht verkaufen (erst ab {snakes_needed(s, player)} Schlangenbohnen); die Bohnen der "
-                            "Trägerkarte kämen nie zu ihm.")
+        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und "
+                            f"kann in diesem Zug nicht verkaufen (erst ab {snakes_needed(s, player)} "
+                            "Schlangenbohnen); die Bohnen der Trägerkarte kämen nie zu ihm.")
     if sale_coins(s, player) < 1:
         raise RuleViolation("indy.carrier-load", "Die Bohnen am Abenteurer bringen noch keinen Taler; die "
                             "Bohnen der Trägerkarte kämen in diesem Zug nicht mehr zu ihm.")
@@ -795,8 +795,6 @@ __all__ = [
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",
     "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_plant",
-    "check_trade_card",
-    "draw_round", "kept",
-    "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
+    "check_trade_card", "draw_round", "kept", "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
     "sale_coins", "settings", "setup", "snakes_needed", "temple", "temple_check", "temple_stacks", "visits",
 ]
