@@ -693,12 +693,18 @@ def sab_game(seed=20) -> State:
     return engine.new_game(indy.indiana_ruleset(sabohntage=True), 4, seed=seed)
 
 
-def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn():
-    s = sab_game()
+def take_sabohntage(s: State) -> int:
+    """The Sabohntage card, taken out of whatever zone holds it."""
     sab = next(c for c in range(len(s.cards)) if s.variety[c] == "sabohntage")
     for _, zone in s.zones():
         if sab in zone:
             zone.remove(sab)
+    return sab
+
+
+def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn():
+    s = sab_game()
+    sab = take_sabohntage(s)
     s.deck.append(sab)
     s.phase = Phase.DRAW
     hand = s.players[0].hand[:]
@@ -717,10 +723,7 @@ def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victim
 
 def test_sabohntage_blocks_the_sale_as_the_snakes_do_until_the_victims_turn_is_over():
     s = sab_game()
-    sab = next(c for c in range(len(s.cards)) if s.variety[c] == "sabohntage")
-    for _, zone in s.zones():
-        if sab in zone:
-            zone.remove(sab)
+    sab = take_sabohntage(s)
     s.players[0].extra[indy.SABOHNTAGE].append(sab)
     s.active, s.phase, s.hand_plants = 0, Phase.TRADE, 1
     give(s, 1, indy.ADVENTURER, "blue", 4)  # a sale would bring Ben 1 Taler
