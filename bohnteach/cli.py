@@ -69,6 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bots", default="random", help="Bot-Namen, durch Komma getrennt")
     sim.add_argument("--json", action="store_true", help="Ergebnis als JSON ausgeben")
+    sim.add_argument(
+        "--meters", metavar="DATEI",
+        help="Bohnometer von den eigenen Karten (TOML) statt der angenommenen, z. B. für "
+             "Indiana: Schlangenbohne = [4, 7, 9, 11]; Ladybohn: [blue] m = [...] w = [...]",
+    )
     return parser
 
 

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bohnteach
 from bohnteach.editions import indiana as indy
 from bohnteach.game import engine
-from bohnteach.game.actions import BuyField, Draw, EndPlanting, EndTrading, Offer, Plant
+from bohnteach.game.actions import Accept, BuyField, Draw, EndPlanting, EndTrading, Offer, Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
 from bohnteach.game.record import Game
@@ -128,21 +129,33 @@ def test_meters_are_assumed_and_replaceable(tmp_path):
     assert s.meter[snake] == (4, 7, 9, 11)
     path = tmp_path / "meine.toml"
     path.write_text('Schlangenbohne = [3, 6, 8, 10]\n', "utf-8")
-    mine = indy.load_ruleset_with_meters(path)
+    mine = indy.load_ruleset_with_meters("indiana", path)
     assert "weiterhin angenommen: Buschbohne" in mine.meter_assumption
     assert engine.new_game(mine, 4, seed=1).meter[snake] == (3, 6, 8, 10)
+    # one signature: the top-level function is the same, for every Indiana rule set
+    assert bohnteach.load_ruleset_with_meters is indy.load_ruleset_with_meters
+    both = bohnteach.load_ruleset_with_meters(indy.indiana_ruleset(sabohntage=True), str(path))
+    assert indy.settings_of(both).sabohntage and engine.new_game(both, 4, seed=1).meter[snake] == (3, 6, 8, 10)
 
 
-def test_meters_refused_for_other_varieties_and_bad_values(tmp_path):
+def test_meters_refused_for_other_varieties_bad_values_and_wrong_arguments(tmp_path):
     path = tmp_path / "falsch.toml"
-    path.write_text('"Blaue Bohne" = [4, 6, 8, 10]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="nur für Schlangenbohne und Buschbohne"):
-        indy.load_ruleset_with_meters(path)
-    path.write_text('Buschbohne = [5, 4, 10, 12]\n', "utf-8")
-    with pytest.raises(MeterFileError, match="steigen"):
-        indy.load_ruleset_with_meters(path)
+    for text, reason in [('"Blaue Bohne" = [4, 6, 8, 10]', "nur für Schlangenbohne und Buschbohne"),
+                         ("Buschbohne = [5, 4, 10, 12]", "steigen"),
+                         ("[Buschbohne]\nm = [5, 8, 10, 12]", "kein m/w"),
+                         ("Buschbohne = [5, 8, 10, 12]\nbush = [5, 8, 10, 13]", "Dieselbe Sorte")]:
+        path.write_text(text + "\n", "utf-8")
+        with pytest.raises(MeterFileError, match=reason):
+            indy.load_ruleset_with_meters("indiana", path)
     with pytest.raises(MeterFileError, match="gibt es nicht"):
-        indy.load_ruleset_with_meters(tmp_path / "fehlt.toml")
+        indy.load_ruleset_with_meters("indiana", tmp_path / "fehlt.toml")
+    for wrong in [(path, "indiana"), (str(path), "indiana"), ("meine.toml", "ladybohn")]:
+        with pytest.raises(MeterFileError, match="Erst das Regelwerk, dann die Datei"):
+            bohnteach.load_ruleset_with_meters(*wrong)
+    with pytest.raises(MeterFileError, match="als Pfad"):
+        bohnteach.load_ruleset_with_meters("indiana", 3)
+    with pytest.raises(MeterFileError, match="alle sind aufgedruckt"):
+        bohnteach.load_ruleset_with_meters("amigo", path)
 
 
 def test_deal_three_four_five_six_from_the_start_player():
@@ -314,9 +327,27 @@ def test_visit_plant_the_card_is_set_aside_and_planted_in_phase_3():
     allowed(s, indy.VisitTemple(0, "blue"))
     card = s.players[0].set_aside[0]
     assert s.variety[card] == "garden" and indy.visits(s) == (indy.PLANT,)
-    refused(s, Offer(0, 1, (card,), ()), "trade.no-retrade")
     engine.apply(s, EndTrading(0))
     assert s.phase is Phase.PLANT_RECEIVED and card in engine.to_plant(s, 0)
+
+
+def test_visit_keep_the_turned_card_is_neither_given_nor_asked_for():
+    s = visit_table()
+    on_top(s, "garden")
+    allowed(s, indy.VisitTemple(0, "blue"))
+    card = s.players[0].set_aside[0]
+    verdict = refused(s, Offer(0, 1, (card,), ()), "indy.visit-keep")
+    assert "Tempelgang" in verdict.message and "Handel" not in verdict.message  # it was not traded
+    refused(s, Offer(1, 0, (s.players[1].hand[0],), (card,)), "indy.visit-keep")  # nor asked for
+    allowed(s, Offer(0, 1, (s.players[0].hand[0],), ()))  # her hand cards she still trades
+    engine.apply(s, Accept(1))
+    got = s.players[1].set_aside[0]
+    refused(s, Offer(1, 0, (got,), ()), "trade.no-retrade")  # a traded card keeps the core's rule
+    engine.apply(s, EndTrading(0))
+    engine.apply(s, Plant(0, next(iter(engine.fitting_fields(s, 0, card))), card))
+    engine.apply(s, Plant(1, next(iter(engine.fitting_fields(s, 1, got))), got))
+    engine.apply(s, Draw(0))
+    assert indy.kept(s) == ()  # a new turn forgets it
 
 
 def test_snake_temple_joins_the_snakes_no_stack():
@@ -515,6 +546,47 @@ def test_carrier_in_a_played_game_reaches_the_front_and_is_laid():
     assert s.players[0].hand == hand  # no bean card left the hand: planting goes on as before
 
 
+def carrier_at(place: int, seed=14) -> State:
+    """Anna's turn, phase 1: her carrier at ``place`` of a hand of three beans."""
+    s = carrier_game(seed)
+    keep_hand(s, 0, place - 1)  # these stand in front of the carrier
+    hand = s.players[0].hand
+    for variety in ("blue", "soy", "chili", "green", "red"):
+        if len(hand) == 3:
+            break
+        if all(s.variety[c] != variety for c in hand):
+            hand.extend(grab(s, variety))  # behind the carrier
+    s.marks["ahead"] = (tuple(hand[: place - 1]), *s.marks["ahead"][1:])
+    s.marks["carrier_start"] = indy.carrier_position(s, 0)
+    assert s.phase is Phase.PLANT and s.active == 0 and s.marks["carrier_start"] == place
+    return s
+
+
+def test_carrier_plant_at_place_2_the_second_bean_only_after_laying_it():
+    s = carrier_at(2)
+    allowed(s, Plant(0, 0))  # the front bean, as always
+    verdict = refused(s, Plant(0, 1), "indy.carrier-plant")  # the bean behind the carrier
+    assert "Trägerkarte" in verdict.message
+    allowed(s, EndPlanting(0))  # one bean is enough
+    s = carrier_at(2)
+    allowed(s, Plant(0, 0))
+    allowed(s, indy.LayCarrier(0))
+    allowed(s, Plant(0, 1))  # laid: now the second bean
+    assert s.phase is Phase.TRADE and s.hand_plants == 2
+
+
+def test_carrier_plant_at_place_1_first_bean_always_second_after_laying_place_3_unchanged():
+    s = carrier_at(1)
+    allowed(s, Plant(0, 0))  # the duty of phase 1 stands, laid or not
+    refused(s, Plant(0, 1), "indy.carrier-plant")
+    allowed(s, indy.LayCarrier(0))
+    allowed(s, Plant(0, 1))
+    s = carrier_at(3)
+    allowed(s, Plant(0, 0))
+    allowed(s, Plant(0, 1))  # both beans stand in front of it
+    assert s.hand_plants == 2 and indy.carrier_position(s, 0) == 1  # now at the front, for next turn
+
+
 def test_carrier_load_after_a_success_then_unload_through_a_sale():
     s = visit_table(16, ("blue", 3), ("soy", 2), ("chili", 1), ("green", 2))
     p = s.players[0]
@@ -547,6 +619,40 @@ def test_carrier_load_refused_when_the_adventurer_brings_no_taler_and_after_the_
     allowed(s, indy.VisitTemple(0, "blue", True))
     refused(s, indy.LoadCarrier(0, "soy"), "indy.path-card")  # two Sojabohnen: not a lone card
     allowed(s, indy.LoadCarrier(0, "chili"))
+
+
+def lay_carrier(s: State, seat: int = 0, path: bool = False) -> None:
+    """Give ``seat`` a carrier laid over the adventurer (and a path card) from the supply."""
+    p = s.players[seat]
+    for kind, zone in [("carrier", indy.CARRIER_LAID)] + ([("path", indy.PATH)] if path else []):
+        card = next(c for c in s.extra[indy.SUPPLY] if s.variety[c] == kind)
+        s.extra[indy.SUPPLY].remove(card)
+        p.extra[zone].append(card)
+
+
+def test_carrier_blocked_refused_under_a_snake_blockade_even_when_the_beans_below_are_worth_a_taler():
+    s = visit_table(16, ("snake", 1), ("soy", 2), ("chili", 1), ("green", 2))
+    lay_carrier(s, path=True)
+    give(s, 0, indy.ADVENTURER, "blue", 4)  # 4 Blaue Bohnen: 1 Taler ...
+    give(s, 0, indy.ADVENTURER, "snake", 1)  # ... blocked by one snake
+    allowed(s, indy.VisitTemple(0, "snake", True))  # the lone snake: a success, two snakes still block
+    assert indy.blocked(s, 0) and indy.sale_coins(s, 0) >= 1
+    verdict = refused(s, indy.LoadCarrier(0, "soy"), "indy.carrier-blocked")
+    assert "blockiert" in verdict.message and "4 Schlangenbohnen" in verdict.message
+    refused(s, indy.SellAdventurer(0), "indy.blockade")  # what loading would have led to
+
+
+def test_carrier_blocked_allowed_once_the_snakes_lift_the_blockade():
+    s = visit_table(16, ("snake", 2), ("soy", 2), ("chili", 1), ("green", 2))
+    lay_carrier(s)
+    give(s, 0, indy.ADVENTURER, "blue", 4)
+    give(s, 0, indy.ADVENTURER, "snake", 2)
+    on_top(s, "chili")  # another temple variety: the two snakes are hers
+    allowed(s, indy.VisitTemple(0, "snake"))
+    assert not indy.blocked(s, 0)
+    allowed(s, indy.LoadCarrier(0, "soy"))
+    allowed(s, indy.SellAdventurer(0))
+    assert [s.variety[c] for c in s.players[0].extra[indy.ADVENTURER]] == ["soy", "soy"]
 
 
 def test_carrier_back_to_the_end_of_the_hand_after_phase_4_load_discarded():
@@ -587,12 +693,18 @@ def sab_game(seed=20) -> State:
     return engine.new_game(indy.indiana_ruleset(sabohntage=True), 4, seed=seed)
 
 
-def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn():
-    s = sab_game()
+def take_sabohntage(s: State) -> int:
+    """The Sabohntage card, taken out of whatever zone holds it."""
     sab = next(c for c in range(len(s.cards)) if s.variety[c] == "sabohntage")
     for _, zone in s.zones():
         if sab in zone:
             zone.remove(sab)
+    return sab
+
+
+def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victims_turn():
+    s = sab_game()
+    sab = take_sabohntage(s)
     s.deck.append(sab)
     s.phase = Phase.DRAW
     hand = s.players[0].hand[:]
@@ -607,6 +719,22 @@ def test_sabohntage_drawn_is_laid_open_and_replaced_then_blocks_until_the_victim
     s.phase = Phase.DRAW
     engine.apply(s, Draw(1))  # Ben's turn is over: the card is his now
     assert s.players[1].extra[indy.SABOHNTAGE] == [sab] and not s.players[1].extra[indy.SABOTAGED]
+
+
+def test_sabohntage_blocks_the_sale_as_the_snakes_do_until_the_victims_turn_is_over():
+    s = sab_game()
+    sab = take_sabohntage(s)
+    s.players[0].extra[indy.SABOHNTAGE].append(sab)
+    s.active, s.phase, s.hand_plants = 0, Phase.TRADE, 1
+    give(s, 1, indy.ADVENTURER, "blue", 4)  # a sale would bring Ben 1 Taler
+    allowed(s, indy.Sabotage(0, 1))
+    verdict = refused(s, indy.SellAdventurer(1), "indy.sabohntage")  # not even during Anna's turn
+    assert "blockiert" in verdict.message
+    s.active, s.phase = 1, Phase.DRAW
+    refused(s, indy.SellAdventurer(1), "indy.sabohntage")  # nor during his own
+    engine.apply(s, Draw(1))
+    allowed(s, indy.SellAdventurer(1))  # his turn is over: the card is his, the adventurer free
+    assert len(s.players[1].coins) == 1
 
 
 def test_sabohntage_refused_without_the_variation_or_on_oneself():

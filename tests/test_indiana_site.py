@@ -87,3 +87,26 @@ def test_indiana_page_on_a_phone(page, site_url):
     box = temple.bounding_box()
     assert box is not None and box["width"] <= 390
     _shot(page, "kapitel-390")
+
+
+def test_indiana_own_meters_in_the_browser(page, site_url):
+    """The chapter's meter box: own values change the cards table; a mistake is a German box."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, site_url, PAGE, wait_for=".bt-indy-own", timeout_ms=300_000)
+    own = page.locator(".bt-indy-own")
+    own.scroll_into_view_if_needed()
+    own.locator("textarea").fill("Schlangenbohne = [3, 6, 8, 10]")
+    own.get_by_role("button", name="Werte übernehmen").click()
+    expect(own).to_contain_text("Übernommen")
+    expect(own).to_contain_text("3 · 6 · 8 · 10")
+    expect(own).to_contain_text("weiterhin angenommen: Buschbohne")
+    _shot(page, "eigene-werte-1280")
+    own.locator("textarea").fill("Schlangenbohne = [3, 6]")
+    own.get_by_role("button", name="Werte übernehmen").click()
+    expect(own.locator(".bt-box.bt-error")).to_contain_text("genau 4 Werte")
+    page.set_viewport_size({"width": 390, "height": 844})
+    own.scroll_into_view_if_needed()
+    box = own.bounding_box()
+    assert box is not None and box["width"] <= 390
+    if SHOTS:
+        own.screenshot(path=str(Path(SHOTS) / "eigene-werte-390.png"))

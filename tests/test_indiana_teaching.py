@@ -10,9 +10,10 @@ from fractions import Fraction
 import pytest
 
 from bohnteach.content.scenes import get_scene, list_scenes
-from bohnteach.content.scenes.loader import SceneFormatError, parse_scene
+from bohnteach.content.scenes.loader import SceneFormatError, load_scene, parse_scene
+from bohnteach.editions import indiana as indy
 from bohnteach.editions.indiana.rules import ADVENTURER, LayCarrier, VisitTemple
-from bohnteach.game.engine import apply
+from bohnteach.game.engine import apply, check
 from bohnteach.render.table import render_table, table_displays
 
 # the rulebook's three refill examples, each outcome of a visit, the snake exceptions, the
@@ -24,6 +25,12 @@ REQUIRED = {
     "i-blockade", "i-blockade-aufheben",
     "i-traeger-1", "i-traeger-2", "i-traeger-3",
     "i-wegkarte", "i-zweiter-tempelgang", "i-sabohntage", "i-tempel-chancen",
+}
+DECIDED = {  # issue 32: each decision has a scene that quotes the rulebook's sentence it rests on
+    "i-aufgedeckt-behalten": ("indy.visit-keep", "Er kann nicht mehr mit ihr handeln."),
+    "i-blockade-traeger": ("indy.carrier-blocked", "noch in diesem Spielzug zum Abenteurer gelangen können"),
+    "i-sabohntage-verkauf": ("indy.sabohntage", "legen und blockiert ihn somit"),
+    "i-traeger-zweite-bohne": ("indy.carrier-plant", "wenn man sie in diesem Spielzug legt"),
 }
 
 
@@ -45,6 +52,17 @@ def test_the_chapter_has_every_required_scene_and_each_plays_as_written():
                 assert e.check(scene.state_at(i)) is None, (scene.id, i, e.text)
 
 
+@pytest.mark.parametrize("scene_id", sorted(DECIDED))
+def test_each_decision_has_a_scene_quoting_the_rulebook_and_refusing_with_its_rule(scene_id):
+    rule, sentence = DECIDED[scene_id]
+    scene = get_scene(scene_id)
+    said = " ".join(" ".join(s.narration.split()) for s in scene.steps)
+    quoted = re.findall(r"„([^“]+)“", said)
+    assert any(sentence in q for q in quoted), quoted  # the rulebook's words, in quotation marks
+    assert "Indiana" in said and ".txt" not in said  # cited by title and section, never the file
+    assert rule in {s.refused for s in scene.steps}
+
+
 def test_each_outcome_of_a_visit_has_a_scene():
     seen = {ev[3] for sc in list_scenes("indiana") for i in range(1, len(sc.steps) + 1)
             for ev in sc.result_at(i).events if ev[0] == "visit"}
@@ -54,7 +72,7 @@ def test_each_outcome_of_a_visit_has_a_scene():
 def test_refused_indiana_rules_each_have_a_scene():
     refused = {s.refused for sc in list_scenes("indiana") for s in sc.steps if s.refused}
     assert {"indy.two-visits", "indy.blockade", "indy.adventurer", "indy.path-card", "indy.carrier",
-            "indy.sabohntage"} <= refused
+            "indy.sabohntage", "indy.visit-keep", "indy.carrier-blocked", "indy.carrier-plant"} <= refused
 
 
 def test_carrier_positions_one_and_two_may_be_laid_three_not():
@@ -81,6 +99,77 @@ def test_scene_zone_lines_fill_the_zones_and_an_unknown_zone_is_a_clear_error():
     text = get_scene_text("i_blockade").replace("Anna Abenteurer: 3 Sojabohnen", "Anna Rucksack: 3 Sojabohnen")
     with pytest.raises(SceneFormatError, match="Unbekannter Eintrag"):
         parse_scene(text)
+
+
+# ---- the scene format's Indiana lines (docs/scenes.md) ---------------------------------------
+def _carrier_text() -> str:
+    return get_scene_text("i_traeger_zweite_bohne")
+
+
+def test_scene_hand_line_places_the_carrier_and_the_turn_start_defaults_to_its_place():
+    s = get_scene("i-traeger-zweite-bohne").initial
+    assert indy.carrier_position(s, 0) == 2 and s.marks["carrier_start"] == 2
+    assert all(s.variety[c] != "carrier" for c in s.players[0].hand)
+    # in phase 2 after one bean: where it stood at the start = its place now + 1
+    text = _carrier_text().replace("Phase: 1", "Phase: 2\nGepflanzt: 1").replace(
+        "Anna Hand: Feuerbohne, Trägerkarte, Sojabohne", "Anna Hand: Trägerkarte, Sojabohne")
+    s = parse_scene(text.split("\nSchritt:")[0].replace("Erwartet: Anna Trägerkarte Stelle = 2", "")).initial
+    assert indy.carrier_position(s, 0) == 1 and s.marks["carrier_start"] == 2
+    # said outright: from place 3 it may not be laid
+    text = _carrier_text().replace("Phase: 1", "Phase: 1\nTrägerkarte zu Zugbeginn: 3")
+    scene = parse_scene(text.split("\nSchritt: Anna pflanzt auf Feld 2")[0])
+    assert scene.initial.marks["carrier_start"] == 3
+    assert check(scene.state_at(1), LayCarrier(0)).rule_id == "indy.carrier"
+
+
+@pytest.mark.parametrize("change,reason", [
+    (("4 Trägerkarten, Sabohntagekarte\n", "3 Trägerkarten, Sabohntagekarte\nAnna Hand: Trägerkarte\n"),
+     "nur eine Trägerkarte"),
+    (("Phase: 1", "Phase: 1\nTrägerkarte zu Zugbeginn: 9"), "Stelle 9 gibt es nicht"),
+    (("Phase: 1", "Phase: 1\nVariation: Schach"), "Möglich: Sabohntage, fünf Sorten"),
+    (("Erwartet: Anna Trägerkarte Stelle = 2", "Erwartet: Anna Abenteurer blockiert = vielleicht"), "ja"),
+    (("Phase: 1", "Phase: 1\nBohnometer-Datei: ../geheim.toml"), "im Ordner der Szene"),
+    (("Phase: 1", "Phase: 1\nBohnometer-Datei: fehlt.toml"), "keine Datei"),
+])
+def test_scene_indiana_lines_refuse_with_line_and_reason(change, reason):
+    with pytest.raises(SceneFormatError, match=reason):
+        parse_scene(_carrier_text().replace(*change), "/tmp/keine/szene.scene")
+
+
+def test_scene_expectations_name_blockade_sale_value_carrier_place_and_visits():
+    scene = get_scene("i-blockade-traeger")
+    holds = {e.text: e.check(scene.state_at(1)) for e in scene.steps[0].expect}
+    assert all(v is None for v in holds.values()), holds
+    wrong = parse_scene(get_scene_text("i_blockade_traeger").replace(
+        "Erwartet: Anna Abenteurer blockiert = ja\nErwartet: Anna Abenteurer Ertrag = 1",
+        "Erwartet: Anna Abenteurer blockiert = nein\nErwartet: Anna Abenteurer Ertrag = 2"))
+    assert [e.check(wrong.initial) for e in wrong.setup_expect] == [
+        "der Abenteurer ist blockiert", "erwartet 2, tatsächlich 1"]
+    base = get_scene_text("q_handelsfall")
+    for line in ("Erwartet: Tempelgänge = 0", "Variation: Sabohntage", "Trägerkarte zu Zugbeginn: 1"):
+        with pytest.raises(SceneFormatError, match="nur bei Indiana"):
+            parse_scene(base.replace("Rest: Stapel gemischt", line))
+
+
+def test_scene_variation_picks_one_and_a_meter_file_beside_the_scene(tmp_path):
+    sab = get_scene("i-sabohntage-verkauf").initial
+    assert indy.settings_of(sab.ruleset).sabohntage and indy.settings_of(sab.ruleset).temple_slots == 4
+    text = _carrier_text().replace("Phase: 1", "Phase: 1\nVariation: fünf Sorten").replace(
+        "Vorrat (Weg- und Trägerkarten): 5 Wegkarten, 4 Trägerkarten, Sabohntagekarte",
+        "Vorrat (Weg- und Trägerkarten): 5 Wegkarten, 4 Trägerkarten, Sabohntagekarte\n"
+        "Bohnentempel, Stelle 5: Feuerbohne")
+    five = parse_scene(text).initial
+    assert indy.settings_of(five.ruleset).temple_slots == 5 and not indy.settings_of(five.ruleset).sabohntage
+    (tmp_path / "meine_karten.toml").write_text("Schlangenbohne = [3, 6, 8, 10]\n", "utf-8")
+    scene_path = tmp_path / "szene.scene"
+    scene_path.write_text(_carrier_text().replace("Phase: 1", "Phase: 1\nBohnometer-Datei: meine_karten.toml"),
+                          "utf-8")
+    s = load_scene(scene_path).initial
+    snake = next(c for c in range(len(s.cards)) if s.variety[c] == "snake")
+    assert s.meter[snake] == (3, 6, 8, 10) and "meine_karten.toml" in s.ruleset.meter_source
+    (tmp_path / "meine_karten.toml").write_text("Schlangenbohne = [3, 6]\n", "utf-8")
+    with pytest.raises(SceneFormatError, match=r"szene.scene:\d+: meine_karten.toml, Schlangenbohne: .*4 Werte"):
+        load_scene(scene_path)
 
 
 # ---- the table view ------------------------------------------------------------------------
@@ -277,6 +366,25 @@ def test_chapter_parts_render_from_the_data():
     rules = site.indiana("regeln").data
     assert "indy.visit" in rules and "indy.sabohntage" in rules
     assert "bt-box bt-error" in site.indiana("gibt-es-nicht").data
+
+
+def test_own_meters_widget_takes_values_and_explains_mistakes():
+    from bohnteach.site.indiana_page import OwnMeters, example_meters
+
+    own = OwnMeters()
+    assert own.text.value == example_meters() and "Schlangenbohne = [4, 7, 9, 11]" in own.text.value
+    assert own.apply().meter_source and "alle Werte sind deine" in own.message.value  # the example reads
+    own.text.value = "Schlangenbohne = [3, 6, 8, 10]\n"
+    rules = own.apply()
+    assert rules.meter_for("snake", None) == (3, 6, 8, 10) and rules.meter_for("bush", None) == (5, 8, 10, 12)
+    assert "3 · 6 · 8 · 10" in own.cards.value and "weiterhin angenommen: Buschbohne" in own.cards.value
+    assert "Übernommen" in own.message.value
+    own.text.value = "Schlangenbohne = [3, 6]\n"
+    assert own.apply() is rules  # a mistake keeps the values that were there
+    assert "bt-box bt-error" in own.message.value and "deine Werte, Schlangenbohne" in own.message.value
+    assert "genau 4 Werte" in own.message.value and "/tmp" not in own.message.value
+    own.reset()
+    assert own.cards.value == "" and own.rules.name == "indiana" and own.rules.meter_source == ""
 
 
 def test_question_checks_the_exact_chance_and_names_the_usual_mistake():

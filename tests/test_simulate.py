@@ -118,6 +118,33 @@ def test_cli_bad_arguments(capsys, args, word):
     assert len(lines) == 1 and word in lines[0] and "Traceback" not in captured.err
 
 
+def test_cli_meters_from_a_file(capsys, tmp_path):
+    mine = tmp_path / "meine_karten.toml"
+    mine.write_text("Schlangenbohne = [3, 6, 8, 10]\nBuschbohne = [5, 8, 10, 12]\n", "utf-8")
+    assert main(["simulate", "--ruleset", "indiana", "--games", "2", "--bots", "trader",
+                 "--meters", str(mine)]) == 0
+    assert "Bohnometer: Werte aus meine_karten.toml" in capsys.readouterr().out
+    mine.write_text("Schlangenbohne = [3, 6, 8, 10]\n", "utf-8")
+    assert main(["simulate", "--ruleset", "indiana", "--games", "2", "--json", "--meters", str(mine)]) == 0
+    assert "weiterhin angenommen: Buschbohne" in json.loads(capsys.readouterr().out)["meters"]
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Schlangenbohne = [3, 6, 8]", "genau 4 Werte"),
+    ("Blaue Bohne = [", "Kein gültiges TOML"),
+    ('"Blaue Bohne" = [4, 6, 8, 10]', "nur für Schlangenbohne und Buschbohne"),
+    (None, "gibt es nicht"),
+])
+def test_cli_bad_meter_file_one_german_line(capsys, tmp_path, text, word):
+    mine = tmp_path / "meine_karten.toml"
+    if text is not None:
+        mine.write_text(text + "\n", "utf-8")
+    assert main(["simulate", "--ruleset", "indiana", "--meters", str(mine)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1 and word in lines[0] and "meine_karten.toml" in lines[0]
+
+
 def test_cli_subprocess_exit_codes():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     ok = subprocess.run(

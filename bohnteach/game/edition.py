@@ -123,6 +123,12 @@ class Edition:
             raise ValueError(f"{source}: Das Grundspiel hat keine eigenen Einstellungen ({', '.join(raw)}).")
         return None
 
+    def read_meters(self, ruleset: Any, path: Any) -> Any:
+        """``ruleset`` with the Bohnometers of the user's meter file ``path`` in the
+        edition's own format (Indiana: its new varieties), or None for the core's format
+        (Ladybohn's m/w tables). Raises ``MeterFileError``."""
+        return None
+
     def settings_summary(self, settings: Any) -> list[str]:
         """German one-liners of the switched-on rules (rule-set comparison table)."""
         return []
@@ -234,6 +240,9 @@ class Edition:
     harvest: Callable[[State, int, int], bool | None] | None = None
     """Do the harvest itself (None = not handled, the core harvests); True when the draw
     pile ran out in doing so (the core then counts it)."""
+    check_trade_card: Callable[[State, int, int], None] | None = None
+    """``(s, owner, card)`` for each card of an offer, before the core's trade checks:
+    raise when the edition forbids ``card`` to change hands (Indiana: indy.visit-keep)."""
     receive: Callable[[State, int, int], bool] | None = None
     """A card received in a deal: True when the edition put it somewhere (not set aside)."""
     after_deal: Callable[[State, Offer], None] | None = None

@@ -491,6 +491,9 @@ def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
     who = _name(s, owner)
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
         raise RuleViolation("input.unknown-card", f"Karte {card!r} gibt es nicht.")
+    ed = s.hooks
+    if ed is not None and ed.check_trade_card is not None:  # the edition's own reason comes first
+        ed.check_trade_card(s, owner, card)
     p = s.players[owner]
     if card in p.hand:
         return
@@ -1081,7 +1084,10 @@ def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
         hand = s.players[active].hand
         if active in seats:
             if hand:
-                result += _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
+                plants = _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
+                if ed.check_plant is not None:  # the edition may refuse more (indy.carrier-plant)
+                    plants = [a for a in plants if check(s, a) is None]
+                result += plants
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2
                 result.append(_seat(active, 0).end_planting)
     elif phase is TRADE:

@@ -330,7 +330,8 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
     name = path.name
     raw = read_meter_toml(path)
     if not rules.sexes:
-        raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten.")
+        raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten und keine angenommenen "
+                             "Bohnometer: alle sind aufgedruckt. Eigene Werte nehmen Ladybohn und Indiana Bohnes.")
     meters: dict[str, dict[str, Meter]] = {}
     seen: dict[str, str] = {}
     for key, table in raw.items():
@@ -358,10 +359,25 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
     return meters
 
 
-def load_ruleset_with_meters(ruleset: object, path: str | Path) -> RuleSet:
-    """``ruleset`` with the meters from the user's file ``path`` (a new frozen RuleSet)."""
+def load_ruleset_with_meters(ruleset: object, path: object) -> RuleSet:
+    """``ruleset`` (name or RuleSet) with the meters from the user's file ``path`` (a new
+    frozen RuleSet) – the one signature for every edition: the edition reads its own
+    format (``Edition.read_meters``: Indiana's new varieties), else Ladybohn's m/w tables
+    (``load_meter_file``). ``MeterFileError`` names file, key and reason, also for
+    arguments in the wrong order."""
+    def is_name(x: object) -> bool:
+        return isinstance(x, RuleSet) or (isinstance(x, str) and x.strip().lower() in _builtin_names())
+
+    looks_like_file = isinstance(ruleset, Path) or (isinstance(ruleset, str) and ruleset.strip().endswith(".toml"))
+    if looks_like_file or (is_name(path) and not is_name(ruleset)):
+        raise MeterFileError(str(path)[:60], "(Aufruf)", "Erst das Regelwerk, dann die Datei: "
+                             "load_ruleset_with_meters(\"indiana\", \"meine_karten.toml\").")
+    if not isinstance(path, (str, Path)):
+        raise MeterFileError(repr(path)[:60], "(Aufruf)", "Die Bohnometer-Datei wird als Pfad angegeben "
+                             "(Text oder pathlib.Path).")
     rules = find_ruleset(ruleset)
-    return rules.with_meters(load_meter_file(path, rules), Path(path).name)
+    own = find_edition(rules.edition).read_meters(rules, Path(path))
+    return own if own is not None else rules.with_meters(load_meter_file(path, rules), Path(path).name)
 
 
 __all__ = [

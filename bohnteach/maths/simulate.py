@@ -22,7 +22,7 @@ from typing import Any, Final
 from bohnteach.game.actions import Accept
 from bohnteach.maths.bots import BOTS, Bot, make_bot
 from bohnteach.game.engine import DEFAULT_NAMES, actor, apply_legal, new_game
-from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters
 from bohnteach.game.state import Phase
 
 MAX_ACTIONS: Final = 50_000
@@ -248,18 +248,21 @@ def simulate_main(args: Any) -> int:
     """``bohnteach simulate``: table (or ``--json``); bad arguments → one line, exit 2."""
     try:
         rules = find_ruleset(args.ruleset)
+        if getattr(args, "meters", None):  # MeterFileError is a ValueError: one line, exit 2
+            rules = load_ruleset_with_meters(rules, args.meters)
         rules.for_players(args.players)
         if args.games < 1:
             raise ValueError(f"--games muss mindestens 1 sein, nicht {args.games}.")
         specs = _bot_specs(args.bots, args.players)
     except ValueError as error:
-        print(f"bohnteach simulate: {error}", file=sys.stderr)
+        print(f"bohnteach simulate: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     result = run_games(rules, args.players, args.games, args.seed, specs)
+    meters = rules.meter_source and (rules.meter_assumption or rules.meter_source)  # the user's file
     if getattr(args, "json", False):
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps(result.to_dict() | ({"meters": meters} if meters else {}), ensure_ascii=False))
     else:
-        print(result.table())
+        print(result.table() + (f"\nBohnometer: {meters}" if meters else ""))
     return 0
 
 

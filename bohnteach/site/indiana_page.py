@@ -8,6 +8,8 @@ The notebook calls these through ``pages.indiana(part)`` (one short call per cel
   ``charts.temple_chart`` for it behind a button (drawn on demand);
 * ``frage``       – a question on the same table, checked against ``maths.temple``;
 * ``auslegungen`` – our readings of the ``indy.*`` rules and the assumed meters;
+* ``eigene_werte`` – type the Bohnometers of one's own cards (a meter file's text) and see
+  the cards table with them (``OwnMeters``), as the Ladybohn chapter offers;
 * ``regeln``      – every ``indy.*`` rule as a table.
 
 Every number comes from the rule data, the engine and ``maths.temple``; nothing is typed
@@ -15,14 +17,16 @@ in twice.
 """
 from __future__ import annotations
 
+import tempfile
 from fractions import Fraction
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import find_edition
 from bohnteach.game.errors import rule_catalogue
-from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters
 from bohnteach.game.state import State
 from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
 from bohnteach.maths.temple import VisitChances, pile_counts, temple_stacks, temple_table
@@ -155,6 +159,85 @@ def question() -> Any:
     )
 
 
+# ---- the user's own meters --------------------------------------------------------------------
+def example_meters() -> str:
+    """The text the meter box starts with: the assumed values, one line per new variety."""
+    r = find_ruleset(RULESET)
+    def toml(meter: tuple[int, ...]) -> str:
+        return "[" + ", ".join(str(n) if n else '"–"' for n in meter) + "]"
+
+    lines = [f"{find_variety(v).de} = {toml(r.meter_for(v, None) or ())}" for v in new_varieties(r)]
+    return ("# Trage hier die Zahlen von deinen Karten ein: wie viele Karten du\n"
+            "# für 1, 2, 3 und 4 Taler brauchst. Nicht aufgedruckte Stufe: 0 oder \"–\".\n"
+            "# Eine Zeile, die du weglässt, bleibt angenommen.\n\n" + "\n".join(lines) + "\n")
+
+
+def ruleset_from_text(text: str, ruleset: str | RuleSet = RULESET) -> RuleSet:
+    """``ruleset`` with the meters of ``text`` read as a meter file (``load_ruleset_with_meters``);
+    a ``MeterFileError`` names „deine Werte“ instead of a temporary path."""
+    from bohnteach.game.rulesets import MeterFileError
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "meine_karten.toml"  # the name the docs use for one's own meter file
+        path.write_text(text, encoding="utf-8")
+        try:
+            return load_ruleset_with_meters(ruleset, path)
+        except MeterFileError as error:
+            raise MeterFileError("deine Werte", error.key, error.reason) from None
+
+
+class OwnMeters:
+    """The meter box of the chapter: text → „Werte übernehmen“ → the cards table with the
+    user's values, or a German error box (file key and reason). ``widget`` is the VBox."""
+
+    def __init__(self, text: str | None = None):
+        import ipywidgets as widgets
+
+        from bohnteach.widgets.failure import guard
+        from bohnteach.widgets.parts import html, layout
+
+        self.rules: RuleSet = find_ruleset(RULESET)
+        self.text = widgets.Textarea(value=text or example_meters(), rows=7, layout=layout(width="100%"))
+        self.apply_button = widgets.Button(description="Werte übernehmen", button_style="primary",
+                                           layout=layout(width="auto"))
+        self.reset_button = widgets.Button(description="Zurück zur Annahme", layout=layout(width="auto"))
+        self.message = html()
+        self.cards = html()
+        self.widget = widgets.VBox(
+            [html("<b>Deine Werte</b> (je Sorte eine Zeile, z. B. <code>Schlangenbohne = [4, 7, 9, 11]</code>):"),
+             self.text, widgets.HBox([self.apply_button, self.reset_button], layout=layout(flex_flow="row wrap")),
+             self.message, self.cards],
+            layout=layout(width="100%", max_width="1000px"),
+        )
+        self.widget.add_class("bt-indy-own")
+        failed = guard(self.message, "Eigene Indiana-Werte", title="Das hat nicht geklappt")
+        self.apply_button.on_click(failed(lambda _b: self.apply()))
+        self.reset_button.on_click(failed(lambda _b: self.reset()))
+
+    def apply(self) -> RuleSet:
+        """Read the text; on success show the cards table with the new values."""
+        from bohnteach.game.rulesets import MeterFileError
+        from bohnteach.render.table import render_error, render_info
+
+        try:
+            self.rules = ruleset_from_text(self.text.value)
+        except MeterFileError as error:
+            self.message.value = render_error(str(error), title="Diese Werte kann bohnteach nicht lesen")
+            return self.rules
+        still = self.rules.meter_assumption.split("weiterhin angenommen:")[-1].strip() or (
+            "nichts mehr – alle Werte sind deine.")
+        self.message.value = render_info("Übernommen", f"Die Tabelle rechnet jetzt mit deinen Werten. "
+                                         f"Weiterhin angenommen: {still}")
+        self.cards.value = cards_html(self.rules)
+        return self.rules
+
+    def reset(self) -> None:
+        self.rules = find_ruleset(RULESET)
+        self.text.value = example_meters()
+        self.message.value = ""
+        self.cards.value = ""
+
+
 # ---- Auslegungen and rules -------------------------------------------------------------------
 def indy_rule_ids() -> list[str]:
     """Every ``indy.*`` rule, in catalogue order."""
@@ -174,12 +257,15 @@ def show(part: str) -> Any:
         return question()
     if key == "auslegungen":
         return HTML(auslegungen_html(indy_rule_ids(), find_ruleset(RULESET), "indy.meters"))
+    if key == "eigene_werte":
+        return OwnMeters().widget
     if key == "regeln":
         from bohnteach.site.pages import rules_table
 
         return rules_table(*indy_rule_ids())
-    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, regeln.")
+    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte, "
+                   "regeln.")
 
 
-__all__ = ["cards_html", "chance_rows", "chance_table", "chart_output", "indy_rule_ids",
+__all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "indy_rule_ids",
            "new_varieties", "question", "show", "temple_html"]

@@ -32,7 +32,8 @@ from bohnteach.game.errors import RuleViolation, rule_catalogue
 from bohnteach.game.notation import (
     MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, parse_action,
 )
-from bohnteach.game.rulesets import find_ruleset
+from bohnteach.game.rulesets import MeterFileError, RuleSet, find_ruleset, load_ruleset_with_meters
+from bohnteach.content.scenes import indiana
 from bohnteach.game.state import Phase, State
 from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
 
@@ -47,6 +48,8 @@ MAX_CARDS_PER_LINE = 200
 MAX_TURN = 10_000
 QUOTE_CHARS = 60
 MAX_REASON = 300
+MAX_METER_BYTES = 10_000
+"""A scene's meter file (``Bohnometer-Datei: meine_karten.toml``) is read only up to this size."""
 
 
 def _cut(text: str, limit: int = QUOTE_CHARS) -> str:
@@ -86,6 +89,8 @@ _HEADER_KEYS = {
     "stapel aufgebraucht": "ending", "aufgedeckt": "revealed", "stapel": "deck",
     "ablage": "discard", "ablagestapel": "discard", "nachziehstapel": "deck", "rest": "rest",
     "einleitung": "intro", "erwartet": "expect", "schritt": "step",
+    "bohnometer-datei": "meters", "bohnometerdatei": "meters", "variation": "variations", "variationen": "variations",
+    "trägerkarte zu zugbeginn": "carrier_start", "traegerkarte zu zugbeginn": "carrier_start",
 }
 _STEP_KEYS = {
     "text": "text", "erzählung": "text", "erzaehlung": "text", "erklärung": "text",
@@ -288,6 +293,13 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
         rules = find_ruleset(e.value)
     except ValueError as error:
         raise SceneFormatError(path, e.line, str(error)) from None
+    if get("variations"):
+        try:
+            rules = indiana.with_variations(rules, get("variations").value)
+        except ValueError as error:
+            raise SceneFormatError(path, get("variations").line, str(error)) from None
+    if get("meters"):
+        rules = _with_meter_file(rules, path, get("meters"))
     e = get("players")
     if e is None:
         raise SceneFormatError(path, 0, "Es fehlt „Spieler: Anna, Ben, …“ (in Sitzreihenfolge).")
@@ -345,6 +357,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     targets: list[tuple[_Entry, list[int | None], str, int | None, int | None]] = []
 
     edition_zones = edition_zone_names(state.edition)
+    carriers: dict[int, tuple[int, ...]] = {}  # Indiana: seat -> hand cards in front of the carrier
     for entry in zones:
         kind, player, fld = _zone_of(entry, names, path, edition_zones)
         if kind == "fields":
@@ -409,6 +422,13 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     for entry, ids, kind, player, fld in targets:
         cards = [c for c in ids if c is not None]
         if kind == "hand":
+            if indiana.is_indiana(rules):  # the carrier card's place in the hand
+                try:
+                    cards, ahead = indiana.take_carrier(state, player, cards)
+                except ValueError as error:
+                    raise SceneFormatError(path, entry.line, str(error)) from None
+                if ahead is not None:
+                    carriers[player] = ahead
             state.players[player].hand += cards
         elif kind == "field":
             p = state.players[player]
@@ -459,15 +479,42 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     if box:
         state.extra["box"] = box
 
-    if state.edition.name == "indiana":
+    start = get("carrier_start")
+    if start is not None and not indiana.is_indiana(rules):
+        raise SceneFormatError(path, start.line, "Eine Trägerkarte gibt es nur bei Indiana Bohnes.")
+    if indiana.is_indiana(rules):
         # a scene starts a turn without temple visits; a non-empty marks dict is also one
         # that State.copy copies (it shares an empty one, and the first visit would write
         # into the scene's initial table)
-        state.marks["visits"] = ()
+        place = None if start is None else _int(start.value.casefold().removeprefix("stelle").strip(), path,
+                                                start.line, "Trägerkarte zu Zugbeginn")
+        indiana.start_marks(state, carriers, place)
+        problem = None if place is None else indiana.start_problem(state, place)
+        if problem:
+            raise SceneFormatError(path, start.line, problem)
     _sanity(state, path, header)
     seen = [c for _, cards in state.zones() for c in cards]
     assert sorted(seen) == list(range(len(state.cards))), "jede Karte genau einmal"
     return state, face_up
+
+
+def _with_meter_file(rules: RuleSet, path: str, entry: _Entry) -> RuleSet:
+    """``Bohnometer-Datei: meine_karten.toml`` – a meter file beside the scene file (a ``.toml``
+    of at most ``MAX_METER_BYTES``), read as ``load_ruleset_with_meters`` reads it."""
+    name = entry.value.strip()
+    meter_path = Path(path).parent / name
+    if not name.endswith(".toml") or "/" in name or "\\" in name or name.startswith("."):
+        raise SceneFormatError(path, entry.line, f"Bohnometer-Datei: {_cut(name)}? Erwartet wird der Name einer "
+                               ".toml-Datei im Ordner der Szene, z. B. meine_karten.toml.")
+    try:
+        if not meter_path.is_file() or meter_path.stat().st_size > MAX_METER_BYTES:
+            raise SceneFormatError(path, entry.line, f"{_cut(name)}: keine Datei im Ordner der Szene "
+                                   f"(oder größer als {MAX_METER_BYTES} Bytes).")
+        return load_ruleset_with_meters(rules, meter_path)
+    except MeterFileError as error:
+        raise SceneFormatError(path, entry.line, f"{name}, {error.key}: {error.reason}") from None
+    except OSError as error:
+        raise SceneFormatError(path, entry.line, f"{_cut(name)}: nicht lesbar ({error.strerror})") from None
 
 
 def _zone_of(entry: _Entry, names: list[str], path: str,
@@ -544,6 +591,14 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         "gewinner": "winners", "siegerin": "winners", "gepflanzt": "hand_plants",
         "angebot": "offer",
     }
+    own = indiana.match_subject(low)  # Indiana's subjects (content/scenes/indiana.py)
+    if own is not None:
+        if "abenteurer" not in (edition_zones or {}):
+            raise SceneFormatError(path, line, f"{_cut(subj)} gibt es nur bei Indiana Bohnes.")
+        seat = None if own[1] is None else _need_player(names, own[1], path, line)
+        if own[0] in indiana.COUNTS:
+            return Expectation(line, text, own[0], _int(value, path, line, subj), seat)
+        return Expectation(line, text, own[0], _yes(value, path, line), seat)
     found = _edition_zone(subj, names, edition_zones or {})
     zone_key = None
     if low in simple:

@@ -57,7 +57,8 @@ class Expectation:
     (number of fields), ``revealed``, ``deck``, ``deck_top``, ``discard``, ``discard_top``,
     ``phase``, ``active``, ``pass``, ``over``, ``winners``, ``hand_plants``, ``offer``,
     ``yield`` (coins a harvest of the field would bring now), ``zone`` (an edition's zone,
-    named by ``zone``).
+    named by ``zone``); Indiana's ``adventurer_blocked`` (bool), ``adventurer_yield``,
+    ``carrier_place``, ``visits`` (ints; ``content/scenes/indiana.py``).
     ``player``/``field`` say whose zone (0-based); ``value`` is what must hold:
     an int (count, phase, pass), a tuple of variety keys (zone contents), a tuple of
     player indices (winners), a bool (over, offer) or a player index (active).
@@ -82,7 +83,12 @@ class Expectation:
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
         actual = _actual(state, self)
-        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield"):
+        if self.subject == "adventurer_blocked":
+            if actual != self.value:
+                return "erwartet blockiert" if self.value else "der Abenteurer ist blockiert"
+            return None
+        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield",
+                                               "adventurer_yield", "carrier_place", "visits"):
             got = len(actual) if isinstance(actual, (list, tuple)) else actual
             if got != self.value:
                 return f"erwartet {self.value}, tatsächlich {got}"
@@ -158,6 +164,10 @@ def _actual(state: State, e: Expectation) -> Any:
         return state.hand_plants
     if s == "zone":
         return (p.extra if p is not None else state.extra).get(e.zone, [])
+    if s in ("adventurer_blocked", "adventurer_yield", "carrier_place", "visits"):
+        from bohnteach.content.scenes.indiana import actual
+
+        return actual(state, s, e.player)
     return None
 
 

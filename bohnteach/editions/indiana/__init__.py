@@ -19,9 +19,12 @@ from bohnteach.editions.indiana.rules import (
     BuyCard, FieldToAdventurer, IndianaSettings, LayCarrier, LoadCarrier, Sabotage, SellAdventurer,
     VisitTemple, carrier_position, settings,
 )
+from bohnteach.game.actions import Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
-from bohnteach.game.rulesets import MeterFileError, RuleSet, check_meter, find_ruleset, read_meter_toml
+from bohnteach.game.rulesets import (
+    MeterFileError, RuleSet, check_meter, find_ruleset, load_ruleset_with_meters, read_meter_toml,
+)
 from bohnteach.game.state import Phase
 
 _TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
@@ -109,8 +112,9 @@ class Indiana(Edition):
         return None
 
     def saved_marks_problem(self, ruleset, marks: Mapping[str, Any], players: int, n_cards: int) -> str | None:
-        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``."""
-        allowed = {"visits", "ahead", "carrier_start"}
+        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``,
+        ``keep`` (cards failed visits forced on the active player)."""
+        allowed = {"visits", "ahead", "carrier_start", "keep"}
         if set(marks) - allowed:
             return f"unbekannte Angaben {sorted(set(marks) - allowed)[:3]} (erlaubt: {', '.join(sorted(allowed))})."
         done = marks.get("visits", ())
@@ -127,6 +131,10 @@ class Indiana(Edition):
         start = marks.get("carrier_start", 0)
         if type(start) is not int or not 0 <= start <= n_cards:
             return "carrier_start ist die Stelle der Trägerkarte zu Beginn des Zuges (0 = keine)."
+        keep = marks.get("keep", ())
+        if not isinstance(keep, (list, tuple)) or not all(type(c) is int and 0 <= c < n_cards for c in keep) \
+                or len(keep) > done.count(rules.PLANT):
+            return "keep nennt die Karten, die fehlgeschlagene Tempelgänge dieses Zuges brachten."
         return None
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
@@ -149,6 +157,8 @@ class Indiana(Edition):
                 return "leer"
             if rules.blocked(s, player):
                 return "von Schlangenbohnen blockiert"
+            if s.players[player].extra[SABOTAGED]:
+                return "von der Sabohntagekarte blockiert"
             return f"Verkauf brächte {rules.sale_coins(s, player)} Taler"
         if key == CARRIER:
             return f"an Stelle {carrier_position(s, player)} der Hand"
@@ -229,6 +239,17 @@ class Indiana(Edition):
     def final_scoring(self, s) -> None:
         rules.final_scoring(s)
 
+    def check_plant(self, s, player: int, field: int, card: int, lift: Any) -> None:
+        if lift is not None:  # Indiana has no plant choices (Plant.lift is Ladybohn's)
+            self.refuse_plant_choice(s, Plant(player, field, card, lift))
+        rules.check_plant(s, player)
+
+    def read_meters(self, ruleset, path) -> RuleSet:
+        return read_meters(ruleset, path)
+
+    def check_trade_card(self, s, owner: int, card: int) -> None:
+        rules.check_trade_card(s, owner, card)
+
 
 INDIANA = register_edition(Indiana())
 
@@ -246,16 +267,16 @@ def settings_of(ruleset: RuleSet) -> IndianaSettings:
     return found if isinstance(found, IndianaSettings) else rules.OFF
 
 
-def load_ruleset_with_meters(path: str | Path, ruleset: str | RuleSet = "indiana") -> RuleSet:
+def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
     """indy.meters: the rule set with the Bohnometers printed on the user's own cards, from
     a TOML file ``Schlangenbohne = [4, 7, 9, 11]`` and/or ``Buschbohne = [...]`` (cards for
-    1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason."""
-    rules_ = find_ruleset(ruleset)
-    path = Path(path)
+    1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason.
+    Reached through ``load_ruleset_with_meters("indiana", path)`` (``Indiana.read_meters``)."""
     raw = read_meter_toml(path)
     if not raw:
         raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")
     meters = dict(rules_.meters)
+    seen: dict[str, str] = {}
     for name, values in raw.items():
         try:
             key = find_variety(name).key
@@ -264,11 +285,18 @@ def load_ruleset_with_meters(path: str | Path, ruleset: str | RuleSet = "indiana
         if key not in rules.NEW_VARIETIES:
             names = " und ".join(find_variety(v).de for v in rules.NEW_VARIETIES)
             raise MeterFileError(path.name, name, f"Eigene Bohnometer gibt es hier nur für {names}.")
+        if key in seen:
+            raise MeterFileError(path.name, name, f"Dieselbe Sorte steht schon unter {seen[key]}.")
+        seen[key] = name
+        if isinstance(values, dict):
+            raise MeterFileError(path.name, f"[{name}]", "Hier steht eine Tabelle; erwartet wird eine Zeile wie "
+                                 f"{find_variety(key).de} = [4, 7, 9, 11] (Indiana-Karten haben kein m/w).")
         meters[key] = check_meter(values, path.name, name)
     still = [find_variety(v).de for v in rules.NEW_VARIETIES if v not in meters]
     note = f"Werte aus {path.name}; weiterhin angenommen: {', '.join(still)}." if still else ""
     return replace(rules_, meters=meters, meter_assumption=note, meter_source=f"Werte aus {path.name}")
 
 
+# load_ruleset_with_meters is the top-level one (one signature: rule set, then file)
 __all__ = [*rules.__all__, "INDIANA", "Indiana", "OUTCOME_DE", "indiana_ruleset", "load_ruleset_with_meters",
-           "settings_of"]  # noqa: F405
+           "read_meters", "settings_of"]  # noqa: F405

@@ -19,7 +19,8 @@ The carrier card is kept beside the hand list (the core plants, trades and count
 cards as beans); ``marks["ahead"][seat]`` names the hand cards in front of it, so its
 place in the hand is ``carrier_position``. Other bookkeeping in ``State.marks``:
 ``visits`` (this turn's temple visits, as outcome codes) and ``carrier_start`` (where
-the active player's carrier stood when the turn began; 0 = not in the hand).
+the active player's carrier stood when the turn began; 0 = not in the hand) and ``keep``
+(cards a failed visit forced on the active player this turn: never traded, indy.visit-keep).
 """
 from __future__ import annotations
 
@@ -214,6 +215,12 @@ def blocked(s: State, player: int) -> bool:
     return len(parts) > 1 and run_coins(s, parts[-1]) < 1
 
 
+def snakes_needed(s: State, player: int) -> int:
+    """How many snakes the blockade on ``player``'s adventurer needs to bring one coin."""
+    top = s.players[player].extra[ADVENTURER][-1]
+    return next(n for n in s.meter[top] if n)
+
+
 def adventurer_variety(s: State, player: int) -> str | None:
     """The variety the adventurer takes more of (the top run's; snakes under a blockade)."""
     cards = s.players[player].extra[ADVENTURER]
@@ -222,6 +229,18 @@ def adventurer_variety(s: State, player: int) -> str | None:
 
 def visits(s: State) -> tuple[str, ...]:
     return s.marks.get("visits", ())
+
+
+def kept(s: State) -> tuple[int, ...]:
+    """Cards failed visits of this turn forced on the active player (indy.visit-keep)."""
+    return s.marks.get("keep", ())
+
+
+def check_trade_card(s: State, owner: int, card: int) -> None:
+    """indy.visit-keep: the card a failed visit turned up stays with its player."""
+    if card in kept(s) and card in s.players[owner].set_aside:
+        raise RuleViolation("indy.visit-keep", f"Die {_de(s.variety[card])} hat {s.players[owner].name} beim "
+                            "Tempelgang aufgedeckt; sie muss sie selbst anbauen und darf sie nicht weitergeben.")
 
 
 def carrier_position(s: State, player: int) -> int | None:
@@ -310,7 +329,7 @@ def setup(s: State) -> None:
                 if card is None:
                     return
                 s.players[seat].hand.append(card)
-    s.marks.update(visits=(), ahead=((),) * n, carrier_start=0)
+    s.marks.update(visits=(), ahead=((),) * n, carrier_start=0, keep=())
     s.events.clear()
 
 
@@ -385,6 +404,7 @@ def end_turn(s: State) -> None:
         s.events.append(("sabohntage_back", me))
     following = (me + 1) % len(s.players)
     s.marks["visits"] = ()
+    s.marks["keep"] = ()
     s.marks["carrier_start"] = carrier_position(s, following) or 0
 
 
@@ -411,9 +431,10 @@ def _my_trading_turn(s: State, player: int, rule: str, what: str) -> None:
 
 
 def _sabotaged(s: State, player: int) -> None:
+    """indy.sabohntage: the card blocks the adventurer (no visit, load, field bean or sale)."""
     if s.players[player].extra[SABOTAGED]:
-        raise RuleViolation("indy.sabohntage", f"Auf dem Abenteurer von {s.players[player].name} "
-                            "liegt die Sabohntagekarte.")
+        raise RuleViolation("indy.sabohntage", f"Auf dem Abenteurer von {s.players[player].name} liegt die "
+                            "Sabohntagekarte und blockiert ihn, bis diese Person am Zug war.")
 
 
 def _temple_variety(s: State, wanted: object, rule: str = "indy.visit") -> str:
@@ -503,7 +524,8 @@ def do_visit(s: State, a: VisitTemple, key: str) -> None:
         elif result == SNAKE_ADVENTURER:
             p.extra[ADVENTURER].append(card)
         else:
-            p.set_aside.append(card)  # indy.visit-plant: planted in phase 3, never traded
+            p.set_aside.append(card)  # indy.visit-plant: planted in phase 3
+            s.marks["keep"] = kept(s) + (card,)  # indy.visit-keep: never traded
     s.marks["visits"] = visits(s) + (result,)
     s.events.append(("visit", a.player, key, result, card))
 
@@ -523,6 +545,14 @@ def check_lay(s: State, a: LayCarrier) -> None:
         said = f"an Stelle {start}" if start else "noch nicht"
         raise RuleViolation("indy.carrier", f"Zu Beginn des Zuges stand die Trägerkarte {said} auf deiner "
                             "Hand; ablegen darfst du sie nur von Stelle 1 oder 2.")
+
+
+def check_plant(s: State, player: int) -> None:
+    """indy.carrier-plant: the second bean of phase 1 may not come from behind a carrier
+    that still stands in the hand (the text: a second bean only „nach ihrem Legen“)."""
+    if s.phase is Phase.PLANT and s.hand_plants == 1 and carrier_position(s, player) == 1:
+        raise RuleViolation("indy.carrier-plant", "Vor dieser Bohne steht deine Trägerkarte. Eine zweite Bohne "
+                            "pflanzt du erst, wenn du die Trägerkarte in diesem Zug abgelegt hast.")
 
 
 def do_lay(s: State, a: LayCarrier, _: None) -> None:
@@ -547,6 +577,10 @@ def check_load(s: State, a: LoadCarrier) -> str:
     if p.extra[LOAD]:
         raise RuleViolation("indy.carrier-load", "Auf der Trägerkarte liegt schon ein Stapel.")
     key = _temple_variety(s, a.variety)
+    if blocked(s, player):  # the blocked beans count for nothing: he cannot sell this turn
+        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und "
+                            f"kann in diesem Zug nicht verkaufen (erst ab {snakes_needed(s, player)} "
+                            "Schlangenbohnen); die Bohnen der Trägerkarte kämen nie zu ihm.")
     if sale_coins(s, player) < 1:
         raise RuleViolation("indy.carrier-load", "Die Bohnen am Abenteurer bringen noch keinen Taler; die "
                             "Bohnen der Trägerkarte kämen in diesem Zug nicht mehr zu ihm.")
@@ -568,13 +602,14 @@ def do_load(s: State, a: LoadCarrier, key: str) -> None:
 def check_sell(s: State, a: SellAdventurer) -> None:
     player = _seat(s, a.player)
     _quiet(s, "indy.adventurer-sell")
+    _sabotaged(s, player)  # blocked like under snakes: no sale while the card lies there
     if not s.players[player].extra[ADVENTURER]:
         raise RuleViolation("indy.adventurer-sell", f"Beim Abenteurer von {s.players[player].name} liegen keine Bohnen.")
     if blocked(s, player):
         parts = runs(s, s.players[player].extra[ADVENTURER])
-        need = next(n for n in s.meter[parts[-1][-1]] if n)
         raise RuleViolation("indy.blockade", f"Die {_plural(s.variety[parts[0][0]])} sind von {len(parts[-1])} "
-                            f"Schlangenbohne(n) blockiert; erst ab {need} Schlangenbohnen bringt der Verkauf einen Taler.")
+                            f"Schlangenbohne(n) blockiert; erst ab {snakes_needed(s, player)} Schlangenbohnen "
+                            "bringt der Verkauf einen Taler.")
 
 
 def sell(s: State, player: int) -> int:
@@ -759,7 +794,7 @@ __all__ = [
     "ACTIONS", "ADVENTURER", "BUYABLE", "BuyCard", "CARRIER", "CARRIER_LAID", "FieldToAdventurer",
     "IndianaSettings", "LOAD", "LayCarrier", "LoadCarrier", "NEW_VARIETIES", "OUTCOME_RULE", "PATH",
     "SABOHNTAGE", "SABOTAGED", "SNAKE", "SUCCESS", "SUPPLY", "Sabotage", "SellAdventurer", "TEMPLE",
-    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "draw_round",
-    "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
-    "sale_coins", "settings", "setup", "temple", "temple_check", "temple_stacks", "visits",
+    "VisitTemple", "adventurer_variety", "beans_in_deck", "blocked", "carrier_position", "check_plant",
+    "check_trade_card", "draw_round", "kept", "end_turn", "final_scoring", "legal", "next_bean", "outcome", "reveal", "run_coins", "runs",
+    "sale_coins", "settings", "setup", "snakes_needed", "temple", "temple_check", "temple_stacks", "visits",
 ]

@@ -1,0 +1,116 @@
+"""What scene files say about Indiana Bohnes beyond the zones (docs/scenes.md, „Indiana Bohnes“).
+
+* ``Variation: Sabohntage`` / ``Variation: fünf Sorten`` (both: comma-separated) – the
+  rule set ``indiana`` with that variation only (``indiana_ruleset``);
+* the carrier card in a hand line (``Anna Hand: Feuerbohne, Trägerkarte, Sojabohne``) –
+  its place in the hand; ``Trägerkarte zu Zugbeginn: 2`` – its place when the active
+  player's turn began (default: its place now plus the beans planted this turn);
+* expectations ``Anna Abenteurer blockiert = ja``, ``Anna Abenteurer Ertrag = 1``,
+  ``Anna Trägerkarte Stelle = 2``, ``Tempelgänge = 1`` (``SUBJECTS``, read by
+  ``model.Expectation``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from bohnteach.editions.indiana import rules as indy
+from bohnteach.editions.indiana import settings_of
+from bohnteach.game.rulesets import RuleSet
+from bohnteach.game.state import State
+
+VARIATIONS = {"sabohntage": "sabohntage", "sabohntage-variation": "sabohntage",
+              "fünf sorten": "five", "fuenf sorten": "five", "5 sorten": "five",
+              "fünf sorten im tempel": "five", "fuenf sorten im tempel": "five"}
+"""How a scene names the rulebook's two variations."""
+
+SUBJECTS = {  # regex over the casefolded subject -> (subject, needs a player)
+    r"(?P<name>.+?)\s+abenteurer\s+blockiert": "adventurer_blocked",
+    r"(?P<name>.+?)\s+abenteurer\s+ertrag": "adventurer_yield",
+    r"(?P<name>.+?)\s+trägerkarte\s+stelle": "carrier_place",
+    r"(?P<name>.+?)\s+traegerkarte\s+stelle": "carrier_place",
+    r"tempelgänge|tempelgaenge": "visits",
+}
+"""Indiana's expectation subjects (``Anna Abenteurer blockiert = ja`` …)."""
+COUNTS = ("adventurer_yield", "carrier_place", "visits")
+
+
+def is_indiana(rules: RuleSet) -> bool:
+    return rules.edition == "indiana"
+
+
+def with_variations(rules: RuleSet, value: str) -> RuleSet:
+    """``rules`` (an Indiana rule set) with the named variations switched on; ValueError
+    (German) for a name that is none of them or a rule set of another edition."""
+    if not is_indiana(rules):
+        raise ValueError(f"Variationen gibt es hier nur bei Indiana Bohnes, nicht bei „{rules.title}“.")
+    wanted = set()
+    for word in (w.strip().casefold() for w in value.split(",")):
+        if word not in VARIATIONS:
+            raise ValueError(f"Variation {word[:40]!r}? Möglich: Sabohntage, fünf Sorten.")
+        wanted.add(VARIATIONS[word])
+    found = settings_of(rules).with_variations("five" in wanted, "sabohntage" in wanted)
+    return replace(rules, settings=found)
+
+
+def take_carrier(s: State, player: int, cards: list[int]) -> tuple[list[int], tuple[int, ...] | None]:
+    """A hand line's cards without the carrier card, and the hand cards in front of it (None
+    when the line names none); the carrier goes to the player's carrier zone. ValueError
+    (German) for a second carrier."""
+    carriers = [c for c in cards if s.variety[c] == indy.CARRIER]
+    if not carriers:
+        return cards, None
+    p = s.players[player]
+    if len(carriers) > 1 or p.extra[indy.CARRIER] or p.extra[indy.CARRIER_LAID]:
+        raise ValueError(f"{p.name} hat nur eine Trägerkarte.")
+    place = cards.index(carriers[0])
+    p.extra[indy.CARRIER].append(carriers[0])
+    return [c for c in cards if c != carriers[0]], tuple(p.hand + cards[:place])
+
+
+def start_marks(s: State, ahead: dict[int, tuple[int, ...]], start: int | None) -> None:
+    """The marks an Indiana scene starts with: no visits yet, each carrier's place, and the
+    active player's carrier place at the start of the turn (``start`` or the default)."""
+    s.marks["visits"] = ()
+    s.marks["keep"] = ()
+    s.marks["ahead"] = tuple(ahead.get(seat, ()) for seat in range(len(s.players)))
+    if start is None:
+        now = indy.carrier_position(s, s.active)
+        start = now + s.hand_plants if now else 0
+    s.marks["carrier_start"] = start
+
+
+def start_problem(s: State, start: int) -> str | None:
+    """Why ``Trägerkarte zu Zugbeginn: start`` cannot be (German), or None."""
+    p = s.players[s.active]
+    if start and not p.extra[indy.CARRIER] and not p.extra[indy.CARRIER_LAID]:
+        return f"{p.name} hat keine Trägerkarte (0 = keine)."
+    if start > len(p.hand) + s.hand_plants + 1:
+        return f"Stelle {start} gibt es nicht: {p.name} hatte höchstens {len(p.hand) + s.hand_plants} Karten."
+    return None
+
+
+def match_subject(low: str) -> tuple[str, str | None] | None:
+    """``(subject, player name or None)`` when ``low`` is one of Indiana's expectations."""
+    for pattern, subject in SUBJECTS.items():
+        m = re.fullmatch(pattern, low)
+        if m:
+            return subject, m.groupdict().get("name")
+    return None
+
+
+def actual(s: State, subject: str, player: int | None) -> Any:
+    """The value an Indiana expectation compares with."""
+    if subject == "visits":
+        return len(indy.visits(s))
+    assert player is not None
+    if subject == "adventurer_blocked":
+        return indy.blocked(s, player) or bool(s.players[player].extra[indy.SABOTAGED])
+    if subject == "adventurer_yield":
+        return indy.sale_coins(s, player)
+    return indy.carrier_position(s, player) or 0  # carrier_place
+
+
+__all__ = ["COUNTS", "SUBJECTS", "VARIATIONS", "actual", "is_indiana", "match_subject", "start_marks",
+           "start_problem", "take_carrier", "with_variations"]
