@@ -148,3 +148,20 @@ def test_the_cycle_walk_sees_imports_inside_functions(tmp_path: Path):
     graph = import_graph(tmp_path)
     assert graph["bohnteach.d"] == {"bohnteach.c"}
     assert import_cycles(graph) == [["bohnteach.a", "bohnteach.b"]]
+
+
+def test_the_edition_contracts_list_every_edition_folder():
+    """A new edition folder joins the contracts: independent of the others, its rules half
+    (``rules.py`` and the other modules the core calls) kept apart from its teaching half."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    folders = sorted(
+        f"bohnteach.editions.{p.name}" for p in (ROOT / "bohnteach" / "editions").iterdir()
+        if (p / "__init__.py").exists()
+    )
+    independent = next(c for c in contracts if c["type"] == "independence")
+    assert sorted(independent["modules"]) == folders
+    rules_half = next(c for c in contracts if c["name"].startswith("An edition's rules half"))
+    assert all(f"{folder}.rules" in rules_half["source_modules"] for folder in folders)
+    assert all(f"{folder}.cases" in rules_half["forbidden_modules"] for folder in folders)
