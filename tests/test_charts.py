@@ -27,7 +27,7 @@ sources = ["003"]
 varieties = ["blue", "garden"]
 tie_break = "clockwise"
 start_player = "chosen"
-phase3_order = "active_first"
+phase3_order = "any"
 final_harvest_protection = false
 meter_assumption = "Die Bohnometer der Weibchen sind eine Annahme, nicht gedruckt."
 [defaults]

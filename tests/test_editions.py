@@ -77,6 +77,8 @@ def test_rule_sets_name_their_edition_and_the_registry_finds_it():
         ruleset_from_toml(text.replace('edition = "base"', 'edition = "atlantis"'))
     with pytest.raises(ValueError, match="keine eigenen Einstellungen"):
         ruleset_from_toml(text + "\n[base]\nbaby_lift = 1\n")
+    with pytest.raises(ValueError, match="kennt die Edition „Grundspiel“ nicht"):  # an order only an edition knows
+        ruleset_from_toml(text.replace('phase3_order = "any"', 'phase3_order = "active_first"'))
     lady = (ROOT / "bohnteach/data/rulesets/ladybohn.toml").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="kennt baby_jump nicht"):
         ruleset_from_toml(lady.replace("baby_lift = 2", "baby_jump = 2"))

@@ -163,7 +163,6 @@ def _phase3_waiting_on(s: State, player: int) -> tuple[int, str] | None:
     if ed is None or ed.phase3_first is None:
         return None
     return ed.phase3_first(s, player)
-    return None
 
 
 def actor(s: State) -> int | None:

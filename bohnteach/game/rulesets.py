@@ -164,6 +164,9 @@ def ruleset_from_toml(text: str) -> RuleSet:
         raw = _merged(tomllib.loads(base.read_text("utf-8")), raw)
     defaults = raw["defaults"]
     edition = find_edition(raw.get("edition", "base"))
+    if raw["phase3_order"] != "any" and edition.phase3_first is None:
+        raise ValueError(f"{raw['name']}.toml: phase3_order = {raw['phase3_order']!r} kennt die Edition "
+                         f"„{edition.title}“ nicht (sie hat nur „any“).")
     return RuleSet(
         name=raw["name"],
         title=raw["title"],
