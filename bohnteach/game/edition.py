@@ -96,7 +96,7 @@ class Edition:
     title: ClassVar[str] = "Grundspiel"
     zones: ClassVar[tuple[Zone, ...]] = ()
     """Zones the edition adds; the State creates them empty."""
-    rules: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    own_rules: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """Rules the edition brings along instead of entries in ``data/rules.toml`` (a house
     rule kept in its own folder): id -> ``title``, ``explanation``, ``source``, ``auslegung``."""
     actions: ClassVar[ActionRules] = {}
@@ -282,9 +282,9 @@ class Edition:
     """At the game's end, after the final harvest of the fields and before the coins are
     counted: turn the edition's zones into coins."""
     check_action: Callable[[State, Action], None] | None = None
-    """Raise ``RuleViolation`` (a rule of ``rules``) for one of the core's actions the
-    edition forbids, after the core's own checks passed (a house rule: no gifts); the
-    listing leaves such actions out."""
+    """Raise ``RuleViolation`` (a rule of ``own_rules`` or of the catalogue) for one of the
+    core's actions the edition forbids, after the core's own checks passed (a house rule:
+    no gifts); the listing leaves such actions out."""
     phase3_first: Callable[[State, int], tuple[int, str] | None] | None = None
     """Phase 3 in an order of the edition's (``RuleSet.phase3_order``): for ``player``,
     (the earlier seat that must plant first, the rule id), or None when ``player`` may plant."""
@@ -319,7 +319,7 @@ _REGISTRY: dict[str, Edition] = {BASE.name: BASE}
 def register_edition(edition: Edition) -> Edition:
     """Make ``edition`` findable by its name (a rule set's ``edition = "…"``) and its card
     trait words known; the one line that plugs an edition in, also from a test fixture."""
-    add_rules(edition.rules)
+    add_rules(edition.own_rules)
     _REGISTRY[edition.name] = edition
     add_trait_words(edition.trait_words)
     return edition

@@ -72,7 +72,7 @@ def rule_catalogue() -> dict[str, Rule]:
 
 
 def add_rules(entries: Mapping[str, Mapping[str, str]]) -> None:
-    """Rules an edition brings along (``Edition.rules``: id -> ``title``, ``explanation``,
+    """Rules an edition brings along (``Edition.own_rules``: id -> ``title``, ``explanation``,
     ``source`` as a learner reads it, optional ``auslegung``), added to the catalogue.
     ``ValueError`` for an ID the catalogue already gives another rule."""
     catalogue = rule_catalogue()

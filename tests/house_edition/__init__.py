@@ -23,7 +23,7 @@ class NoGifts(Edition):
 
     name = "hausregel"
     title = "Hausregel: Nichts verschenken"
-    rules = {
+    own_rules = {
         RULE: {
             "title": "Nichts verschenken",
             "explanation": "Bei unserer Hausregel wird nichts verschenkt: Wer Karten abgibt, "
