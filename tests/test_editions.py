@@ -51,9 +51,18 @@ def edition_words(folder: Path) -> list[str]:
     ]
 
 
+LEFT_FOR_THE_SITE = [
+    "rulesets.py:129: # Transitional, for site/ladybohn_page.py only (its move into the edition's folder is",
+    "rulesets.py:132: def sexes(self) -> dict[str, dict[str, int]]:",
+    "rulesets.py:136: def sex_meters(self) -> dict[str, dict[str, Meter]]:",
+]
+"""The two properties site/ladybohn_page.py still reads (``r.sexes``, ``r.sex_meters``);
+they go when that page moves into ``editions/ladybohn/`` (the site part of issue 31)."""
+
+
 def test_the_core_names_no_edition_and_no_idea_of_one():
     """game/ knows hooks, traits and choices, never what an edition makes of them."""
-    assert edition_words(ROOT / "bohnteach" / "game") == []
+    assert edition_words(ROOT / "bohnteach" / "game") == LEFT_FOR_THE_SITE
     for path in (ROOT / "bohnteach" / "game").rglob("*.py"):
         assert "bohnteach.editions" not in path.read_text(encoding="utf-8"), path
 

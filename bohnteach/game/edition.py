@@ -110,9 +110,6 @@ class Edition:
     trait_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """How the table and the refusals write a card's trait, by style (``game/words.py``:
     ``word``, ``short``, ``symbol``, ``mark``): trait → German text."""
-    ruleset_aliases: ClassVar[Mapping[str, str]] = {}
-    """The edition's own words for rule-set fields (its word → ``RuleSet`` field), read as
-    attributes of its rule sets (``RuleSet.__getattr__``)."""
     scenes_prefix: ClassVar[str] = ""
     """Scene files of this edition start with this prefix."""
     tryit_chapter: ClassVar[str] = ""

@@ -47,7 +47,6 @@ class Ladybohn(Edition):
         "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
         "mark": {"m": "♂", "w": "♀", "B": "B"},
     }
-    ruleset_aliases = {"sexes": "traits", "sex_meters": "trait_meters"}
     choice_rule = "lady.baby-lift"
     choice_size = 2  # (female card id, places)
     choice_pattern = notation.LIFT_PATTERN
