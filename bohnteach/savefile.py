@@ -73,7 +73,10 @@ class _Action(Struct, tag_field="type", forbid_unknown_fields=True):
 class PlantData(_Action, tag="Plant"):
     field: Seat
     card: Id | None = None
+    choice: Annotated[list[Annotated[int, Meta(ge=-999, le=999)]], Meta(max_length=8)] | None = None
+    """An edition's choice for this plant (``Plant.choice``: whole numbers it checks)."""
     lift: tuple[Id, Annotated[int, Meta(ge=-9, le=9)]] | None = None
+    """The choice under its older name (files saved before the core said ``choice``)."""
 
 
 class EndPlantingData(_Action, tag="EndPlanting"):
@@ -213,7 +216,13 @@ def parse_game(text: str | bytes, ruleset: RuleSet | None = None) -> Game:
         raise _german(error) from None
     except (msgspec.DecodeError, RecursionError, UnicodeError) as error:
         raise SaveFileError("spielstand", f"kein gültiges JSON ({str(error)[:80]}).") from None
-    return Game.from_dict(msgspec.to_builtins(data), ruleset)
+    raw = msgspec.to_builtins(data)
+    for entry in raw["log"]:
+        if entry["type"] == "Plant":  # an older file's ``lift`` is the plant's choice
+            older = entry.pop("lift", None)
+            if entry.get("choice") is None and older is not None:
+                entry["choice"] = older
+    return Game.from_dict(raw, ruleset)
 
 
 def load_game(path: str | Path, ruleset: RuleSet | None = None) -> Game:

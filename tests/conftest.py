@@ -82,9 +82,14 @@ FOOTER_LINKS = (FooterLink("Impressum", "https://example.org/impressum"),
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The server log of :func:`site_url` (what the server did, e.g. which kernels it used)."""
+    return tmp_path_factory.mktemp("voila") / "voila.log"
+
+
+@pytest.fixture(scope="session")
+def site_url(site_log: Path) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:PORT``) of the site, served for the whole session
     with :data:`FOOTER_LINKS`."""
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with start_site(log, env=footer_env(FOOTER_LINKS)) as url:
+    with start_site(site_log, env=footer_env(FOOTER_LINKS)) as url:
         yield url

@@ -36,3 +36,132 @@ def test_game_core_imports_only_the_standard_library_and_itself():
                 if top not in sys.stdlib_module_names and top != "bohnteach":
                     foreign.append(f"{path.relative_to(ROOT)}: {name}")
     assert foreign == []
+
+
+# ---- no import cycles, imports inside functions included ---------------------------------
+DISPLAY_HOOK = ("bohnteach.game.state", "bohnteach.render.table")
+"""The one allowed edge against the layers: ``State._repr_html_`` imports the renderer
+inside the method, so that a notebook shows a State as a table (pyproject.toml says so too)."""
+
+
+def _module_names(root: Path) -> dict[str, Path]:
+    names = {}
+    for path in (root / "bohnteach").rglob("*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the package modules it imports anywhere in its code (at top level, inside
+    functions and methods); ``if TYPE_CHECKING:`` blocks are left out, they never run.
+    ``from a import b`` counts as an import of ``a.b`` when that is a module, else of ``a``."""
+    modules = _module_names(root)
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        unrun = {
+            id(inner) for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for child in node.body for inner in ast.walk(child)
+        }
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(tree):
+            if id(node) in unrun:
+                continue
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+                module = ".".join(p for p in (base, node.module or "") if p)
+                targets = [f"{module}.{alias.name}" for alias in node.names] or [module]
+            else:
+                continue
+            for target in targets:
+                found = known(target) if target.startswith("bohnteach") else None
+                if found is not None and found != name:
+                    graph[name].add(found)
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(cycles)
+
+
+SITE_CYCLES_LEFT = [
+    ["bohnteach.site.indiana_page", "bohnteach.site.pages"],
+    ["bohnteach.site.publish", "bohnteach.site.serve"],
+]
+"""Circles in site/ the app rewrite (issue 31, point 6) removes; no other may appear."""
+
+
+def test_no_import_cycle_even_through_imports_inside_functions():
+    graph = import_graph()
+    graph[DISPLAY_HOOK[0]].discard(DISPLAY_HOOK[1])
+    assert import_cycles(graph) == SITE_CYCLES_LEFT
+
+
+def test_the_cycle_walk_sees_imports_inside_functions(tmp_path: Path):
+    """The walk above can fail: a circle closed by an import inside a function is found,
+    one closed only under ``TYPE_CHECKING`` is not (it never runs)."""
+    pkg = tmp_path / "bohnteach"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from bohnteach import b\n")
+    (pkg / "b.py").write_text("def f():\n    from bohnteach.a import x\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bohnteach import a\n")
+    (pkg / "d.py").write_text("from . import c\n")
+    graph = import_graph(tmp_path)
+    assert graph["bohnteach.d"] == {"bohnteach.c"}
+    assert import_cycles(graph) == [["bohnteach.a", "bohnteach.b"]]
+
+
+def test_the_edition_contracts_list_every_edition_folder():
+    """A new edition folder joins the contracts: independent of the others, its rules half
+    (``rules.py`` and the other modules the core calls) kept apart from its teaching half."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    folders = sorted(
+        f"bohnteach.editions.{p.name}" for p in (ROOT / "bohnteach" / "editions").iterdir()
+        if (p / "__init__.py").exists()
+    )
+    independent = next(c for c in contracts if c["type"] == "independence")
+    assert sorted(independent["modules"]) == folders
+    rules_half = next(c for c in contracts if c["name"].startswith("An edition's rules half"))
+    assert all(f"{folder}.rules" in rules_half["source_modules"] for folder in folders)
+    assert all(f"{folder}.cases" in rules_half["forbidden_modules"] for folder in folders)

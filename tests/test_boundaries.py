@@ -130,8 +130,8 @@ def test_ladybohn_harvest_turns_the_top_cards_into_coins() -> None:
     leaves the field as a coin and the cards below go to the discard pile."""
     s = new_game("ladybohn", 4, seed=1)
     blue = [c.id for c in s.cards if c.variety == "blue"]
-    males = [c for c in blue if s.cards[c].sex == "m"]
-    female = next(c for c in blue if s.cards[c].sex == "w")
+    males = [c for c in blue if s.cards[c].trait == "m"]
+    female = next(c for c in blue if s.cards[c].trait == "w")
     for zone in [s.deck, *(p.hand for p in s.players)]:
         for c in males[:4] + [female]:
             if c in zone:

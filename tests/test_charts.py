@@ -27,7 +27,7 @@ sources = ["003"]
 varieties = ["blue", "garden"]
 tie_break = "clockwise"
 start_player = "chosen"
-phase3_order = "active_first"
+phase3_order = "any"
 final_harvest_protection = false
 meter_assumption = "Die Bohnometer der Weibchen sind eine Annahme, nicht gedruckt."
 [defaults]
@@ -38,18 +38,18 @@ exhaustions = 3
 third_field_cost = 0
 removed = []
 [players.4]
-[sexes.blue]
+[traits.blue]
 m = 11
 w = 5
 B = 5
-[sexes.garden]
+[traits.garden]
 m = 3
 w = 2
 B = 1
-[sex_meters.blue]
+[trait_meters.blue]
 m = [4, 6, 8, 10]
 w = [3, 5, 7, 9]
-[sex_meters.garden]
+[trait_meters.garden]
 m = [0, 2, 3, 0]
 w = [0, 1, 2, 0]
 """)

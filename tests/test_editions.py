@@ -30,12 +30,48 @@ def test_the_hook_list_is_what_the_docs_describe():
     assert not missing, f"docs/editions.md does not describe: {missing}"
 
 
-def test_the_core_names_no_edition():
-    for module in ("engine", "notation", "view", "state", "rulesets", "actions"):
-        text = (ROOT / "bohnteach" / "game" / f"{module}.py").read_text(encoding="utf-8")
-        assert "bohnteach.editions" not in text, module
-        assert not re.search(r"\blady\.\w+\(", text), module
-    assert "lady" not in (ROOT / "bohnteach" / "game" / "engine.py").read_text(encoding="utf-8").lower()
+EDITION_WORDS = re.compile(
+    r"lady|\bindy\b|indiana|sex|bab(?:y|ies)|lift|female|weib|männ|maenn|active_first"
+    r"|temple|tempel|snake|schlange|adventur|abenteu|carrier|träger|sabohntage|sweet home",
+    re.IGNORECASE,
+)
+"""The editions' names and ideas (Ladybohn: sexes, babies, the lift, the phase-3 order;
+Indiana Bohnes: temple, snakes, adventurers, carriers, sabotage, Home Sweet Home), as
+their code and texts write them (docs/architecture.md, „Names“)."""
+
+
+def edition_words(folder: Path) -> list[str]:
+    """Every line (code, comment or docstring) of the ``.py`` files under ``folder`` that
+    names an edition or one of its ideas."""
+    return [
+        f"{path.relative_to(folder)}:{number}: {line.strip()}"
+        for path in sorted(folder.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if EDITION_WORDS.search(line)
+    ]
+
+
+LEFT_FOR_THE_SITE = [
+    "rulesets.py:129: # Transitional, for site/ladybohn_page.py only (its move into the edition's folder is",
+    "rulesets.py:132: def sexes(self) -> dict[str, dict[str, int]]:",
+    "rulesets.py:136: def sex_meters(self) -> dict[str, dict[str, Meter]]:",
+]
+"""The two properties site/ladybohn_page.py still reads (``r.sexes``, ``r.sex_meters``);
+they go when that page moves into ``editions/ladybohn/`` (the site part of issue 31)."""
+
+
+def test_the_core_names_no_edition_and_no_idea_of_one():
+    """game/ knows hooks, traits and choices, never what an edition makes of them."""
+    assert edition_words(ROOT / "bohnteach" / "game") == LEFT_FOR_THE_SITE
+    for path in (ROOT / "bohnteach" / "game").rglob("*.py"):
+        assert "bohnteach.editions" not in path.read_text(encoding="utf-8"), path
+
+
+def test_the_word_check_finds_an_edition_word(tmp_path: Path):
+    """The check above can fail: a core line naming a baby or a temple is caught."""
+    (tmp_path / "engine.py").write_text("x = 1\nif card.trait == 'B':  # a baby\nvisit_temple()\n")
+    assert edition_words(tmp_path) == ["engine.py:2: if card.trait == 'B':  # a baby",
+                                       "engine.py:3: visit_temple()"]
 
 
 def test_rule_sets_name_their_edition_and_the_registry_finds_it():
@@ -50,6 +86,8 @@ def test_rule_sets_name_their_edition_and_the_registry_finds_it():
         ruleset_from_toml(text.replace('edition = "base"', 'edition = "atlantis"'))
     with pytest.raises(ValueError, match="keine eigenen Einstellungen"):
         ruleset_from_toml(text + "\n[base]\nbaby_lift = 1\n")
+    with pytest.raises(ValueError, match="kennt die Edition „Grundspiel“ nicht"):  # an order only an edition knows
+        ruleset_from_toml(text.replace('phase3_order = "any"', 'phase3_order = "active_first"'))
     lady = (ROOT / "bohnteach/data/rulesets/ladybohn.toml").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="kennt baby_jump nicht"):
         ruleset_from_toml(lady.replace("baby_lift = 2", "baby_jump = 2"))

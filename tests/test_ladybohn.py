@@ -22,9 +22,8 @@ from bohnteach.editions.ladybohn import (
     IMMEDIATE_ZONE, assumed_female_meter, lift_choices, offer_view, pending,
 )
 from bohnteach.game.beans import meter_value
-from bohnteach.game.rulesets import (
-    MeterFileError, check_meter, load_meter_file, load_ruleset_with_meters,
-)
+from bohnteach.editions.ladybohn.meters import load_meter_file
+from bohnteach.game.rulesets import MeterFileError, check_meter, load_ruleset_with_meters
 from tables import SEED_FILE, allow, assert_one_zone, refuse
 
 LADY = find_ruleset("ladybohn")
@@ -65,10 +64,10 @@ def lady_table(
     s = new_game(ruleset, players, seed=0)
     free: dict[tuple[str, str], list[int]] = {}
     for c in s.cards:
-        free.setdefault((c.variety, c.sex), []).append(c.id)
+        free.setdefault((c.variety, c.trait), []).append(c.id)
 
     def take(names: Sequence[str]) -> list[int]:
-        keys = [spec(n) if ruleset.sexes else (spec(n)[0], None) for n in names]
+        keys = [spec(n) if ruleset.traits else (spec(n)[0], None) for n in names]
         return [free[key].pop(0) for key in keys]
 
     for i, p in enumerate(s.players):
@@ -91,7 +90,7 @@ def lady_table(
 
 
 def names(s: State, cards: Sequence[int]) -> list[str]:
-    return [f"{s.variety[c]} {s.cards[c].sex}" for c in cards]
+    return [f"{s.variety[c]} {s.cards[c].trait}" for c in cards]
 
 
 def field(s: State, player: int, index: int) -> list[str]:
@@ -103,10 +102,10 @@ def field(s: State, player: int, index: int) -> list[str]:
 def test_deck_110_cards_per_variety_and_sex(players: int, fields: int) -> None:
     s = new_game("ladybohn", players, seed=players)
     assert len(s.cards) == 110
-    by = Counter((c.variety, c.sex) for c in s.cards)
+    by = Counter((c.variety, c.trait) for c in s.cards)
     for variety, (m, w, b) in COUNTS.items():
         assert (by[variety, "m"], by[variety, "w"], by[variety, "B"]) == (m, w, b), variety
-    assert Counter(c.sex for c in s.cards) == {"m": 63, "w": 22, "B": 25}
+    assert Counter(c.trait for c in s.cards) == {"m": 63, "w": 22, "B": 25}
     assert [len(p.fields) for p in s.players] == [fields] * players  # setup.fields
     assert [len(p.hand) for p in s.players] == [5] * players  # setup.deal
     assert len(s.deck) == 110 - 5 * players
@@ -263,7 +262,7 @@ def test_sexes_share_a_field() -> None:
     s = lady_table(hands={0: ["Sojabohne w", "Sojabohne B", "Blaue Bohne"]},
                    fields={0: [["Sojabohne m"], ["Rote Bohne w"]]})
     allow(s, Plant(0, 0))
-    allow(s, Plant(0, 0, lift=None))
+    allow(s, Plant(0, 0, choice=None))
     assert field(s, 0, 0) == ["soy m", "soy B", "soy w"]  # the baby lifted the female on top
     s = lady_table(hands={0: ["Sojabohne w"]}, fields={0: [["Rote Bohne m"], ["Rote Bohne w"]]})
     refuse(s, Plant(0, 0), "p1.no-room")
@@ -324,7 +323,7 @@ def test_baby_lift_player_chooses_female_and_distance() -> None:
     assert choices == [(high, 2), (high, 1), (low, 2), (low, 1)]
     plants = [a for a in legal_actions(s, 0) if isinstance(a, Plant) and a.field == 0]
     assert plants == [Plant(0, 0, None, c) for c in choices]
-    allow(s, Plant(0, 0, lift=(low, 1)))
+    allow(s, Plant(0, 0, choice=(low, 1)))
     assert field(s, 0, 0) == ["soy m", "soy w", "soy w", "soy m", "soy B"]
 
 
@@ -353,19 +352,19 @@ def test_baby_lift_refusals_leave_the_table_unchanged() -> None:
     s = lift_table(["Sojabohne w", "Sojabohne m", "Sojabohne m"])
     female, male = s.players[0].fields[0][0], s.players[0].fields[0][1]
     for lift in [(male, 1), (female, 0), (female, 3), (female, -1), (female, True)]:
-        refuse(s, Plant(0, 0, lift=lift), "lady.baby-lift")
-    refuse(s, Plant(0, 0, lift=(s.players[0].hand[1], 1)), "lady.baby-lift")  # not on the field
-    refuse(s, Plant(0, 0, lift=(female,)), "lady.baby-lift")  # malformed
-    refuse(s, Plant(0, 0, lift="oben"), "lady.baby-lift")
+        refuse(s, Plant(0, 0, choice=lift), "lady.baby-lift")
+    refuse(s, Plant(0, 0, choice=(s.players[0].hand[1], 1)), "lady.baby-lift")  # not on the field
+    refuse(s, Plant(0, 0, choice=(female,)), "lady.baby-lift")  # malformed
+    refuse(s, Plant(0, 0, choice="oben"), "lady.baby-lift")
     s = lift_table(["Sojabohne m", "Sojabohne w"])
     top_female = s.players[0].fields[0][1]
-    error = refuse(s, Plant(0, 0, lift=(top_female, 2)), "lady.baby-lift")  # past the top
+    error = refuse(s, Plant(0, 0, choice=(top_female, 2)), "lady.baby-lift")  # past the top
     assert "über das Feld hinaus" in error.detail
     s = lift_table(["Sojabohne w"], hand=["Sojabohne m"])  # only a baby lifts
-    refuse(s, Plant(0, 0, lift=(s.players[0].fields[0][0], 1)), "lady.baby-lift")
+    refuse(s, Plant(0, 0, choice=(s.players[0].fields[0][0], 1)), "lady.baby-lift")
     amigo = lady_table(ruleset=find_ruleset("amigo"), hands={0: ["Sojabohne"]},
                        fields={0: [["Sojabohne"], []]})
-    refuse(amigo, Plant(0, 0, lift=(amigo.players[0].fields[0][0], 1)), "lady.baby-lift")
+    refuse(amigo, Plant(0, 0, choice=(amigo.players[0].fields[0][0], 1)), "lady.baby-lift")
 
 
 # ---- lady.offer-variety-only -----------------------------------------------------------
@@ -388,14 +387,14 @@ def test_offer_names_the_variety_only_until_the_deal() -> None:
     garden_w = s.players[0].hand[0]
     allow(s, Offer(1, 0, give=(soy_w,), get=(blue_w, garden_w)))
     mine = offer_view(s, 1)
-    assert [(c.variety, c.sex, c.card) for c in mine.give] == [("soy", "w", soy_w)]
+    assert [(c.variety, c.trait, c.card) for c in mine.give] == [("soy", "w", soy_w)]
     assert [c.label for c in mine.give] == ["Sojabohne (weiblich)"]
     # Ben sees the revealed Blaue Bohne (face up) but not Anna's hand card
-    assert [(c.variety, c.sex, c.hidden) for c in mine.get] == [("blue", "w", False), ("garden", None, True)]
+    assert [(c.variety, c.trait, c.hidden) for c in mine.get] == [("blue", "w", False), ("garden", None, True)]
     theirs = offer_view(s, 0)
-    assert [(c.variety, c.sex, c.card) for c in theirs.give] == [("soy", None, None)]
+    assert [(c.variety, c.trait, c.card) for c in theirs.give] == [("soy", None, None)]
     assert theirs.give[0].label == "Sojabohne"
-    assert theirs.get[1].sex == "w"  # her own card
+    assert theirs.get[1].trait == "w"  # her own card
     onlooker = offer_view(s, 2)
     assert [c.hidden for c in onlooker.give + onlooker.get] == [True, False, True]
     events = allow(s, Accept(0))
@@ -679,4 +678,4 @@ def test_documented_meter_template_loads_and_matches_the_assumption() -> None:
     rules = load_ruleset_with_meters("ladybohn", template)
     assert rules.meter_assumption == ""
     assert rules.meter_source == "Werte aus ladybohn-bohnometer.toml"
-    assert rules.sex_meters == LADY.sex_meters
+    assert rules.trait_meters == LADY.trait_meters

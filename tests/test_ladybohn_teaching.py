@@ -14,7 +14,7 @@ HEAD = "Szene: t\nTitel: t\nKapitel: Ladybohn\nRegelwerk: ladybohn\nSpieler: Ann
 
 
 def sexes(s, cards):
-    return [s.cards[c].sex for c in cards]
+    return [s.cards[c].trait for c in cards]
 
 
 # ---- scene format: sexes in the set-up and in expectations -------------------------------
@@ -286,7 +286,7 @@ def test_sex_meter_chart_compares_male_and_female_per_variety():
 
     rs = find_ruleset("ladybohn")
     fig = sex_meter_chart()
-    assert len(fig.data) == 2 * len(rs.sex_meters) == 16
+    assert len(fig.data) == 2 * len(rs.trait_meters) == 16
     titles = [a.text for a in fig.layout.annotations]
     assert {"Blaue Bohne", "Gartenbohne"} <= set(titles)
     # the curves are the meters: male Stinkbohne printed 3/5/7/8, female assumed one cheaper

@@ -240,7 +240,7 @@ def test_ladybohn_cards_carry_their_sex_and_lifts_round_trip():
             legal = b.legal_actions(s)
             if not legal:
                 break
-            with_lift = [a for a in legal if isinstance(a, Plant) and a.lift is not None]
+            with_lift = [a for a in legal if isinstance(a, Plant) and a.choice is not None]
             lifts += len(with_lift)
             for a in rng.sample(legal, min(5, len(legal))) + with_lift:
                 _round_trip(s, a)
@@ -253,8 +253,8 @@ def test_sex_qualifier_parses():
     hand = s.players[0].hand
     c = hand[1]
     name = b.find_variety(s.variety[c]).de
-    sex = {"w": "w", "m": "m", "B": "Baby"}[s.cards[c].sex]
+    sex = {"w": "w", "m": "m", "B": "Baby"}[s.cards[c].trait]
     assert parse_action(s, f"Anna schenkt Ben {name} ({sex}, Hand 2)").give == (c,)
-    wrong = {"w": "m", "m": "w", "B": "w"}[s.cards[c].sex]
+    wrong = {"w": "m", "m": "w", "B": "w"}[s.cards[c].trait]
     with pytest.raises(NotationError):
         parse_action(s, f"Anna schenkt Ben {name} ({wrong}, Hand 2)")

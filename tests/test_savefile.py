@@ -205,3 +205,18 @@ def test_every_state_of_a_played_game_passes_the_checks() -> None:
         step += 1
     assert Game.from_json(g.to_json()).state == g.state
     assert Accept and EndPlanting  # imported for the tamper helpers' readers
+
+
+def test_a_baby_lift_saved_under_its_older_name_loads_as_the_plant_choice() -> None:
+    """Saves written before the core said ``Plant.choice`` name a Ladybohn lift ``lift``."""
+    from test_ladybohn import lift_table  # a baby in hand, females on field 1
+
+    g = Game(lift_table(["Sojabohne w", "Sojabohne m", "Sojabohne w", "Sojabohne m"]))
+    low = g.state.players[0].fields[0][0]
+    g.apply(Plant(0, 0, None, (low, 1)))
+    data = json.loads(g.to_json())
+    entry = data["log"][-1]
+    assert entry["choice"] == [low, 1]
+    entry["lift"] = entry.pop("choice")  # the older file
+    loaded = savefile.parse_game(json.dumps(data))
+    assert loaded.log[-1] == Plant(0, 0, None, (low, 1)) and loaded.state.to_dict() == g.state.to_dict()

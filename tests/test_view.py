@@ -40,4 +40,4 @@ def test_ladybohn_offer_hides_sex_of_other_hand_cards():
     seen_by_anna = player_view(g.state, 0)["offer"]
     seen_by_ben = player_view(g.state, 1)["offer"]
     assert seen_by_anna["get"] == [{"variety": g.state.variety[wanted]}]
-    assert seen_by_ben["get"][0]["id"] == wanted and seen_by_ben["get"][0]["sex"] in "mwB"
+    assert seen_by_ben["get"][0]["id"] == wanted and seen_by_ben["get"][0]["trait"] in "mwB"

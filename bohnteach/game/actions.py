@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any, NamedTuple
 
+from bohnteach.game.edition import choice_owner, choice_rule
 from bohnteach.game.errors import RuleViolation
 
 
@@ -16,14 +17,14 @@ class Plant(NamedTuple):
     """Plant a card on a field: phase 1 the front hand card (``card`` None or the front
     card's id), phase 3 a set-aside or revealed card (``card`` None = the first one).
 
-    ``lift`` (Ladybohn, lady.baby-lift): when the card is a baby, ``(female_card_id,
-    positions)`` names the female on that field that moves up and by how many places;
-    ``None`` = the default (the female nearest the top, as far as allowed)."""
+    ``choice``: an edition's choice that goes with this plant, as whole numbers (card ids,
+    places), checked by the edition's ``check_plant`` hook; ``None`` = the default choice.
+    Where a rule set offers no choice, one is refused (``edition.choice_rule``)."""
 
     player: int
     field: int
     card: int | None = None
-    lift: tuple[int, int] | None = None
+    choice: tuple[int, ...] | None = None
 
 
 class EndPlanting(NamedTuple):
@@ -128,9 +129,9 @@ MAX_CARDS_IN_ACTION = 200
 """More cards than any deck has: a longer card list in an action is refused unread."""
 
 # per action type, the kind of each field: a seat, a field index, an optional card id or
-# count, an optional (card, positions) pair, or a list of card ids
+# count, an optional edition choice (whole numbers), or a list of card ids
 _KINDS: dict[type, tuple[str, ...]] = {
-    Plant: ("seat", "field", "card?", "lift?"),
+    Plant: ("seat", "field", "card?", "choice?"),
     EndPlanting: ("seat",),
     Harvest: ("seat", "field", "count?"),
     Offer: ("seat", "seat", "cards", "cards"),
@@ -142,7 +143,7 @@ _KINDS: dict[type, tuple[str, ...]] = {
     Reorder: ("seat", "cards"),
     TakeIntoHand: ("seat", "card"),
 }
-_RULE_OF_KIND = {"seat": "input.unknown-player", "field": "input.no-field", "lift?": "lady.baby-lift"}
+_RULE_OF_KIND = {"seat": "input.unknown-player", "field": "input.no-field"}
 
 
 def _whole(value: object) -> int | None:
@@ -165,6 +166,12 @@ def _card_ids(value: object) -> tuple[int, ...] | None:
     return None if None in ids else ids  # type: ignore[return-value]
 
 
+def _fits_choice(numbers: tuple[int, ...]) -> bool:
+    """A plant choice has as many numbers as the choices of the edition that has them."""
+    owner = choice_owner()
+    return owner is not None and len(numbers) == owner.choice_size
+
+
 def plain(action: Action) -> Action:
     """``action`` with plain field types: ints for seats, fields and cards, tuples for
     card lists (any iterable is read exactly once). Returns ``action`` itself when it is
@@ -178,9 +185,9 @@ def plain(action: Action) -> Action:
     for i, (kind, value) in enumerate(zip(kinds, values)):
         if value is None and kind.endswith("?"):
             continue
-        if kind in ("cards", "lift?"):
+        if kind in ("cards", "choice?"):
             if type(value) is tuple and all(type(c) is int for c in value) and (
-                len(value) == 2 if kind == "lift?" else len(value) <= MAX_CARDS_IN_ACTION
+                _fits_choice(value) if kind == "choice?" else len(value) <= MAX_CARDS_IN_ACTION
             ):
                 continue
         elif type(value) is int:
@@ -189,13 +196,14 @@ def plain(action: Action) -> Action:
             new: object = _whole(value)
         elif kind == "cards":
             new = _card_ids(value)
-        else:  # lift?: (female card id, positions)
-            pair = _card_ids(value)
-            new = pair if pair is not None and len(pair) == 2 else None
+        else:  # choice?: as many whole numbers as the edition's choices have
+            numbers = _card_ids(value)
+            new = numbers if numbers is not None and _fits_choice(numbers) else None
         if new is None:
             name = type(action)._fields[i]
+            rule = choice_rule() if kind == "choice?" else _RULE_OF_KIND.get(kind, "input.unknown-card")
             raise RuleViolation(
-                _RULE_OF_KIND.get(kind, "input.unknown-card"),
+                rule,
                 f"{type(action).__name__}: {name} = {short_repr(value)} ist keine gültige Angabe.",
             )
         if new is not value:

@@ -22,9 +22,9 @@ class Variety:
     colour: str
     aliases: tuple[str, ...] = ()
     edition: str = ""
-    """The edition that adds this card kind (``indiana``); empty for the base game box."""
+    """The edition that adds this card kind (its name); empty for the base game box."""
     bean: bool = True
-    """False for an edition's cards that are no beans (Indiana's Trägerkarte): never planted."""
+    """False for an edition's cards that are no beans (tools): never planted."""
 
     def harvest_value(self, cards: int) -> int:
         return meter_value(self.meter, cards)
@@ -61,7 +61,7 @@ def meter_value(meter: tuple[int, ...], cards: int) -> int:
 def coin_steps(meter: Meter | None) -> tuple[int, ...]:
     """Coins a harvest of ``n`` beans brings, for ``n`` = 0, 1, … up to the meter's last step;
     the last entry holds for every bigger ``n``. Never more coins than cards (a meter from a
-    user's file may promise more); no meter (a baby bean): ``(0,)``."""
+    user's file may promise more); no meter: ``(0,)``."""
     if not meter:
         return (0,)
     return tuple(min(meter_value(meter, n), n) for n in range(max(meter) + 1))
@@ -79,7 +79,7 @@ def all_varieties() -> tuple[Variety, ...]:
 
 
 def edition_varieties(edition: str) -> tuple[Variety, ...]:
-    """The card kinds an edition adds (Indiana Bohnes: two bean varieties, three other cards)."""
+    """The card kinds an edition adds (new bean varieties, other cards)."""
     return tuple(v for v in _every_variety() if v.edition == edition)
 
 

@@ -1,10 +1,11 @@
-"""How an edition (Ladybohn, a fan expansion, …) plugs into the game core.
+"""How an edition (a published one, a fan expansion, a house rule) plugs into the game core.
 
-A rule set names its edition (``edition = "ladybohn"`` in its TOML; default ``"base"``).
+A rule set names its edition (``edition = "<name>"`` in its TOML; default ``"base"``).
 The engine, the notation, the player view, the table renderer and the widgets ask that
 edition object – found by name in a registry, as python-chess's ``find_variant`` does –
 at a few fixed points and never import an edition themselves. The editions package
-registers its editions when ``bohnteach`` is imported.
+registers its editions when ``bohnteach`` is imported; ``register_edition`` also takes one
+from anywhere else (a test fixture).
 
 Every *hook* below is ``None`` on the base edition. A subclass switches a hook on by
 defining the method; docs/editions.md says when each hook runs and what it may do. The
@@ -18,11 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bohnteach.game.errors import RuleViolation
-from bohnteach.game.words import variety_with_sex
+from bohnteach.game.errors import MeterFileError, RuleViolation, add_rules
+from bohnteach.game.words import add_trait_words, variety_with_trait
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from bohnteach.game.actions import Action, Offer, Plant
+    from bohnteach.game.rulesets import RuleSet
     from bohnteach.game.state import State
 
 
@@ -36,7 +40,7 @@ class Zone:
     key: str
     per_player: bool
     title: str
-    """German heading in the table view (``Sofort pflanzen``)."""
+    """German heading in the table view."""
     rule: str = ""
     """The rule the zone belongs to (its chip in the table view)."""
 
@@ -48,16 +52,16 @@ class ZoneDisplay:
     zone: Zone
     cards: tuple[int, ...]
     note: str
-    """German text after the heading (``eingetauschte Babybohne, muss jetzt auf Feld 1 …``)."""
+    """German text after the heading (what waits there and why)."""
     css: str = ""
 
 
 @dataclass(frozen=True)
 class OfferedCard:
-    """One card of an offer as a viewer sees it; ``sex`` and ``card`` are None when hidden."""
+    """One card of an offer as a viewer sees it; ``trait`` and ``card`` are None when hidden."""
 
     variety: str
-    sex: str | None
+    trait: str | None
     card: int | None
 
     @property
@@ -66,7 +70,7 @@ class OfferedCard:
 
     @property
     def label(self) -> str:
-        return variety_with_sex(self.variety, self.sex, "word")
+        return variety_with_trait(self.variety, self.trait, "word")
 
 
 @dataclass(frozen=True)
@@ -92,27 +96,39 @@ class Edition:
     title: ClassVar[str] = "Grundspiel"
     zones: ClassVar[tuple[Zone, ...]] = ()
     """Zones the edition adds; the State creates them empty."""
+    own_rules: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """Rules the edition brings along instead of entries in ``data/rules.toml`` (a house
+    rule kept in its own folder): id -> ``title``, ``explanation``, ``source``, ``auslegung``."""
     actions: ClassVar[ActionRules] = {}
     """Extra action types -> (checker, mutator), used by ``apply`` like the core's own."""
     notation_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
-    """Words the German notation understands for card attributes, by table:
-    ``attribute`` ((w) → "w"), ``adjective`` (weibliche → "w"), ``label`` ("B" → "Baby")."""
+    """Words the German notation understands for card traits, by table: ``attribute``
+    (the word in brackets after a variety → trait), ``adjective`` (the word before it →
+    trait), ``label`` (trait → how it is written in brackets)."""
+    notation_hint: ClassVar[str] = ""
+    """How the notation's error names the edition's bracket words (German)."""
+    trait_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """How the table and the refusals write a card's trait, by style (``game/words.py``:
+    ``word``, ``short``, ``symbol``, ``mark``): trait → German text."""
     scenes_prefix: ClassVar[str] = ""
-    """Scene files of this edition start with this prefix (``l_`` for Ladybohn)."""
+    """Scene files of this edition start with this prefix."""
     tryit_chapter: ClassVar[str] = ""
     """The Mach-du chapter key of its cases."""
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``."""
     coin_place: ClassVar[str] = ""
-    """The card a player's coins lie on, named in the table view (Indiana: „Home Sweet
-    Home“); empty = a plain coin pile."""
+    """The card a player's coins lie on, named in the table view; empty = a plain coin pile."""
+
+    choice_pattern: ClassVar[str] = ""
+    """Notation: a regular expression after a plant sentence's field with two groups (the
+    named card, the amount) for ``parse_plant_choice``; empty = no plant choices."""
 
     def __init__(self) -> None:
         self.hooked = any(getattr(self, hook) is not None for hook in HOOKS)
         """Whether the edition switches any hook on (``State.hooks`` is None otherwise)."""
         self.plain_listing = all(
             getattr(self, hook) is None
-            for hook in ("check_harvest", "waiting_seats", "plant_choices", "legal_extra")
+            for hook in ("check_harvest", "waiting_seats", "plant_choices", "legal_extra", "check_action")
         )
         """No hook changes ``legal_actions``: the engine lists with its fast code."""
 
@@ -121,12 +137,6 @@ class Edition:
         """The edition's own settings from the rule set's ``[<edition name>]`` table."""
         if raw:
             raise ValueError(f"{source}: Das Grundspiel hat keine eigenen Einstellungen ({', '.join(raw)}).")
-        return None
-
-    def read_meters(self, ruleset: Any, path: Any) -> Any:
-        """``ruleset`` with the Bohnometers of the user's meter file ``path`` in the
-        edition's own format (Indiana: its new varieties), or None for the core's format
-        (Ladybohn's m/w tables). Raises ``MeterFileError``."""
         return None
 
     def settings_summary(self, settings: Any) -> list[str]:
@@ -141,23 +151,42 @@ class Edition:
             return None
 
         def shown(cards: Sequence[int]) -> tuple[OfferedCard, ...]:
-            return tuple(OfferedCard(s.variety[c], s.cards[c].sex, c) for c in cards)
+            return tuple(OfferedCard(s.variety[c], s.cards[c].trait, c) for c in cards)
 
         return OfferView(o.player, o.to, shown(tuple(o.give)), shown(tuple(o.get)))
 
+    choice_rule: ClassVar[str] = ""
+    """The rule behind the edition's plant choices (``Plant.choice``), if it has any: a
+    choice in a rule set without them is refused under this rule (``choice_rule()``)."""
+    choice_size: ClassVar[int] = 0
+    """How many whole numbers such a choice has (``actions.plain`` refuses other lengths)."""
+
+    def no_choice_text(self, s: State) -> str:
+        """Why ``s``'s rule set knows no such plant choice (German), for ``choice_rule``."""
+        return f"In „{s.ruleset.title}“ wählt man beim Pflanzen nichts dazu."
+
     def refuse_plant_choice(self, s: State, a: Plant) -> None:
-        """A ``Plant`` with a choice (``lift``) where the edition offers none: refused under
-        the rule that gives the choice (lady.baby-lift)."""
-        raise RuleViolation(
-            "lady.baby-lift", f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
-        )
+        """A ``Plant`` with a choice (``Plant.choice``) where the edition offers none:
+        refused under the rule that gives such choices (``choice_rule()``)."""
+        owner = choice_owner()
+        raise RuleViolation(choice_rule(), (owner or self).no_choice_text(s))
+
+    # ---- own meters (a user's cards): not hot --------------------------------------------
+    def with_meters(self, ruleset: RuleSet, meters: Mapping[str, Mapping[str, object]],
+                    source: str = "") -> RuleSet:
+        """``ruleset`` with the meters printed on the user's cards; the base game has none."""
+        raise ValueError(f"{ruleset.title}: Eigene Bohnometer je Kartenmerkmal gibt es hier nicht.")
+
+    def load_ruleset_with_meters(self, ruleset: RuleSet, path: Path) -> RuleSet:
+        """``ruleset`` with the meters from the user's file ``path`` (``MeterFileError``)."""
+        raise MeterFileError(path, "(Datei)", f"{ruleset.title} hat keine Karten mit eigenen Bohnometern.")
 
     def offer_hides_cards(self, s: State) -> bool:
         """Whether offers name only what ``offer_view`` lets a viewer see."""
         return False
 
     def choice_moves(self, s: State, seat: int, plantable: Sequence[int]) -> list[tuple[str, Plant]]:
-        """Every plant with an edition choice (``Plant.lift``) a learner may try now, as
+        """Every plant with an edition choice (``Plant.choice``) a learner may try now, as
         (German button label, action) – wrong ones included: the engine explains them."""
         return []
 
@@ -166,9 +195,9 @@ class Edition:
         return None
 
     def saved_zone_problem(self, ruleset: Any, key: str, cards: Sequence[int],
-                           sexes: Sequence[Any], phase: int, offer_open: bool) -> str | None:
+                           traits: Sequence[Any], phase: int, offer_open: bool) -> str | None:
         """Why a saved game's edition zone ``key`` cannot hold ``cards`` (German), or
-        ``None``. ``sexes`` gives each card id's attribute; the core has checked the ids."""
+        ``None``. ``traits`` gives each card id's trait; the core has checked the ids."""
         return None
 
     def format_action(self, s: State, action: Any, who: str) -> str | None:
@@ -194,19 +223,19 @@ class Edition:
 
     def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
         """The player's edition zones to draw in the table view (non-empty ones); a
-        ``css`` of ``bt-blocked`` marks a zone red (Indiana: a blocked adventurer)."""
+        ``css`` of ``bt-blocked`` marks a zone red (a blocked piece)."""
         return []
 
     def table_zones_for_display(self, s: State) -> list[ZoneDisplay]:
         """The zones of the whole table (not ``per_player``) to draw now, in one box in the
         middle of the table; a zone titled „Box, Place“ is drawn as „Place“ in a box titled
-        „Box“ (Indiana: every temple place, empty ones too). Default: those of
+        „Box“ (every place of a board, empty ones too). Default: those of
         ``zones_for_display`` asked for the active player."""
         return [d for d in self.zones_for_display(s, s.active) if not d.zone.per_player]
 
     # ---- hooks (None = off) ---------------------------------------------------------------
     setup: Callable[[State], None] | None = None
-    """After dealing, before the first turn (Indiana: fill the temple)."""
+    """After dealing, before the first turn (fill the edition's zones)."""
     reveal: Callable[[State], list[int]] | None = None
     """Phase 2 starts: turn cards face up and return them (replaces "reveal two")."""
     draw: Callable[[State, int], list[int]] | None = None
@@ -226,12 +255,12 @@ class Edition:
     take_planted: Callable[[State, int, int], None] | None = None
     """Remove a card planted out of phase from the edition's zone."""
     check_plant: Callable[[State, int, int, int, Any], Any] | None = None
-    """``(s, player, field, card, plant.lift)``: raise for an edition choice that is not
+    """``(s, player, field, card, plant.choice)``: raise for an edition choice that is not
     allowed; the result is passed to ``after_plant``."""
     after_plant: Callable[[State, int, int, Any], None] | None = None
     """``(s, player, field, checked)`` right after the card lies on the field."""
     plant_choices: Callable[[State, int, int, int], list[Any]] | None = None
-    """``(s, seat, field, card)``: the edition choices (``Plant.lift``) to list, best first;
+    """``(s, seat, field, card)``: the edition choices (``Plant.choice``) to list, best first;
     empty = one plain ``Plant``."""
     check_harvest: Callable[[State, int], None] | None = None
     """Raise when ``player`` may not harvest now (after the core's checks)."""
@@ -251,7 +280,20 @@ class Edition:
     """Extra actions (types in ``actions``) of the given seats, appended to the listing."""
     final_scoring: Callable[[State], None] | None = None
     """At the game's end, after the final harvest of the fields and before the coins are
-    counted: turn the edition's zones into coins (Indiana: the adventurers sell)."""
+    counted: turn the edition's zones into coins."""
+    check_action: Callable[[State, Action], None] | None = None
+    """Raise ``RuleViolation`` (a rule of ``own_rules`` or of the catalogue) for one of the
+    core's actions the edition forbids, after the core's own checks passed (a house rule:
+    no gifts); the listing leaves such actions out."""
+    phase3_first: Callable[[State, int], tuple[int, str] | None] | None = None
+    """Phase 3 in an order of the edition's (``RuleSet.phase3_order``): for ``player``,
+    (the earlier seat that must plant first, the rule id), or None when ``player`` may plant."""
+    parse_plant_choice: Callable[[State, int, int, str, str, str], Any] | None = None
+    """Notation: ``(s, player, field, named card, amount, sentence)`` → the ``Plant.choice``
+    a plant sentence's tail names (``choice_pattern``); raise ``ValueError`` (German) if none."""
+    format_plant_choice: Callable[[State, Plant], str] | None = None
+    """Notation: the tail of a plant sentence for ``Plant.choice`` (read back by
+    ``parse_plant_choice``), ``""`` without a choice."""
 
 
 HOOKS: tuple[str, ...] = tuple(
@@ -275,9 +317,24 @@ _REGISTRY: dict[str, Edition] = {BASE.name: BASE}
 
 
 def register_edition(edition: Edition) -> Edition:
-    """Make ``edition`` findable by its name (a rule set's ``edition = "…"``)."""
+    """Make ``edition`` findable by its name (a rule set's ``edition = "…"``) and its card
+    trait words known; the one line that plugs an edition in, also from a test fixture."""
+    add_rules(edition.own_rules)
     _REGISTRY[edition.name] = edition
+    add_trait_words(edition.trait_words)
     return edition
+
+
+def choice_owner() -> Edition | None:
+    """The registered edition whose rule gives plant choices (``choice_rule``), if any."""
+    return next((e for e in _REGISTRY.values() if e.choice_rule), None)
+
+
+def choice_rule() -> str:
+    """The rule a plant choice is refused under where a rule set offers none (also a
+    malformed one: ``actions.plain``); ``input.unknown-card`` while no edition has one."""
+    owner = choice_owner()
+    return owner.choice_rule if owner is not None else "input.unknown-card"
 
 
 def find_edition(name: str) -> Edition:
@@ -295,5 +352,5 @@ def all_editions() -> tuple[Edition, ...]:
 
 __all__ = [
     "BASE", "HOOKS", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
-    "all_editions", "find_edition", "known_settings", "register_edition",
+    "all_editions", "choice_owner", "choice_rule", "find_edition", "known_settings", "register_edition",
 ]

@@ -18,7 +18,7 @@ from bohnteach.game.actions import (
 )
 from bohnteach.game.beans import find_variety
 from bohnteach.game.errors import RuleViolation
-from bohnteach.game.rulesets import PHASE3_ORDER_RULES, RuleSet, find_ruleset
+from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import CardInfo, Phase, State
 
 DEFAULT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
@@ -157,18 +157,12 @@ def to_plant(s: State, player: int) -> list[int]:
     return s.revealed + cards if player == s.active else cards[:]
 
 
-def _phase3_waiting_on(s: State, player: int) -> int | None:
-    """With ``active_first`` order: the earlier player who must plant first, if any."""
-    if s.ruleset.phase3_order != "active_first":
+def _phase3_waiting_on(s: State, player: int) -> tuple[int, str] | None:
+    """Phase 3 in an edition's order: (the earlier seat that must plant first, the rule)."""
+    ed = s.hooks
+    if ed is None or ed.phase3_first is None:
         return None
-    n = len(s.players)
-    for k in range(n):
-        seat = (s.active + k) % n
-        if seat == player:
-            return None
-        if to_plant(s, seat):
-            return seat
-    return None
+    return ed.phase3_first(s, player)
 
 
 def actor(s: State) -> int | None:
@@ -232,7 +226,7 @@ def _exhausted(s: State) -> None:
 
 draw_card = _draw_card
 """The top card of the draw pile (None when empty); counts and reshuffles when the pile
-runs out. Public for editions that draw in their own hooks (Indiana's temple)."""
+runs out. Public for editions that draw in their own hooks."""
 
 
 # ---- phase changes -------------------------------------------------------------------
@@ -281,7 +275,7 @@ def _next_turn(s: State) -> None:
 
 
 def harvest_coins(s: State, player: int, field: int) -> int:
-    """Coins a harvest of this field would bring now (top card's meter; baby → 0)."""
+    """Coins a harvest of this field would bring now (top card's meter; none → 0)."""
     cards = s.players[player].fields[field]
     if not cards:
         return 0
@@ -402,9 +396,7 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
             raise RuleViolation("input.unknown-card", f"Diese Karte muss {name} nicht pflanzen.")
         first = _phase3_waiting_on(s, a.player)
         if first is not None:
-            raise RuleViolation(
-                PHASE3_ORDER_RULES[s.ruleset.phase3_order], f"Erst pflanzt {_name(s, first)}, dann {name}."
-            )
+            raise RuleViolation(first[1], f"Erst pflanzt {_name(s, first[0])}, dann {name}.")
         no_room_rule = "p3.no-room"
     elif phase is TRADE and (
         (ed := s.hooks) is not None and ed.check_plant_out_of_phase is not None
@@ -428,9 +420,9 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
             raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
         raise RuleViolation("field.one-variety", here)
     ed = s.hooks
-    if ed is not None and ed.check_plant is not None:  # the edition checks its choice (Plant.lift)
-        return card, ed.check_plant(s, a.player, a.field, card, a.lift)
-    if a.lift is not None:
+    if ed is not None and ed.check_plant is not None:  # the edition checks its choice (Plant.choice)
+        return card, ed.check_plant(s, a.player, a.field, card, a.choice)
+    if a.choice is not None:
         s.edition.refuse_plant_choice(s, a)
     return card, None
 
@@ -786,6 +778,11 @@ def _validate(s: State, action: object) -> tuple[Action, object]:
     try:
         if type(action) in _RULES:
             action = plain(action)  # type: ignore[arg-type]
+            checked = rules[0](s, action)
+            ed = s.hooks
+            if ed is not None and ed.check_action is not None:  # after the core's own rules
+                ed.check_action(s, action)
+            return action, checked  # type: ignore[return-value]
         return action, rules[0](s, action)  # type: ignore[return-value]
     except RuleViolation:
         raise
@@ -1058,6 +1055,14 @@ def legal_actions(s: State, player: int | None = None, offers: bool = True) -> l
 
 def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
     """``legal_actions`` with the edition's hooks, for one seat or every seat."""
+    result = _hooked_listing(s, player, offers)
+    if s.edition.check_action is not None:  # the edition forbids some of the core's actions
+        result = [a for a in result if type(a) not in _RULES or check(s, a) is None]
+    return result
+
+
+def _hooked_listing(s: State, player: int | None, offers: bool) -> list[Action]:
+    """The listing of ``_legal_listing`` before the edition's ``check_action``."""
     seats = range(len(s.players)) if player is None else (player,)
     result: list[Action] = []
     for seat in seats:
@@ -1108,7 +1113,7 @@ def _legal_listing(s: State, player: int | None, offers: bool) -> list[Action]:
 
 
 def _kinds_to_plant(s: State, seat: int) -> list[int]:
-    """Phase 3: the first of each kind of card (variety and sex) ``seat`` may plant now."""
+    """Phase 3: the first of each kind of card (variety and trait) ``seat`` may plant now."""
     cards = to_plant(s, seat)
     if not cards or _phase3_waiting_on(s, seat) is not None:
         return []
@@ -1139,7 +1144,7 @@ def _plants(
     s: State, seat: int, card: int, fields: Sequence[int], named: int | None
 ) -> list[Action]:
     """Plant ``card`` on each of ``fields``; with the edition's choices one action per
-    choice (``Plant.lift``; None, the default choice, is legal too but not listed)."""
+    choice (``Plant.choice``; None, the default choice, is legal too but not listed)."""
     choices = s.edition.plant_choices
     if choices is None:  # hot path: no choices in this edition, one plant per field
         acts = _seat(seat, len(s.players[seat].fields))
@@ -1148,9 +1153,9 @@ def _plants(
         return [acts.named_plant(f, named) for f in fields]
     out: list[Action] = []
     for f in fields:
-        lifts = choices(s, seat, f, card)
-        if lifts:
-            out += [Plant(seat, f, named, lift) for lift in lifts]
+        offered = choices(s, seat, f, card)
+        if offered:
+            out += [Plant(seat, f, named, choice) for choice in offered]
         else:
             out.append(Plant(seat, f, named))
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -70,6 +71,20 @@ def rule_catalogue() -> dict[str, Rule]:
     return rules
 
 
+def add_rules(entries: Mapping[str, Mapping[str, str]]) -> None:
+    """Rules an edition brings along (``Edition.own_rules``: id -> ``title``, ``explanation``,
+    ``source`` as a learner reads it, optional ``auslegung``), added to the catalogue.
+    ``ValueError`` for an ID the catalogue already gives another rule."""
+    catalogue = rule_catalogue()
+    for rule_id, entry in entries.items():
+        rule = Rule(id=rule_id, title=entry["title"], explanation=entry["explanation"].strip(),
+                    source=entry["source"], auslegung=entry.get("auslegung", "").strip(),
+                    seed=entry["source"])
+        if catalogue.get(rule_id, rule) != rule:
+            raise ValueError(f"Die Regel-ID {rule_id!r} gibt es schon.")
+        catalogue[rule_id] = rule
+
+
 def find_rule(rule_id: str) -> Rule:
     try:
         return rule_catalogue()[rule_id]
@@ -100,3 +115,13 @@ class RuleViolation(Exception):
 
     def __reduce__(self):  # keep picklable despite the custom __init__
         return (RuleViolation, (self.rule_id, self.detail))
+
+
+class MeterFileError(ValueError):
+    """A meter file (or meter table) that cannot be used: which file, which key, and why."""
+
+    def __init__(self, path: object, key: str, reason: str):
+        self.path = str(path)
+        self.key = key
+        self.reason = reason
+        super().__init__(f"{self.path}, {key}: {reason}")

@@ -42,7 +42,7 @@ from bohnteach.game.actions import (
     Accept, Action, BuyField, Decline, Draw, EndPlanting, EndTrading, Harvest, Offer, Plant,
     Reorder, TakeIntoHand,
 )
-from bohnteach.game.edition import all_editions
+from bohnteach.game.edition import all_editions, choice_owner
 from bohnteach.game.beans import UnknownVarietyError, Variety, all_varieties, find_variety
 from bohnteach.game.state import Phase, State
 from bohnteach.game.words import card_label
@@ -148,14 +148,14 @@ def _variety(name: str, sentence: str) -> Variety:
 # ---- card references --------------------------------------------------------------------
 class _Ref:
     """One card reference of a sentence: variety (or None for ``#id``), where, how many,
-    and (Ladybohn) the sex."""
+    and an edition's card trait."""
 
-    __slots__ = ("text", "variety", "where", "pos", "card_id", "count", "sex")
+    __slots__ = ("text", "variety", "where", "pos", "card_id", "count", "trait")
 
     def __init__(self, text: str, variety: Variety | None, where: str | None,
-                 pos: int | None, card_id: int | None, count: int, sex: str | None = None):
+                 pos: int | None, card_id: int | None, count: int, trait: str | None = None):
         self.text, self.variety, self.where = text, variety, where
-        self.pos, self.card_id, self.count, self.sex = pos, card_id, count, sex
+        self.pos, self.card_id, self.count, self.trait = pos, card_id, count, trait
 
 
 _PAREN = re.compile(r"\(([^)]*)\)\s*$")
@@ -164,9 +164,9 @@ _WORDS: dict[str, tuple[tuple, dict[str, str]]] = {}
 
 
 def _words(kind: str) -> dict[str, str]:
-    """The card-attribute words of every registered edition (``Edition.notation_words``):
-    ``attribute`` in parentheses ((w) → "w"), ``adjective`` (weibliche → "w") and
-    ``label``, how an attribute is written after the variety ("B" → "Baby")."""
+    """The card-trait words of every registered edition (``Edition.notation_words``):
+    ``attribute`` in parentheses, ``adjective`` before the variety and ``label``, how a
+    trait is written in parentheses after the variety."""
     editions = all_editions()
     cached = _WORDS.get(kind)
     if cached is None or cached[0] != editions:
@@ -177,9 +177,9 @@ def _words(kind: str) -> dict[str, str]:
     return cached[1]
 
 
-def sex_label(sex: str) -> str:
-    """How a card's attribute (Ladybohn's sex) is written in parentheses after the variety."""
-    return _words("label").get(sex, sex)
+def trait_label(trait: str) -> str:
+    """How a card's trait is written in parentheses after the variety."""
+    return _words("label").get(trait, trait)
 
 
 def _parse_ref(item: str, sentence: str) -> _Ref:
@@ -189,7 +189,7 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
     where: str | None = None
     pos: int | None = None
     card_id: int | None = None
-    sex: str | None = None
+    trait: str | None = None
     body = text
     m = _ID.search(body)
     if m:
@@ -213,12 +213,12 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
             elif inner == "hand":
                 where = "hand"
             elif inner in _words("attribute"):
-                sex = _words("attribute")[inner]
+                trait = _words("attribute")[inner]
             else:
+                hints = "".join(f" und {e.notation_hint}" for e in all_editions() if e.notation_hint)
                 raise NotationError(
                     f"{_quote(sentence)}: {_quote('(' + m.group(1) + ')')} verstehe ich nicht; "
-                    "möglich sind (Hand 3), (Feld 1), (aufgedeckt), (quer) und bei Ladybohn "
-                    "(w), (m), (Baby)."
+                    f"möglich sind (Hand 3), (Feld 1), (aufgedeckt), (quer){hints}."
                 )
     if not body and card_id is None:
         raise NotationError(f"{_quote(sentence)}: Bei {_quote(text)} fehlt die Bohnensorte.")
@@ -229,10 +229,10 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
         if n is not None and (len(words) > 1 or words[0].isdigit()):
             count, words = n, words[1:]
     words = _strip_articles(words)
-    for _ in range(2):  # „aufgedeckte weibliche Blaue Bohne“
+    for _ in range(2):  # „aufgedeckte <trait adjective> Blaue Bohne“
         low = " ".join(words).casefold()
         if words and words[0].casefold() in _words("adjective"):
-            sex, words = _words("adjective")[words[0].casefold()], words[1:]
+            trait, words = _words("adjective")[words[0].casefold()], words[1:]
             continue
         for q in _REVEALED_WORDS:
             if low.startswith(q + " "):
@@ -248,7 +248,7 @@ def _parse_ref(item: str, sentence: str) -> _Ref:
     variety = _variety(" ".join(words), sentence) if words else None
     if card_id is not None and count != 1:
         raise NotationError(f"{_quote(sentence)}: Mit #Nummer ist genau eine Karte gemeint.")
-    return _Ref(text, variety, where, pos, card_id, count, sex)
+    return _Ref(text, variety, where, pos, card_id, count, trait)
 
 
 def _split_list(text: str) -> list[str]:
@@ -274,8 +274,7 @@ def _split_list(text: str) -> list[str]:
 
 
 def _waiting_cards(s: State, player: int) -> list[int]:
-    """Cards the edition makes ``player`` plant before the usual ones (Ladybohn: a baby
-    received in a deal)."""
+    """Cards the edition makes ``player`` plant before the usual ones (``waiting_cards``)."""
     hook = s.edition.waiting_cards
     return list(hook(s, player)) if hook is not None else []
 
@@ -325,10 +324,10 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
             )
         if ref.count != 1:
             raise NotationError(f"{_quote(sentence)}: (Hand {ref.pos}) meint genau eine Karte.")
-        if ref.sex is not None and s.cards[card].sex != ref.sex:
+        if ref.trait is not None and s.cards[card].trait != ref.trait:
             raise NotationError(
                 f"{_quote(sentence)}: An Stelle {ref.pos} von {who}s Hand steckt keine "
-                f"{v.de} ({sex_label(ref.sex)})."
+                f"{v.de} ({trait_label(ref.trait)})."
             )
         return [card]
     if ref.where == "field" and ref.pos is not None:
@@ -351,9 +350,9 @@ def _resolve(s: State, player: int, ref: _Ref, used: set[int], purpose: str,
         pool = _candidates(s, player, purpose)
         place = None
     found = [c for c in pool if c not in used and s.variety[c] == v.key
-             and (ref.sex is None or s.cards[c].sex == ref.sex)]
-    if ref.sex is not None:
-        v_text = f"{v.de} ({sex_label(ref.sex)})"
+             and (ref.trait is None or s.cards[c].trait == ref.trait)]
+    if ref.trait is not None:
+        v_text = f"{v.de} ({trait_label(ref.trait)})"
     else:
         v_text = v.de
     if len(found) < ref.count:
@@ -389,28 +388,6 @@ def _cards(s: State, player: int, text: str, purpose: str, sentence: str,
 # ---- parsing ------------------------------------------------------------------------------
 _FIELD_CORE = r"(?:(?:ihr|ihrem|sein|seinem|das|dem)\s+)?feld\s+(\S+)"
 _FIELD = r"(?:(?:auf|von|aus)\s+)?" + _FIELD_CORE
-_LIFT = (r"(?:\s*(?:,|und)\s*(?:hebt|schiebt)\s+(.+?)\s+um\s+(\S+)"
-         r"(?:\s+(?:plätze|platz|positionen|position|stellen|stelle))?(?:\s+(?:nach\s+)?(?:oben|hoch))?)?")
-
-
-def _parse_lift(s: State, player: int, field: int, who: str, by: str,
-                sentence: str) -> tuple[int, int]:
-    """Ladybohn (lady.baby-lift): which female on the field moves up, and how far."""
-    n = _number(by)
-    if n is None:
-        raise NotationError(f"{_quote(sentence)}: {_quote(by)} ist keine Anzahl von Plätzen.")
-    ref = _parse_ref(who, sentence)
-    if ref.card_id is not None:
-        return ref.card_id, n
-    if not 0 <= field < len(s.players[player].fields):
-        raise NotationError(f"{_quote(sentence)}: Feld {field + 1} gibt es nicht.")
-    cards = list(reversed(s.players[player].fields[field]))
-    sex = ref.sex or "w"
-    found = [c for c in cards if (ref.variety is None or s.variety[c] == ref.variety.key)
-             and s.cards[c].sex == sex]
-    if not found:
-        raise NotationError(f"{_quote(sentence)}: Auf Feld {field + 1} liegt keine {ref.text}.")
-    return found[0], n
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -434,9 +411,9 @@ def parse_action(state: State, text: str) -> Action:
     if low.startswith("pflanzt"):
         if m(r"pflanzt\s+keine\s+(?:zweite\s+)?karte(?:\s+mehr)?"):
             return EndPlanting(player)
-        hit = re.fullmatch(
-            r"pflanzt\s*(.*?)\s*auf\s+" + _FIELD_CORE + _LIFT, rest, flags=re.IGNORECASE
-        )
+        owner = choice_owner()  # the edition whose plant choices the grammar reads
+        tail = f"(?:{owner.choice_pattern})?" if owner is not None and owner.choice_pattern else ""
+        hit = re.fullmatch(r"pflanzt\s*(.*?)\s*auf\s+" + _FIELD_CORE + tail, rest, flags=re.IGNORECASE)
         if not hit:
             raise NotationError(
                 f"{_quote(sentence)}: Beim Pflanzen fehlt das Feld, z. B. „{s.players[player].name} "
@@ -445,10 +422,15 @@ def parse_action(state: State, text: str) -> Action:
         what, field_word = hit.group(1).strip(), hit.group(2)
         field = _field_number(field_word, sentence)
         card = _plant_card(s, player, what, sentence)
-        if hit.group(3) is None:
+        if not tail or hit.group(3) is None or owner is None or owner.parse_plant_choice is None:
             return Plant(player, field, card)
-        return Plant(player, field, card, _parse_lift(s, player, field, hit.group(3),
-                                                       hit.group(4), sentence))
+        try:
+            choice = owner.parse_plant_choice(s, player, field, hit.group(3), hit.group(4), sentence)
+        except NotationError:
+            raise
+        except ValueError as error:
+            raise NotationError(f"{_quote(sentence)}: {error}") from None
+        return Plant(player, field, card, choice)
     if m(r"beendet\s+(?:die\s+)?phase\s+(?:1|eins)|beendet\s+das\s+pflanzen|h(?:ö|oe)rt\s+auf\s+zu\s+pflanzen"):
         return EndPlanting(player)
     # harvesting ---------------------------------------------------------------------
@@ -505,7 +487,7 @@ def parse_action(state: State, text: str) -> Action:
         if len(cards) != 1:
             raise NotationError(f"{_quote(sentence)}: Genau eine Karte, bitte.")
         return TakeIntoHand(player, cards[0])
-    try:  # the edition's own verbs (Indiana)
+    try:  # the edition's own verbs
         found = s.edition.parse_action(s, player, rest)
     except ValueError as error:
         raise NotationError(f"{_quote(sentence)}: {error}") from None
@@ -636,8 +618,8 @@ def _ref_text(s: State, player: int, card: int, used: set[int], purpose: str) ->
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
         return f"#{card}", False
     v = find_variety(s.variety[card])
-    sex = s.cards[card].sex
-    tags = [sex_label(sex)] if sex else []
+    trait = s.cards[card].trait
+    tags = [trait_label(trait)] if trait else []
     p = s.players[player] if isinstance(player, int) and 0 <= player < len(s.players) else None
     options: list[tuple[str, bool]] = [(_with(v.de, tags), True)]
     if card in s.revealed:
@@ -681,9 +663,9 @@ def _list_text(s: State, player: int, cards: Sequence[int], purpose: str) -> str
         if n == 1:
             parts.append(text)
         else:
-            sex = s.cards[card].sex
+            trait = s.cards[card].trait
             label = _variety_label(find_variety(s.variety[card]), n)
-            parts.append(_with(label, [sex_label(sex)] if sex else []))
+            parts.append(_with(label, [trait_label(trait)] if trait else []))
         i = j
     if len(parts) == 1:
         return parts[0]
@@ -707,7 +689,7 @@ def format_action(state: State, action: Action) -> str:
         if not _valid_player(s, a.player):
             return f"{who} pflanzt #{a.card} {where}"
         text, _ = _ref_text(s, a.player, a.card, set(), "plant")
-        return f"{who} pflanzt {text} {where}{_lift_text(s, a)}"
+        return f"{who} pflanzt {text} {where}{_choice_text(s, a)}"
     if isinstance(a, EndPlanting):
         return f"{who} beendet Phase 1"
     if isinstance(a, Harvest):
@@ -756,19 +738,16 @@ def format_action(state: State, action: Action) -> str:
     return s.edition.format_action(s, a, who) or repr(a)
 
 
-def _lift_text(s: State, a: Plant) -> str:
-    lift = getattr(a, "lift", None)
-    if lift is None:
+def _choice_text(s: State, a: Plant) -> str:
+    """The tail of a plant sentence for ``Plant.choice``, written by the edition that has
+    plant choices (``Edition.format_plant_choice``)."""
+    choice = getattr(a, "choice", None)
+    if choice is None:
         return ""
-    try:
-        female, by = lift
-        label = _with(card_label(s, female), [_words("label").get(s.cards[female].sex, "?")])
-        text = f" und hebt {label} um {by}"
-        if _parse_lift(s, a.player, a.field, label, str(by), text) == (female, by):
-            return text
-        return f" und hebt {label} #{female} um {by}"
-    except Exception:  # noqa: BLE001 - malformed lift: show it raw, the engine refuses it
-        return f" und hebt {lift!r}"
+    owner = choice_owner()
+    if owner is None or owner.format_plant_choice is None:
+        return f" und wählt {choice!r}"
+    return owner.format_plant_choice(s, a)
 
 
 def _valid_player(s: State, i: object) -> bool:
@@ -779,4 +758,15 @@ def _valid_card(s: State, c: object) -> bool:
     return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(s.cards)
 
 
-__all__ = ["NotationError", "format_action", "parse_action"]
+# ---- for an edition's own grammar (its actions, its plant choices) -----------------------
+parse_card_ref = _parse_ref
+"""``(text, sentence)``: one card reference (variety, where, ``#id``, trait, count)."""
+read_number = _number
+"""A number word or digits (``"zwei"`` → 2), or None."""
+quoted = _quote
+with_tags = _with
+"""``(label, tags)``: ``"Blaue Bohne (Hand 2, w)"``."""
+
+
+__all__ = ["NotationError", "format_action", "parse_action", "parse_card_ref", "quoted", "read_number",
+           "trait_label", "with_tags"]

@@ -1,8 +1,10 @@
 """Frozen rule sets, one per rulebook, loaded from ``data/rulesets/*.toml`` (listed in docs/rules.md, „Regelwerke“).
 
 Every difference between the rulebooks is a data field here; the engine reads the fields
-and never asks for a rule set by name. Rules of an edition (Ladybohn) are switched on by
-``edition = "…"`` and configured in the TOML table named after it (``RuleSet.settings``).
+and never asks for a rule set by name. Rules of an edition are switched on by
+``edition = "…"`` and configured in the TOML table named after it (``RuleSet.settings``);
+cards with a trait (``[traits.<variety>]``, ``[trait_meters.<variety>]``) are data here,
+what a trait means is the edition's.
 """
 from __future__ import annotations
 
@@ -16,11 +18,10 @@ from typing import Any
 
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety
 from bohnteach.game.edition import find_edition
+from bohnteach.game.errors import MeterFileError
 
-Sex = str | None  # "m", "w", "B" in Ladybohn; None in editions without sexes
-
-PHASE3_ORDER_RULES = {"any": "p3.plant-all", "active_first": "lady.p3-order"}
-"""The rule behind each ``RuleSet.phase3_order`` (the ID a refusal names)."""
+Trait = str | None
+"""A card's trait (``CardInfo.trait``); None in a deck without traits."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,14 @@ class RuleSet:
     """``clockwise`` (tie.clockwise) or ``hand_cards`` (tie.hand-cards)."""
     start_player: str
     phase3_order: str
-    """``any`` (p3.plant-all) or ``active_first`` (lady.p3-order)."""
+    """``any`` (p3.plant-all: in any order); another order is an edition's rule, which its
+    hook ``phase3_first`` reads."""
     final_harvest_protection: bool
     by_players: dict[int, PlayerCountRules] = field(repr=False)
-    sexes: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
-    """Ladybohn: variety -> {"m": n, "w": n, "B": n}; empty where cards have no sex."""
-    sex_meters: dict[str, dict[str, Meter]] = field(default_factory=dict, repr=False)
-    """Ladybohn: variety -> {"m": meter, "w": meter}; babies have none."""
+    traits: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    """variety -> {trait: number of cards}; empty where cards have no trait."""
+    trait_meters: dict[str, dict[str, Meter]] = field(default_factory=dict, repr=False)
+    """variety -> {trait: meter}; a trait left out has no meter (``meter_for`` → None)."""
     meter_assumption: str = ""
     """Non-empty where the meters are an assumption, not printed values (shown to users)."""
     meter_source: str = ""
@@ -69,10 +71,10 @@ class RuleSet:
     settings: Any = None
     """That edition's own settings, read from the TOML table named after it."""
     other_cards: tuple[str, ...] = ()
-    """Card kinds of the deck that are no beans (Indiana: path, carrier, sabohntage),
+    """Card kinds of the deck that are no beans (an edition's tools and actions),
     ``count`` cards each (data/varieties.toml); they get ids after the bean cards."""
     meters: dict[str, Meter] = field(default_factory=dict, repr=False)
-    """Meters from the user's own file that replace a variety's assumed one (Indiana)."""
+    """Meters from the user's own file that replace a variety's assumed one."""
 
     @property
     def min_players(self) -> int:
@@ -97,60 +99,42 @@ class RuleSet:
         removed = set(self.for_players(players).removed)
         return tuple(find_variety(k) for k in self.varieties if k not in removed)
 
-    def card_specs(self, players: int) -> list[tuple[str, Sex]]:
-        """One (variety key, sex) entry per card of the deck, in a fixed order."""
-        specs: list[tuple[str, Sex]] = []
+    def card_specs(self, players: int) -> list[tuple[str, Trait]]:
+        """One (variety key, trait) entry per card of the deck, in a fixed order."""
+        specs: list[tuple[str, Trait]] = []
         for v in self.variety_list(players):
-            if self.sexes:
-                for sex, n in self.sexes[v.key].items():
-                    specs += [(v.key, sex)] * n
+            if self.traits:
+                for trait, n in self.traits[v.key].items():
+                    specs += [(v.key, trait)] * n
             else:
                 specs += [(v.key, None)] * v.count
         for key in self.other_cards:
             specs += [(key, None)] * find_variety(key).count
         return specs
 
-    def meter_for(self, variety: str, sex: Sex = None) -> Meter | None:
-        """The Bohnometer printed on a card; ``None`` for a baby bean (no meter)."""
-        if sex == "B":
-            return None
-        if self.sex_meters and sex is not None:
-            return self.sex_meters[variety][sex]
+    def meter_for(self, variety: str, trait: Trait = None) -> Meter | None:
+        """The Bohnometer printed on a card; ``None`` for a trait without one."""
+        if self.trait_meters and trait is not None:
+            return self.trait_meters[variety].get(trait)
         if self.meters and variety in self.meters:
             return self.meters[variety]
         return find_variety(variety).meter
 
     def with_meters(self, meters: Mapping[str, Mapping[str, object]], source: str = "") -> RuleSet:
-        """A new rule set with the Bohnometers printed on the user's cards.
+        """A new rule set with the Bohnometers printed on the user's cards (``meters``:
+        variety -> {trait: meter}), checked by the rule set's edition; ``ValueError`` where
+        the edition has no such meters."""
+        return find_edition(self.edition).with_meters(self, meters, source)
 
-        ``meters`` maps variety keys to ``{"m": meter, "w": meter}`` (checked like a meter
-        file, see ``load_meter_file``); varieties or sexes left out keep their values. The
-        assumption note is cleared when every meter is replaced, otherwise it names the
-        ones that are still assumed; ``meter_source`` says where the values came from.
-        """
-        if not self.sexes:
-            raise ValueError(f"{self.title}: Eigene Bohnometer gibt es nur für Karten mit m/w/B.")
-        where = source or "eigene Werte"
-        merged = {v: dict(by_sex) for v, by_sex in self.sex_meters.items()}
-        for key, by_sex in meters.items():
-            variety = _meter_variety(self, key, where, key)
-            for sex, values in by_sex.items():
-                label = f"{key}.{sex}"
-                if sex not in ("m", "w"):
-                    raise MeterFileError(where, label, _SEX_REASON.get(sex, _SEX_REASON[None]))
-                merged.setdefault(variety, {})[sex] = check_meter(values, where, label)
-        given = {(_meter_variety(self, k, where, k), s) for k, by_sex in meters.items() for s in by_sex}
-        still = [
-            f"{find_variety(v).de} ({s})" for v in self.varieties for s in ("m", "w")
-            if self.sexes.get(v, {}).get(s) and (v, s) not in given
-        ]
-        if still and self.meter_assumption:
-            note = f"Werte aus {where}; weiterhin angenommen: {', '.join(still)}."
-        else:
-            note = ""
-        return replace(
-            self, sex_meters=merged, meter_assumption=note, meter_source=f"Werte aus {where}"
-        )
+    # Transitional, for site/ladybohn_page.py only (its move into the edition's folder is
+    # the site part of issue 31); tests/test_editions.py lists these lines as the last ones.
+    @property
+    def sexes(self) -> dict[str, dict[str, int]]:
+        return self.traits
+
+    @property
+    def sex_meters(self) -> dict[str, dict[str, Meter]]:
+        return self.trait_meters
 
 
 def _player_rules(n: int, defaults: dict[str, Any], own: dict[str, Any]) -> PlayerCountRules:
@@ -181,6 +165,9 @@ def ruleset_from_toml(text: str) -> RuleSet:
         raw = _merged(tomllib.loads(base.read_text("utf-8")), raw)
     defaults = raw["defaults"]
     edition = find_edition(raw.get("edition", "base"))
+    if raw["phase3_order"] != "any" and edition.phase3_first is None:
+        raise ValueError(f"{raw['name']}.toml: phase3_order = {raw['phase3_order']!r} kennt die Edition "
+                         f"„{edition.title}“ nicht (sie hat nur „any“).")
     return RuleSet(
         name=raw["name"],
         title=raw["title"],
@@ -193,10 +180,10 @@ def ruleset_from_toml(text: str) -> RuleSet:
         by_players={
             int(n): _player_rules(int(n), defaults, own) for n, own in raw["players"].items()
         },
-        sexes={k: dict(v) for k, v in raw.get("sexes", {}).items()},
-        sex_meters={
-            k: {s: check_meter(m, f"{raw['name']}.toml", f"sex_meters.{k}.{s}") for s, m in v.items()}
-            for k, v in raw.get("sex_meters", {}).items()
+        traits={k: dict(v) for k, v in raw.get("traits", {}).items()},
+        trait_meters={
+            k: {s: check_meter(m, f"{raw['name']}.toml", f"trait_meters.{k}.{s}") for s, m in v.items()}
+            for k, v in raw.get("trait_meters", {}).items()
         },
         meter_assumption=raw.get("meter_assumption", ""),
         other_cards=tuple(find_variety(k).key for k in raw.get("other_cards", ())),
@@ -235,22 +222,8 @@ def find_ruleset(name: object) -> RuleSet:
     return _builtin(key)
 
 
-# ---- Bohnometers printed on the user's own cards (docs/ladybohn.md) -----------------------
-class MeterFileError(ValueError):
-    """A meter file (or meter table) that cannot be used: which file, which key, and why."""
-
-    def __init__(self, path: object, key: str, reason: str):
-        self.path = str(path)
-        self.key = key
-        self.reason = reason
-        super().__init__(f"{self.path}, {key}: {reason}")
-
-
+# ---- Bohnometers printed on the user's own cards (read by the editions) -------------------
 _DASHES = ("-", "–", "—")
-_SEX_REASON = {
-    "B": "Babybohnen haben kein Bohnometer (lady.baby-no-meter); erlaubt sind nur m und w.",
-    None: "Erlaubt sind nur m (männlich) und w (weiblich).",
-}
 
 
 def check_meter(values: object, path: object = "", key: str = "") -> Meter:
@@ -289,7 +262,7 @@ def check_meter(values: object, path: object = "", key: str = "") -> Meter:
     return tuple(meter)  # type: ignore[return-value]
 
 
-def _meter_variety(rules: RuleSet, name: str, path: object, key: str) -> str:
+def meter_variety(rules: RuleSet, name: str, path: object, key: str) -> str:
     try:
         variety = find_variety(name)
     except ValueError:
@@ -318,53 +291,12 @@ def read_meter_toml(path: Path) -> dict[str, Any]:
         raise MeterFileError(path, "(TOML)", f"Kein gültiges TOML: {error}") from None
 
 
-def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> dict[str, dict[str, Meter]]:
-    """Read and check a TOML file with the meters printed on one's own cards.
-
-    One table per variety (German or English name, e.g. ``[blue]`` or ``["Blaue Bohne"]``)
-    with ``m`` and/or ``w`` = 4 card counts for 1, 2, 3, 4 Taler. Returns variety key ->
-    {sex: meter}. Raises ``MeterFileError`` naming the file, the key and the reason.
-    """
-    rules = find_ruleset(ruleset)
-    path = Path(path)
-    name = path.name
-    raw = read_meter_toml(path)
-    if not rules.sexes:
-        raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten und keine angenommenen "
-                             "Bohnometer: alle sind aufgedruckt. Eigene Werte nehmen Ladybohn und Indiana Bohnes.")
-    meters: dict[str, dict[str, Meter]] = {}
-    seen: dict[str, str] = {}
-    for key, table in raw.items():
-        variety = _meter_variety(rules, key, name, f"[{key}]")
-        if variety in seen:
-            raise MeterFileError(
-                name, f"[{key}]", f"Dieselbe Sorte steht schon unter [{seen[variety]}]."
-            )
-        seen[variety] = key
-        if not isinstance(table, dict):
-            raise MeterFileError(
-                name, key, "Erwartet wird eine Tabelle, z. B. [blue] mit m = [4, 6, 8, 10] und w = [...]."
-            )
-        if not table:
-            raise MeterFileError(name, f"[{key}]", "Die Tabelle ist leer; erwartet werden m und/oder w.")
-        for sex, values in table.items():
-            label = f"[{key}].{sex}"
-            if sex not in ("m", "w"):
-                raise MeterFileError(name, label, _SEX_REASON.get(sex, _SEX_REASON[None]))
-            if not rules.sexes[variety].get(sex):
-                raise MeterFileError(name, label, f"Diese Karte gibt es in {rules.title} nicht.")
-            meters.setdefault(variety, {})[sex] = check_meter(values, name, label)
-    if not meters:
-        raise MeterFileError(name, "(Datei)", "Die Datei enthält keine Bohnometer.")
-    return meters
-
-
 def load_ruleset_with_meters(ruleset: object, path: object) -> RuleSet:
     """``ruleset`` (name or RuleSet) with the meters from the user's file ``path`` (a new
-    frozen RuleSet) – the one signature for every edition: the edition reads its own
-    format (``Edition.read_meters``: Indiana's new varieties), else Ladybohn's m/w tables
-    (``load_meter_file``). ``MeterFileError`` names file, key and reason, also for
-    arguments in the wrong order."""
+    frozen RuleSet) – the one signature for every edition: the rule set's edition reads
+    its own format (``Edition.load_ruleset_with_meters``: Ladybohn's m/w tables, Indiana's
+    new varieties). ``MeterFileError`` names file, key and reason, also for arguments in
+    the wrong order."""
     def is_name(x: object) -> bool:
         return isinstance(x, RuleSet) or (isinstance(x, str) and x.strip().lower() in _builtin_names())
 
@@ -376,11 +308,10 @@ def load_ruleset_with_meters(ruleset: object, path: object) -> RuleSet:
         raise MeterFileError(repr(path)[:60], "(Aufruf)", "Die Bohnometer-Datei wird als Pfad angegeben "
                              "(Text oder pathlib.Path).")
     rules = find_ruleset(ruleset)
-    own = find_edition(rules.edition).read_meters(rules, Path(path))
-    return own if own is not None else rules.with_meters(load_meter_file(path, rules), Path(path).name)
+    return find_edition(rules.edition).load_ruleset_with_meters(rules, Path(path))
 
 
 __all__ = [
     "MeterFileError", "PlayerCountRules", "RuleSet", "all_varieties", "check_meter",
-    "find_ruleset", "load_meter_file", "load_ruleset_with_meters", "read_meter_toml", "ruleset_names",
+    "find_ruleset", "load_ruleset_with_meters", "meter_variety", "read_meter_toml", "ruleset_names",
 ]

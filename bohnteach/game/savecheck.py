@@ -238,7 +238,7 @@ def check_state_dict(data: object, ruleset: RuleSet | None = None, field: str = 
     if len(set(face_down)) != len(face_down) or not set(face_down) <= set(d["discard"]):
         raise _fail(f + "face_down", "nennt nur Karten des Ablagestapels, jede einmal.")
 
-    sexes = [sex for _, sex in specs]
+    traits = [trait for _, trait in specs]
     zone_checks = [(ef, key, ids) for ef, key, ids in player_zones]
     for key, value in extra.items():
         ef = f"{f}extra[{str(key)[:40]!r}]"
@@ -251,7 +251,7 @@ def check_state_dict(data: object, ruleset: RuleSet | None = None, field: str = 
     if problem:
         raise _fail(f + "marks", problem)
     for ef, key, ids in zone_checks:
-        problem = edition.saved_zone_problem(ruleset, key, ids, sexes, phase, offer is not None)
+        problem = edition.saved_zone_problem(ruleset, key, ids, traits, phase, offer is not None)
         if problem:
             raise _fail(ef, problem)
     return d

@@ -14,7 +14,7 @@ from typing import Any, Final, Iterator
 from bohnteach.game.actions import Offer
 from bohnteach.game.beans import Meter, coin_steps
 from bohnteach.game.edition import Edition, find_edition
-from bohnteach.game.rulesets import PlayerCountRules, RuleSet, Sex, find_ruleset
+from bohnteach.game.rulesets import PlayerCountRules, RuleSet, Trait, find_ruleset
 
 
 class Phase(IntEnum):
@@ -29,7 +29,9 @@ class Phase(IntEnum):
 class CardInfo:
     id: int
     variety: str
-    sex: Sex = None
+    trait: Trait = None
+    """An edition's mark on the card that sets its meter and kind (``RuleSet.traits``);
+    None in a deck without traits."""
 
 
 class Player:
@@ -75,7 +77,7 @@ CardTables = tuple[
 
 def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> CardTables:
     """Per card id: its record, variety, meter, coins by field size (``beans.coin_steps``)
-    and kind (one number per variety and sex). Remembered for a deck given as a tuple (the
+    and kind (one number per variety and trait). Remembered for a deck given as a tuple (the
     shared one of ``engine.make_cards``), so a new game does not rebuild them."""
     key = (id(ruleset), id(cards))
     hit = _TABLES.get(key)
@@ -84,13 +86,13 @@ def _card_tables(ruleset: RuleSet, cards: Sequence[CardInfo]) -> CardTables:
     info = tuple(cards)
     meters: dict[tuple, Meter | None] = {}  # one look-up per kind of card, not per card
     for c in info:
-        if (c.variety, c.sex) not in meters:
-            meters[c.variety, c.sex] = ruleset.meter_for(c.variety, c.sex)
+        if (c.variety, c.trait) not in meters:
+            meters[c.variety, c.trait] = ruleset.meter_for(c.variety, c.trait)
     kinds = {k: i for i, k in enumerate(meters)}
     steps = {k: coin_steps(m) for k, m in meters.items()}
     tables = (
-        info, tuple(c.variety for c in info), tuple(meters[c.variety, c.sex] for c in info),
-        tuple(steps[c.variety, c.sex] for c in info), tuple(kinds[c.variety, c.sex] for c in info),
+        info, tuple(c.variety for c in info), tuple(meters[c.variety, c.trait] for c in info),
+        tuple(steps[c.variety, c.trait] for c in info), tuple(kinds[c.variety, c.trait] for c in info),
     )
     if isinstance(cards, tuple):  # immutable: safe to share (ruleset and deck kept alive)
         _TABLES[key] = (ruleset, cards, tables)
@@ -143,7 +145,7 @@ class State:
         self.setup: PlayerCountRules = ruleset.for_players(len(names))
         self.cards, self.variety, self.meter, self.coin_steps, self.kind = _card_tables(ruleset, cards)
         """Per card id (shared, immutable): record, variety, meter, coins for a harvest of
-        n beans with it on top (``beans.coin_steps``), kind (same variety and sex)."""
+        n beans with it on top (``beans.coin_steps``), kind (same variety and trait)."""
         own = tuple(z.key for z in self.edition.zones if z.per_player)
         self.players = [Player(n, self.setup.fields, own) for n in names]
         self.start_player = 0
@@ -168,7 +170,7 @@ class State:
         self.face_down: set[int] = set()
         """Cards lying face down on the discard pile (coins paid for a field)."""
         self.marks: dict[str, Any] = {}
-        """An edition's bookkeeping that is no card (Indiana: this turn's temple visits);
+        """An edition's bookkeeping that is no card (visits counted this turn);
         values are immutable (ints, strings, tuples), so a shallow copy suffices."""
 
     # ---- reading -------------------------------------------------------------------
@@ -227,7 +229,7 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset.name,
-            "cards": [[c.variety, c.sex] for c in self.cards],
+            "cards": [[c.variety, c.trait] for c in self.cards],
             "players": [p.to_dict() for p in self.players],
             "start_player": self.start_player,
             "active": self.active,

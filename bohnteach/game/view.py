@@ -10,8 +10,8 @@ from bohnteach.game.state import State
 def _card(s: State, card: int) -> dict[str, Any]:
     info = s.cards[card]
     shown: dict[str, Any] = {"id": card, "variety": info.variety}
-    if info.sex is not None:
-        shown["sex"] = info.sex
+    if info.trait is not None:
+        shown["trait"] = info.trait
     return shown
 
 
@@ -29,8 +29,8 @@ def _offered(card: OfferedCard) -> dict[str, Any]:
     shown: dict[str, Any] = {"variety": card.variety}
     if not card.hidden:
         shown["id"] = card.card
-        if card.sex is not None:
-            shown["sex"] = card.sex
+        if card.trait is not None:
+            shown["trait"] = card.trait
     return shown
 
 
@@ -41,7 +41,7 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
     pile, the draw pile's size and pass number, phase, active and start player, scores.
     Hidden: other players' hands (only their size), the order of the draw pile and the
     coins paid for a field, which lie face down on the discard pile (``{"face_down": True}``).
-    Open offers name the variety of hidden hand cards only (lady.offer-variety-only).
+    Open offers name the variety of hidden hand cards only (an edition may hide more: ``Edition.offer_view``).
     """
     players = []
     for seat, p in enumerate(s.players):

@@ -1,15 +1,18 @@
-"""The core's German words for cards: variety names with the card attribute ``sex``.
+"""The core's German words for cards: variety names with an edition's card trait.
 
 The game core writes German refusals, so the words it needs live here, in the lowest
 layer; ``bohnteach.render.words`` re-exports them next to the display-only words (phase
-names, numbers), so every page, refusal and scene says the same thing::
+names, numbers), so every page, refusal and scene says the same thing. An edition that
+gives cards a trait (``CardInfo.trait``) brings the trait's words (``Edition.trait_words``);
+``register_edition`` adds them to ``TRAIT_WORDS``::
 
-    card_label(s, 17)                  # "Blaue Bohne"
-    card_label(s, 17, sex="word")      # "Blaue Bohne (weiblich)"
-    card_label(s, 17, sex="symbol")    # "Blaue Bohne (♀ w)"
+    card_label(s, 17)                    # "Blaue Bohne"
+    card_label(s, 17, trait="word")      # the trait in words after the variety
+    card_label(s, 17, trait="symbol")    # … as symbol and letter
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from bohnteach.game.beans import find_variety
@@ -17,51 +20,35 @@ from bohnteach.game.beans import find_variety
 if TYPE_CHECKING:
     from bohnteach.game.state import State
 
-SEX_WORDS = {"m": "männlich", "w": "weiblich", "B": "Baby"}
-"""Ladybohn's card attribute ``sex`` in words."""
-SEX_SHORT = {"m": "m", "w": "w", "B": "Baby"}
-SEX_SYMBOLS = {"m": "♂", "w": "♀", "B": "B"}
-"""Symbols go with the letter on buttons and notes (never colour or symbol alone)."""
+TraitStyle = Literal["", "word", "short", "symbol", "mark"]
 
-SexStyle = Literal["", "word", "short", "symbol"]
-
-
-def sex_word(sex: str | None) -> str:
-    """``"männlich"``, ``"weiblich"``, ``"Baby"``; ``""`` for a card without sex."""
-    return SEX_WORDS.get(sex or "", "")
+TRAIT_WORDS: dict[str, dict[str, str]] = {"word": {}, "short": {}, "symbol": {}, "mark": {}}
+"""Style -> trait -> German text, from every registered edition's ``trait_words``
+(``symbol``: a symbol with the letter – never colour or symbol alone; ``mark``: the
+symbol alone, for a card drawn next to the ``short`` word)."""
 
 
-def sex_short(sex: str | None, *, symbol: bool = False) -> str:
-    """``"w"`` / ``"♀ w"`` (with ``symbol``), ``"Baby"``; ``""`` without sex."""
-    if sex not in SEX_SHORT:
-        return ""
-    if symbol and sex != "B":
-        return f"{SEX_SYMBOLS[sex]} {SEX_SHORT[sex]}"
-    return SEX_SHORT[sex]
+def add_trait_words(words: Mapping[str, Mapping[str, str]]) -> None:
+    """Make an edition's trait words known (``register_edition`` calls it)."""
+    for style, table in words.items():
+        TRAIT_WORDS.setdefault(style, {}).update(table)
 
 
-def sex_tag(sex: str | None, style: SexStyle) -> str:
-    """The sex in the given style (``""``: none), for the brackets after a variety."""
-    if style == "word":
-        return sex_word(sex)
-    if style in ("short", "symbol"):
-        return sex_short(sex, symbol=style == "symbol")
-    return ""
+def trait_tag(trait: str | None, style: TraitStyle) -> str:
+    """The trait in the given style (``""``: none), for the brackets after a variety."""
+    return TRAIT_WORDS[style].get(trait or "", "") if style else ""
 
 
-def variety_with_sex(variety: str, sex: str | None, style: SexStyle = "") -> str:
-    """``"Blaue Bohne"``, or with a ``style`` and a sex ``"Blaue Bohne (♀ w)"``."""
+def variety_with_trait(variety: str, trait: str | None, style: TraitStyle = "") -> str:
+    """``"Blaue Bohne"``, or with a ``style`` and a trait the variety with the trait in brackets."""
     name = find_variety(variety).de
-    tag = sex_tag(sex, style)
+    tag = trait_tag(trait, style)
     return f"{name} ({tag})" if tag else name
 
 
-def card_label(s: State, card: int, *, sex: SexStyle = "") -> str:
-    """A card's variety and, with ``sex``, its Ladybohn sex in brackets."""
-    return variety_with_sex(s.variety[card], s.cards[card].sex, sex)
+def card_label(s: State, card: int, *, trait: TraitStyle = "") -> str:
+    """A card's variety and, with a ``trait`` style, its trait in brackets."""
+    return variety_with_trait(s.variety[card], s.cards[card].trait, trait)
 
 
-__all__ = [
-    "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "SexStyle", "card_label", "sex_short", "sex_tag",
-    "sex_word", "variety_with_sex",
-]
+__all__ = ["TRAIT_WORDS", "TraitStyle", "add_trait_words", "card_label", "trait_tag", "variety_with_trait"]

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.maths.probability import Cards, Targets, VarietyLike, _check_k, _sizes, meter_of, target_label
-from bohnteach.game.rulesets import RuleSet, Sex
+from bohnteach.game.rulesets import RuleSet
+from bohnteach.game.rulesets import Trait as Sex
 
 Progress = Callable[[float], None]
 

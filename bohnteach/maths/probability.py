@@ -17,7 +17,8 @@ from math import comb
 from typing import Union
 
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety, meter_value
-from bohnteach.game.rulesets import RuleSet, Sex, find_ruleset
+from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.rulesets import Trait as Sex
 
 VarietyLike = Union[str, Variety]
 Targets = Union[VarietyLike, Iterable[VarietyLike]]

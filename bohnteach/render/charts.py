@@ -38,7 +38,8 @@ from bohnteach.maths.probability import (
     target_label,
     waiting_time_distribution,
 )
-from bohnteach.game.rulesets import RuleSet, Sex, find_ruleset
+from bohnteach.game.rulesets import RuleSet, find_ruleset
+from bohnteach.game.rulesets import Trait as Sex
 from bohnteach.editions.indiana import OUTCOME_DE
 from bohnteach.editions.indiana.rules import SUCCESS
 from bohnteach.maths.temple import OUTCOMES, VisitChances
@@ -134,7 +135,7 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> li
         for j, v in enumerate(chosen):
             if v.key not in rs.varieties:
                 continue
-            own = [s for s in ("m", "w") if s in rs.sex_meters.get(v.key, {})]
+            own = [s for s in ("m", "w") if s in rs.trait_meters.get(v.key, {})]
             if not own:  # cards without sexes: one meter
                 sexes: list[Sex] = [None]
             elif sex is not None:
@@ -774,21 +775,21 @@ def sex_meter_chart(
     visible note of :func:`bohnometer_chart`; a baby on top is 0 Taler (a note says so).
     """
     rs = find_ruleset(ruleset)
-    if not rs.sex_meters:
+    if not rs.trait_meters:
         raise ValueError(f"{rs.title}: die Karten haben kein Geschlecht – hier gibt es "
                          "nur ein Bohnometer je Sorte (bohnometer_chart).")
-    chosen = [v for v in _varieties(varieties, [rs]) if v.key in rs.sex_meters]
+    chosen = [v for v in _varieties(varieties, [rs]) if v.key in rs.trait_meters]
     if not chosen:
         raise ValueError(f"Keine dieser Sorten kommt in {rs.title} vor.")
     if max_cards is None:
-        max_cards = max(max(m) for v in chosen for m in rs.sex_meters[v.key].values()) + 1
+        max_cards = max(max(m) for v in chosen for m in rs.trait_meters[v.key].values()) + 1
     fig, columns, rows = _panels([v.de for v in chosen], columns)
     xs = list(range(max_cards + 1))
     style = {"m": ("solid", "square", "♂ männlich oben"), "w": ("dot", "diamond", "♀ weiblich oben")}
     for i, v in enumerate(chosen):
         row, col = i // columns + 1, i % columns + 1
         for sex in ("m", "w"):
-            meter = rs.sex_meters[v.key].get(sex)
+            meter = rs.trait_meters[v.key].get(sex)
             if meter is None:
                 continue
             dash, symbol, label = style[sex]
@@ -809,7 +810,7 @@ def sex_meter_chart(
     _panel_layout(fig, rows, "Ladybohn: Bohnometer ♂ und ♀", "Karten auf dem Feld", "Taler", notes,
                   legend=True)
     fig.update_xaxes(dtick=2, range=[-0.3, max_cards + 0.3])
-    top_coins = max(len(m) for v in chosen for m in rs.sex_meters[v.key].values())
+    top_coins = max(len(m) for v in chosen for m in rs.trait_meters[v.key].values())
     fig.update_yaxes(dtick=1, range=[-0.3, top_coins + 0.4])
     return fig
 

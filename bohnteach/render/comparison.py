@@ -130,7 +130,7 @@ def _third(r: RuleSet, n: int) -> str:
 
 
 def _meters(r: RuleSet) -> str:
-    if r.sexes:
+    if r.traits:
         text = "eigene Bohnometer für ♂ und ♀, Babys ohne"
     else:
         text = "wie auf den Karten gedruckt"
@@ -140,7 +140,7 @@ def _meters(r: RuleSet) -> str:
 
 
 def _sexes(r: RuleSet) -> str:
-    if not r.sexes:
+    if not r.traits:
         return "—"
     parts = find_edition(r.edition).settings_summary(r.settings)
     return "♂/♀/Baby" + (": " + "; ".join(parts) if parts else "")
@@ -148,7 +148,7 @@ def _sexes(r: RuleSet) -> str:
 
 def _edition_rules(r: RuleSet) -> str:
     """What an edition adds besides sexes (those have their own row): its settings in words."""
-    if r.sexes or r.edition == "base":
+    if r.traits or r.edition == "base":
         return "—"
     edition = find_edition(r.edition)
     parts = edition.settings_summary(r.settings)

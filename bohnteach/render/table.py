@@ -85,14 +85,14 @@ def card_html(
     variety = find_variety(info.variety)
     bg = variety.colour
     symbol = sex = ""
-    if info.sex in SEX_SHORT:
-        mark, word = SEX_SYMBOLS[info.sex], SEX_SHORT[info.sex]
+    if info.trait in SEX_SHORT:
+        mark, word = SEX_SYMBOLS[info.trait], SEX_SHORT[info.trait]
         symbol = f'<i class="bt-sx">{mark}</i>'
         sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
     tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if quer else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    title = variety.de + (f" ({sex_word(info.sex)})" if sex_word(info.sex) else "")
+    title = variety.de + (f" ({sex_word(info.trait)})" if sex_word(info.trait) else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
         f'title="{escape(title)}" data-card="{card}">'
@@ -158,7 +158,7 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
         body = '<div class="bt-stack"><div class="bt-empty">leer</div></div>'
         return f'<div class="{_cls("bt-field", "bt-zchanged" if changed_zone else None)}">{head}{body}</div>'
     n = len(cards)
-    ordered = n > 1 and any(state.cards[c].sex for c in cards)  # Ladybohn: order matters
+    ordered = n > 1 and any(state.cards[c].trait for c in cards)  # Ladybohn: order matters
     stack = "".join(
         card_html(state, c, changed=c in hl, under=i < n - 1,
                   tag="oben" if ordered and i == n - 1 else "")
@@ -187,7 +187,7 @@ def field_order_html(state: State, cards: list[int]) -> str:
     „unten → oben: ♂ m · ♀ w · B Baby (oben)“ – symbol and word, never colour alone."""
     parts = []
     for i, c in enumerate(cards):
-        sex = state.cards[c].sex
+        sex = state.cards[c].trait
         mark, word = SEX_SYMBOLS.get(sex, ""), SEX_SHORT.get(sex, "?")
         top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
         parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
@@ -257,7 +257,7 @@ def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
     order the kinds first appear: a temple of twenty cards stays one row on a phone."""
     groups: dict[tuple[str, Any], list[int]] = {}
     for c in cards:
-        groups.setdefault((state.variety[c], state.cards[c].sex), []).append(c)
+        groups.setdefault((state.variety[c], state.cards[c].trait), []).append(c)
     return "".join(
         card_html(state, same[-1], changed=any(c in hl for c in same),
                   tag=f"{len(same)} Karten" if len(same) > 1 else "")

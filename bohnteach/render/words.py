@@ -16,8 +16,25 @@ from fractions import Fraction
 from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
 from bohnteach.game.words import (  # the core's card words, re-exported: one place
-    SEX_SHORT, SEX_SYMBOLS, SEX_WORDS, card_label, sex_short, sex_word, variety_with_sex,
+    TRAIT_WORDS, card_label, trait_tag, variety_with_trait,
 )
+
+SEX_WORDS = TRAIT_WORDS["word"]
+"""Ladybohn's card trait (its sex) in words (the edition's ``trait_words``)."""
+SEX_SHORT = TRAIT_WORDS["short"]
+SEX_SYMBOLS = TRAIT_WORDS["mark"]
+"""Symbols go with the letter on buttons and notes (never colour or symbol alone)."""
+variety_with_sex = variety_with_trait
+
+
+def sex_word(sex: str | None) -> str:
+    """``"männlich"``, ``"weiblich"``, ``"Baby"``; ``""`` for a card without sex."""
+    return trait_tag(sex, "word")
+
+
+def sex_short(sex: str | None, *, symbol: bool = False) -> str:
+    """``"w"`` / ``"♀ w"`` (with ``symbol``), ``"Baby"``; ``""`` without sex."""
+    return trait_tag(sex, "symbol" if symbol else "short")
 
 Number = int | float | Fraction | Decimal
 

@@ -69,7 +69,7 @@ def _waiting_seats(state: State) -> list[int]:
 
 def _own_label(state: State, card: int) -> str:
     """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
-    return card_label(state, card, sex="symbol")
+    return card_label(state, card, trait="symbol")
 
 
 def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
@@ -109,9 +109,9 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
     """The log line for ``action`` on ``state`` (the table before it). An offer is told
     as ``viewer`` hears it: with ``offer_names_variety_only`` (Ladybohn) only the
     varieties of other players' hand cards (lady.offer-variety-only)."""
-    if isinstance(action, Plant) and action.lift is not None:
+    if isinstance(action, Plant) and action.choice is not None:
         try:  # „… hebt Blaue Bohne (w) #11 um 2“ is for tools; learners get the place
-            female, by = action.lift
+            female, by = action.choice
             cards = state.players[action.player].fields[action.field]
             card = action.card if action.card is not None else plantable(state, action.player)[0]
             return (f"{state.players[action.player].name} pflanzt {_own_label(state, card)} auf "
@@ -513,7 +513,7 @@ class TryIt(widgets.VBox):
         lifts = lift_moves(s, me)
         lifted = {a.field for _, a in lifts}
         next_card = plantable(s, me)[:1]
-        baby_next = bool(next_card) and s.cards[next_card[0]].sex == "B"
+        baby_next = bool(next_card) and s.cards[next_card[0]].trait == "B"
         self._tiles, self._plant_buttons = [], []
         for k, field in enumerate(p.fields):
             controls: list[Any] = []

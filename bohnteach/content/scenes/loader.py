@@ -252,7 +252,7 @@ def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None]
         if ref.variety is None or ref.where or ref.card_id is not None:
             raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“ "
                                    "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
-        out += [(ref.variety.key, ref.sex)] * room(ref.count)
+        out += [(ref.variety.key, ref.trait)] * room(ref.count)
     return out
 
 
@@ -386,13 +386,13 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
                     f"{find_variety(key).de} gehört bei „{rules.title}“ mit {n} Personen nicht zum Spiel.",
                 )
             if sex is not None:  # Ladybohn: a card of this sex (lady.sexes)
-                if not rules.sexes:
+                if not rules.traits:
                     raise SceneFormatError(path, entry.line, f"Bei „{rules.title}“ haben die "
                                            "Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei Ladybohn.")
-                match = [c for c in free[key] if state.cards[c].sex == sex]
+                match = [c for c in free[key] if state.cards[c].trait == sex]
                 if not match:
                     v = find_variety(key)
-                    total = sum(1 for c in state.cards if c.variety == key and c.sex == sex)
+                    total = sum(1 for c in state.cards if c.variety == key and c.trait == sex)
                     raise SceneFormatError(path, entry.line, f"Es gibt nur {total} {v.de_plural} "
                                            f"({_SEX_NAME[sex]}); hier wäre es eine zu viel.")
                 free[key].remove(match[0])

@@ -99,7 +99,7 @@ class Expectation:
             if self.subject in ("deck_top", "discard_top"):
                 got = got[: len(self.value)]
             if self.sexes is not None:
-                got_sexes = tuple(state.cards[c].sex for c in actual)[: len(got)]
+                got_sexes = tuple(state.cards[c].trait for c in actual)[: len(got)]
                 if not _same_sexed(got, got_sexes, tuple(self.value), self.sexes, self.ordered):
                     return (f"erwartet {describe_cards(self.value, self.sexes)}, "
                             f"tatsächlich {describe_cards(got, got_sexes)}")

@@ -239,12 +239,12 @@ class Indiana(Edition):
     def final_scoring(self, s) -> None:
         rules.final_scoring(s)
 
-    def check_plant(self, s, player: int, field: int, card: int, lift: Any) -> None:
-        if lift is not None:  # Indiana has no plant choices (Plant.lift is Ladybohn's)
-            self.refuse_plant_choice(s, Plant(player, field, card, lift))
+    def check_plant(self, s, player: int, field: int, card: int, choice: Any) -> None:
+        if choice is not None:  # Indiana has no plant choices (Ladybohn's lifts are)
+            self.refuse_plant_choice(s, Plant(player, field, card, choice))
         rules.check_plant(s, player)
 
-    def read_meters(self, ruleset, path) -> RuleSet:
+    def load_ruleset_with_meters(self, ruleset, path) -> RuleSet:
         return read_meters(ruleset, path)
 
     def check_trade_card(self, s, owner: int, card: int) -> None:
@@ -271,7 +271,7 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
     """indy.meters: the rule set with the Bohnometers printed on the user's own cards, from
     a TOML file ``Schlangenbohne = [4, 7, 9, 11]`` and/or ``Buschbohne = [...]`` (cards for
     1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason.
-    Reached through ``load_ruleset_with_meters("indiana", path)`` (``Indiana.read_meters``)."""
+    Reached through ``load_ruleset_with_meters("indiana", path)``."""
     raw = read_meter_toml(path)
     if not raw:
         raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")

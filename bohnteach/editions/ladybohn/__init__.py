@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bohnteach.editions.ladybohn import cases, rules
+from bohnteach.editions.ladybohn import cases, meters, notation, rules
 from bohnteach.editions.ladybohn.rules import *  # noqa: F403 - the rules' public names
 from bohnteach.editions.ladybohn.rules import (
     IMMEDIATE_ZONE, LadybohnSettings, immediate_fields, pending, settings,
@@ -19,7 +19,7 @@ from bohnteach.editions.ladybohn.rules import (
 from bohnteach.game.actions import Plant
 from bohnteach.game.edition import Edition, OfferView, Zone, ZoneDisplay, register_edition
 from bohnteach.game.words import card_label
-from bohnteach.game.engine import harvest_coins
+from bohnteach.game.engine import harvest_coins, to_plant
 
 _IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
                   rule="lady.baby-trade-immediate")
@@ -40,6 +40,16 @@ class Ladybohn(Edition):
         },
         "label": {"w": "w", "m": "m", "B": "Baby"},
     }
+    notation_hint = "bei Ladybohn (w), (m), (Baby)"
+    trait_words = {
+        "word": {"m": "männlich", "w": "weiblich", "B": "Baby"},
+        "short": {"m": "m", "w": "w", "B": "Baby"},
+        "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
+        "mark": {"m": "♂", "w": "♀", "B": "B"},
+    }
+    choice_rule = "lady.baby-lift"
+    choice_size = 2  # (female card id, places)
+    choice_pattern = notation.LIFT_PATTERN
     scenes_prefix = "l_"
     tryit_chapter = "ladybohn"
     tryit_cases = cases.CASES
@@ -70,6 +80,15 @@ class Ladybohn(Edition):
         if any(sexes[c] != "B" for c in cards):
             return "Hier warten nur Babybohnen auf ihr Feld."
         return None
+
+    def no_choice_text(self, s) -> str:
+        return f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
+
+    def with_meters(self, ruleset, found, source: str = ""):
+        return meters.with_meters(ruleset, found, source)
+
+    def load_ruleset_with_meters(self, ruleset, path):
+        return meters.load_ruleset_with_meters(ruleset, path)
 
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:
         return rules.offer_view(s, viewer, offer)
@@ -107,7 +126,7 @@ class Ladybohn(Edition):
                 top = s.players[seat].fields[field][-1]
                 coins = harvest_coins(s, seat, field)
                 on_top = "das Baby – es hat kein Bohnometer" if rules.is_baby(s, top) else (
-                    card_label(s, top, sex="symbol"))
+                    card_label(s, top, trait="symbol"))
                 return ("Das Baby hat geschoben",
                         f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
                         f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
@@ -144,6 +163,26 @@ class Ladybohn(Edition):
 
     def take_planted(self, s, player: int, card: int) -> None:
         rules.release(s, player, card)
+
+    def phase3_first(self, s, player: int) -> tuple[int, str] | None:
+        """lady.p3-order (``phase3_order = "active_first"``): the earlier player, from the
+        active one clockwise, who must plant before ``player``."""
+        if s.ruleset.phase3_order != "active_first":
+            return None
+        n = len(s.players)
+        for k in range(n):
+            seat = (s.active + k) % n
+            if seat == player:
+                return None
+            if to_plant(s, seat):
+                return seat, "lady.p3-order"
+        return None
+
+    def parse_plant_choice(self, s, player: int, field: int, who: str, by: str, sentence: str):
+        return notation.parse_lift(s, player, field, who, by, sentence)  # lady.baby-lift
+
+    def format_plant_choice(self, s, a) -> str:
+        return notation.lift_text(s, a)
 
     def check_plant(self, s, player: int, field: int, card: int, lift: object):
         return rules.check_lift(s, player, field, card, lift)  # lady.baby-lift

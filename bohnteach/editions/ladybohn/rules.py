@@ -2,7 +2,7 @@
 
 Every function here reads the rule set's *data* – the ``[ladybohn]`` settings
 (``LadybohnSettings``: ``baby_lift``, ``baby_trade_immediate``, ``female_garden_from_discard``,
-``offer_names_variety_only``) and the per-sex meters – and never asks for a rule set by name.
+``offer_names_variety_only``) and the per-sex meters (``RuleSet.traits``, ``trait_meters``) – and never asks for a rule set by name.
 The engine reaches these functions only through the ``Ladybohn`` edition object
 (``editions/ladybohn/__init__.py``, hooks of ``game/edition.py``); this module never
 imports the engine (it raises ``RuleViolation`` and moves cards between the zones of a
@@ -13,7 +13,7 @@ Our readings of the rulebook (Auslegungen) are in ``data/rules.toml`` and
 
 * lady.baby-lift: "nach oben" = towards the top card (the end of the field list); the lift
   is obligatory when the field holds a female and goes 1 or 2 places ("bis zu zwei"),
-  never past the top. ``Plant.lift = (female, positions)`` chooses; default: the female
+  never past the top. ``Plant.choice = (female, positions)`` chooses; default: the female
   nearest the top, as far as allowed.
 * lady.baby-trade-immediate: such a baby waits in the player's zone ``immediate`` and
   must be planted (``Plant`` during phase 2) before anything else happens in the turn;
@@ -76,20 +76,20 @@ def settings(s) -> LadybohnSettings:
 
 # ---- cards ---------------------------------------------------------------------------
 def sex(s, card: int) -> str | None:
-    return s.cards[card].sex
+    return s.cards[card].trait
 
 
 def is_baby(s, card: int) -> bool:
-    return s.cards[card].sex == "B"
+    return s.cards[card].trait == "B"
 
 
 def is_female(s, card: int) -> bool:
-    return s.cards[card].sex == "w"
+    return s.cards[card].trait == "w"
 
 
 def card_label(s, card: int, with_sex: bool = True) -> str:
     """German name, e.g. ``"Sojabohne (weiblich)"``; without sex ``"Sojabohne"``."""
-    return _label(s, card, sex="word" if with_sex else "")
+    return _label(s, card, trait="word" if with_sex else "")
 
 
 def assumed_female_meter(male: Meter) -> Meter:

@@ -152,6 +152,7 @@
   function arrive() {
     document.body.classList.remove('bt-app-switching');
     document.title = router.get('title') || document.title;
+    document.documentElement.dataset.btShown = router.get('route');  /* tests wait for it */
     var wanted = hash ? decodeURIComponent(hash.slice(1)) : '';
     var tries = 0;
     (function place() {
@@ -192,6 +193,7 @@
         router = this;
         history.scrollRestoration = 'manual';  /* the page arrives after the browser would restore */
         if (this.get('title')) document.title = this.get('title');
+        document.documentElement.dataset.btShown = this.get('route');
         this.on('change:title', function () { document.title = this.get('title'); }, this);
         this.on('change:shown', arrive);
         this.on('destroy', function () { if (router === this) router = null; }, this);
