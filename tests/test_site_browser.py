@@ -48,12 +48,13 @@ def test_page_loads_cleanly(page, site_url, name):
     # no code: Voilà strips the inputs
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "site.page_header" not in body and "from bohnteach" not in body
-    # previous / next links
+    # previous / next links lead into the app, in this tab
     i = PAGES.index(info)
     if i > 0:
-        expect(page.locator(f'a.bt-nav-prev[href="{PAGES[i - 1].filename}"]').first).to_be_attached()
+        expect(page.locator(f'a.bt-nav-prev[href="/?kapitel={PAGES[i - 1].name}"]').first).to_be_attached()
     if i + 1 < len(PAGES):
-        expect(page.locator(f'a.bt-nav-next[href="{PAGES[i + 1].filename}"]').first).to_be_attached()
+        expect(page.locator(f'a.bt-nav-next[href="/?kapitel={PAGES[i + 1].name}"]').first).to_be_attached()
+    assert page.locator('a[href^="/?"][target]').count() == 0
     assert [e for e in errors if "pageerror" in e] == []
 
 

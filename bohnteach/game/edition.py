@@ -179,7 +179,9 @@ class Edition:
 
     def load_ruleset_with_meters(self, ruleset: RuleSet, path: Path) -> RuleSet:
         """``ruleset`` with the meters from the user's file ``path`` (``MeterFileError``)."""
-        raise MeterFileError(path, "(Datei)", f"{ruleset.title} hat keine Karten mit eigenen Bohnometern.")
+        raise MeterFileError(path, "(Datei)", f"{ruleset.title} hat keine Karten mit eigenen "
+                             "Bohnometern: alle sind aufgedruckt. Eigene Werte nehmen nur Ausgaben "
+                             "mit angenommenen Bohnometern.")
 
     def offer_hides_cards(self, s: State) -> bool:
         """Whether offers name only what ``offer_view`` lets a viewer see."""
@@ -271,7 +273,7 @@ class Edition:
     pile ran out in doing so (the core then counts it)."""
     check_trade_card: Callable[[State, int, int], None] | None = None
     """``(s, owner, card)`` for each card of an offer, before the core's trade checks:
-    raise when the edition forbids ``card`` to change hands (Indiana: indy.visit-keep)."""
+    raise when the edition forbids ``card`` to change hands (e.g. a card it makes the owner keep)."""
     receive: Callable[[State, int, int], bool] | None = None
     """A card received in a deal: True when the edition put it somewhere (not set aside)."""
     after_deal: Callable[[State, Offer], None] | None = None

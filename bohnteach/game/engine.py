@@ -1090,7 +1090,7 @@ def _hooked_listing(s: State, player: int | None, offers: bool) -> list[Action]:
         if active in seats:
             if hand:
                 plants = _plants(s, active, hand[0], fitting_fields(s, active, hand[0]), None)
-                if ed.check_plant is not None:  # the edition may refuse more (indy.carrier-plant)
+                if ed.check_plant is not None:  # the edition may refuse more plants than the core
                     plants = [a for a in plants if check(s, a) is None]
                 result += plants
             if s.hand_plants or not hand:  # p1.empty-hand: go on to phase 2

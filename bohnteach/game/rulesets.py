@@ -294,8 +294,7 @@ def read_meter_toml(path: Path) -> dict[str, Any]:
 def load_ruleset_with_meters(ruleset: object, path: object) -> RuleSet:
     """``ruleset`` (name or RuleSet) with the meters from the user's file ``path`` (a new
     frozen RuleSet) – the one signature for every edition: the rule set's edition reads
-    its own format (``Edition.load_ruleset_with_meters``: Ladybohn's m/w tables, Indiana's
-    new varieties). ``MeterFileError`` names file, key and reason, also for arguments in
+    its own format (``Edition.load_ruleset_with_meters``). ``MeterFileError`` names file, key and reason, also for arguments in
     the wrong order."""
     def is_name(x: object) -> bool:
         return isinstance(x, RuleSet) or (isinstance(x, str) and x.strip().lower() in _builtin_names())
@@ -303,7 +302,7 @@ def load_ruleset_with_meters(ruleset: object, path: object) -> RuleSet:
     looks_like_file = isinstance(ruleset, Path) or (isinstance(ruleset, str) and ruleset.strip().endswith(".toml"))
     if looks_like_file or (is_name(path) and not is_name(ruleset)):
         raise MeterFileError(str(path)[:60], "(Aufruf)", "Erst das Regelwerk, dann die Datei: "
-                             "load_ruleset_with_meters(\"indiana\", \"meine_karten.toml\").")
+                             "load_ruleset_with_meters(regelwerk, \"meine_karten.toml\").")
     if not isinstance(path, (str, Path)):
         raise MeterFileError(repr(path)[:60], "(Aufruf)", "Die Bohnometer-Datei wird als Pfad angegeben "
                              "(Text oder pathlib.Path).")

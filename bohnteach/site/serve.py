@@ -512,6 +512,11 @@ def _queue_visitors_who_need_a_kernel(slots: KernelSlots) -> None:
 
         @tornado.web.authenticated
         async def get(self, path: str | None = None) -> None:
+            # Voilà's page shuts its kernel down when the visitor leaves (a beacon to
+            # /voila/api/shutdown carrying the _xsrf cookie), but never sets that cookie:
+            # the beacon was refused (403) and the kernel held until culled. Reading the
+            # token sets the cookie.
+            self.xsrf_token  # noqa: B018
             notebook = self.notebook_path or path or ""
             if not notebook.endswith(".ipynb"):
                 return await super().get(path)
