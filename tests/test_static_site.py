@@ -34,7 +34,7 @@ from bohnteach.site.reach import reached_top_levels
 from bohnteach.site.serve import site_dir
 
 REPO = Path(__file__).resolve().parents[1]
-PAGES = sorted(f"notebooks/{p.stem}" for p in (site_dir() / "notebooks").glob("*.ipynb"))
+PAGES = sorted(f"notebooks/{p.stem}" for p in (site_dir() / "notebooks").glob("*.ipynb"))  # app too
 LESSONS = sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("*.ipynb"))
 #: Milliseconds a page may take to render: Pyodide starts in seconds on a quiet machine,
 #: but minutes on a 2-core machine shared with other test runs (seen: 11 min at load 50–80).
@@ -284,6 +284,42 @@ def test_preview_shows_while_python_starts_then_the_live_page(browser, static_ur
         player.get_by_role("button", name=re.compile("weiter")).click()
         expect(player).to_contain_text("Schritt 1")
         assert v.external == [] and visible_errors(page) == []
+    finally:
+        v.close()
+
+
+def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url: str):
+    """The root opens the app on the chapter its address names: that chapter's preview at
+    once, then the live chapter; a link and Back switch chapters without a new page (one
+    Python for the visit); a wrong move in Mach du! is refused there."""
+    v = Visit(browser, static_url)
+    documents: list[str] = []
+    v.page.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
+    try:
+        page = v.page
+        page.goto(static_url + "/?kapitel=02_Phase_1", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        preview = page.locator(".bt-preview")
+        expect(preview.locator(".bt-scene-player").first).to_contain_text("Schritt 0")
+        expect(preview.locator("h1").first).to_have_text(re.compile("Phase 1"), use_inner_text=True)
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1",
+                                                      timeout=RENDER_TIMEOUT_MS)
+        heading = page.locator(".bt-app h1").first
+        expect(heading).to_have_text(re.compile("^Phase 1"), use_inner_text=True)
+        assert page.url.endswith("/notebooks/app.html?kapitel=02_Phase_1")
+        nxt = page.locator(".bt-app .bt-header a.bt-nav-next")
+        expect(nxt).to_have_attribute("href", re.compile(r"app\.html\?kapitel=03_Phase_2_und_Handel$"))
+        nxt.click()
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=03_Phase_2_und_Handel")
+        expect(heading).to_have_text(re.compile("^Phase 2"), use_inner_text=True)
+        page.go_back()
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1")
+        tryit = page.locator(".bt-tryit").first
+        tryit.scroll_into_view_if_needed()
+        tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
+        expect(tryit.locator(".bt-refusal")).to_contain_text("Nicht erlaubt")
+        assert len(documents) == 2, documents  # the root's redirect and the app: no other page
+        assert len(v.context.pages) == 1
+        assert v.external == [] and visible_errors(page) == [] and v.errors == []
     finally:
         v.close()
 

@@ -3,8 +3,9 @@
 The root address opens ``notebooks/app.ipynb``, whose cells are two calls::
 
     from bohnteach.site.app import App
-    app = App()               # the frame, showing the start page
-    app.follow_address()      # the chapter the address names (waits for the visitor's request)
+    app = App()               # the frame, showing the page the address names (a preheated
+    app                       # kernel: the start page, prepared before anyone asks)
+    app.follow_address()      # a preheated kernel: the page the visitor's request names
 
 A chapter is shown from its own notebook (``notebooks/`` or ``tutorials/``), so nothing is
 written twice: its markdown cells as markdown, its code cells run in a namespace of their
@@ -165,7 +166,9 @@ class App:
     """The frame of the site: a :class:`Router` and one ``Output`` that shows one page at a
     time. Display it (the last expression of a cell) to put it on the page."""
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, query: str | None = None) -> None:
+        if query is None:
+            query = _known_query()
         self.router = Router(route=query)
         self.content = widgets.Output()
         self.content.add_class("bt-app")
@@ -249,6 +252,17 @@ class App:
         """How many widget models the kernel holds: the frame's and the shown page's."""
         return len(_instances())
 
+
+
+def _known_query() -> str:
+    """The address's query if the kernel knows it already; "" while Voilà preheats the
+    kernel (the start page is then prepared before anyone asks, :meth:`App.follow_address`
+    switches once the visitor's request has come)."""
+    import os
+
+    from bohnteach.widgets.questions import request_query
+
+    return "" if os.environ.get("VOILA_PREHEAT", "False") != "False" else request_query()
 
 
 def _instances() -> dict[str, Any]:

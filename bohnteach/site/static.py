@@ -55,7 +55,7 @@ from pathlib import Path
 
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import reached_top_levels
-from bohnteach.site.serve import CHARTS_EXTENSION, LESSONS, PAGES, START_PAGE, site_dir, voila_env
+from bohnteach.site.serve import APP_EXTENSION, APP_PAGE, CHARTS_EXTENSION, LESSONS, PAGES, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
 #: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
@@ -600,8 +600,10 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
               "install_static(); from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
               "--contents", str(contents), "--output-dir", str(staging),
               "--template", "bohnteach", "--no-sourcemaps", "--no-unused-shared-packages",
-              # the chart renderer of the Voilà site, beside the labextensions installed here
-              f"--LiteBuildConfig.federated_extensions={CHARTS_EXTENSION}"],
+              # the chart renderer and the app's router of the Voilà site, beside the
+              # labextensions installed here
+              f"--LiteBuildConfig.federated_extensions={CHARTS_EXTENSION}",
+              f"--LiteBuildConfig.federated_extensions={APP_EXTENSION}"],
              cwd=lite, env=voila_env())
 
         _leave_out_extensions(staging)
@@ -618,17 +620,24 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(env.lock, indent=1))
 
         pages: dict[str, list[str]] = {}
+        app = contents / PAGES / APP_PAGE
         for folder in (PAGES, LESSONS):
             for nb in sorted((contents / folder).glob("*.ipynb")):
                 html = staging / RENDER_DIR / folder / f"{nb.stem}.html"
                 if not html.is_file():
                     raise StaticBuildError(f"voici hat {html} nicht geschrieben")
-                pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
-                _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
+                if nb != app:
+                    pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
+                    _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
                 try:
                     insert_previews(html, page_previews(nb))
                 except (PreviewError, subprocess.TimeoutExpired) as exc:
                     raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
+        # the app shows every page: it preloads what any of them needs
+        app_html = staging / RENDER_DIR / PAGES / f"{app.stem}.html"
+        pages[f"{PAGES}/{app.stem}"] = sorted({p for packages in pages.values() for p in packages})
+        _set_page_packages(app_html, pages[f"{PAGES}/{app.stem}"])
+        _mark_app_page(app_html)
         for junk in staging.rglob("*.map"):
             junk.unlink()
         _write_start_redirect(staging)
@@ -645,13 +654,22 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
 
 
 def _write_start_redirect(staging: Path) -> None:
-    """``index.html`` at the top opens the start page (not JupyterLite's file tree)."""
-    target = f"{RENDER_DIR}/{PAGES}/{Path(START_PAGE).stem}.html"
+    """``index.html`` at the top opens the app (not JupyterLite's file tree), keeping the
+    address's query and fragment: ``/?kapitel=02_Phase_1`` lands on that chapter."""
+    target = f"{RENDER_DIR}/{PAGES}/{Path(APP_PAGE).stem}.html"
     (staging / "index.html").write_text(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\">"
+        f"<script>location.replace('{target}' + location.search + location.hash)</script>"
         f"<meta http-equiv=\"refresh\" content=\"0; url={target}\">"
         "<title>Bohnanza lernen</title></head><body>"
         f"<p><a href=\"{target}\">Zur Startseite</a></p></body></html>\n", "utf-8")
+
+
+def _mark_app_page(html: Path) -> None:
+    """The app's page (``body.bt-app-static``): while Python starts, the template shows the
+    build's preview of the page its address names (fetched from that page's own file)."""
+    text = html.read_text("utf-8")
+    html.write_text(text.replace('<body class="', '<body class="bt-app-static ', 1), "utf-8")
 
 
 def static_page_path(name: str) -> str:
@@ -710,8 +728,7 @@ def serve_static_main(folder: str, port: int = 8000) -> int:
               file=sys.stderr)
         return 2
     server = make_server(path, port)
-    print(f"Bohnanza-Lernseite (statisch): http://127.0.0.1:{server.server_port}/"
-          f"{RENDER_DIR}/{PAGES}/{Path(START_PAGE).stem}.html", flush=True)
+    print(f"Bohnanza-Lernseite (statisch): http://127.0.0.1:{server.server_port}/", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
