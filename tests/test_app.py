@@ -20,11 +20,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture()
 def shell() -> Iterator[object]:
-    """An IPython shell for ``display`` (as in a kernel), removed afterwards."""
+    """An IPython shell for ``display`` (as in a kernel), removed afterwards with what an
+    app leaves in the process: the address it showed, teacher mode, its widgets."""
+    import ipywidgets
     from IPython.core.interactiveshell import InteractiveShell
+
+    from bohnteach.widgets.questions import set_teacher_mode, use_address
 
     yield InteractiveShell.instance()
     InteractiveShell.clear_instance()
+    use_address(None)
+    set_teacher_mode(False)
+    ipywidgets.Widget.close_all()
 
 
 def _captured(fn, *args):

@@ -52,3 +52,27 @@ def test_cli_refuses_a_bad_footer_link_without_a_traceback():
     assert run.returncode == 2
     assert "--fusszeile" in run.stderr and "TEXT=ADRESSE" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_github_pages_workflow_builds_as_the_tests_do_and_deploys_that_folder():
+    """A fork publishes with .github/workflows/pages.yml: it runs the Makefile's static
+    build (the command the static tests build with) and deploys exactly its output."""
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[1]
+    flow = yaml.safe_load((root / ".github" / "workflows" / "pages.yml").read_text("utf-8"))
+    assert flow[True]["push"]["branches"] == ["main"]  # YAML reads the key "on" as True
+    assert flow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [s["run"] for s in steps if "run" in s]
+    assert runs == ["make static STATIC_OUT=_site"]
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "_site"
+    assert any(s.get("with", {}).get("python-version") == "3.11" for s in steps)
+    makefile = (root / "Makefile").read_text("utf-8")
+    assert re.search(r"^static: .*\n\t\$\(BIN\)/bohnteach build-static \$\(STATIC_OUT\)$", makefile, re.M)
+    deploy = flow["jobs"]["deploy"]
+    assert deploy["needs"] == "build" and deploy["steps"][0]["uses"].startswith("actions/deploy-pages")

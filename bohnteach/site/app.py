@@ -31,7 +31,6 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 from traitlets import Int, Unicode
 
-from bohnteach.render.failure import render_error
 from bohnteach.site.pages import PAGES, START, notebooks_dir, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
@@ -155,10 +154,12 @@ def show_notebook(path: Path) -> None:
 
 
 def not_found_html(query: str) -> str:
-    """The box for an address that names no page of the site."""
-    return render_error(
-        f"Die Adresse „?{escape(query)}“ nennt kein Kapitel und keine Lektion dieser Seite. "
-        f'<a href="?">Zur Startseite</a>', title="Seite nicht gefunden")
+    """The page for an address that names no page of the site (like the server's 404 page)."""
+    return (f'<div class="bt-site"><h1>Seite nicht gefunden</h1>'
+            f"<p>Die Adresse <code>?{escape(query)}</code> nennt kein Kapitel und keine Lektion "
+            "dieser Seite – vielleicht ein Tippfehler oder ein alter Link.</p>"
+            '<p><a href="?">Zur Startseite „Bohnanza lernen“</a>: Dort stehen alle Kapitel und '
+            "Lektionen.</p></div>")
 
 
 # ---- the app -----------------------------------------------------------------------------------
