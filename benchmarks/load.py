@@ -1,13 +1,16 @@
 """The site under load and over time; prints figures (not a test).
 
     python benchmarks/load.py [--visitors 30] [--browsers 3] [--pages 02_Phase_1 14_Ladybohn tutorials/01_Bohnentreppe]
-                              [--cull-idle 30] [--cull-interval 10] [--timeout 180]
+                              [--cull-idle 30] [--cull-interval 10] [--timeout 180] [--app]
 
 Serves the site as ``bohnteach serve`` does (``build_voila_command``), waits until its
 kernel pools are preheated and the server is idle, and then lets ``--visitors`` visitors
 start at the same moment. Each visitor opens the ``--pages`` one after the other and, on
 the first page with a scene player, steps the scene once (▶ until the narration says
-„Schritt 1“).
+„Schritt 1“). With ``--app`` the visitor reads them *in the app* (``bohnteach.site.app``):
+the root address naming the first page (``/?kapitel=02_Phase_1``), then each further page
+by a link in the app — one kernel per visitor; a further page's time runs from the click
+(protocol visitors: from setting the app's route) until the app has shown it.
 
 ``--browsers`` of the visitors are real browser contexts (Playwright, one Debian chromium);
 the others are *protocol visitors* that ask of the server exactly what a browser asks: the
@@ -60,6 +63,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
 
 from bohnteach.site import serve  # noqa: E402
+from bohnteach.site.app import CHAPTER_KEY, LESSON_KEY  # noqa: E402
 
 DEFAULT_PAGES = ("02_Phase_1", "14_Ladybohn", "tutorials/01_Bohnentreppe")
 TARGET_MEDIAN_S = 10.0
@@ -95,8 +99,30 @@ class Sampler(threading.Thread):
 
 
 # ---- the visitors ------------------------------------------------------------------------------
+def app_query(name: str) -> str:
+    """The app's address query of a page: ``02_Phase_1`` → ``kapitel=02_Phase_1``."""
+    folder, _, stem = name.rpartition("/")
+    return f"{LESSON_KEY if folder == 'tutorials' else CHAPTER_KEY}={stem}"
+
+
+#: True once the app shows ``route`` and no widget output in it waits for its model.
+APP_SHOWN_JS = """route => document.documentElement.dataset.btShown === route &&
+  ![...document.querySelectorAll('.bt-app .jp-OutputArea-output')].some(
+    el => el.textContent.trim() === 'Loading widget...')"""
+
+
+async def _follow_in_app(page, route: str, timeout: float) -> None:
+    """Click a link to ``route`` inside the app (put into the shown page, as a chapter's own
+    links are) and wait until the app has shown it."""
+    href = f"/?{route}"
+    await page.evaluate("""href => { const a = document.createElement('a'); a.href = href;
+      a.textContent = 'weiter'; document.querySelector('.bt-app').appendChild(a); }""", href)
+    await page.locator(f'.bt-app a[href="{href}"]').last.click(timeout=timeout * 1000)
+    await page.wait_for_function(APP_SHOWN_JS, arg=route, timeout=timeout * 1000, polling=50)
+
+
 async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, timeout: float,
-                  results: list[dict]) -> None:
+                  results: list[dict], app: bool = False) -> None:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
@@ -109,12 +135,24 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
             results.append(row)
             t0 = time.monotonic()
             try:
+                if app and name != pages[0]:
+                    await _follow_in_app(page, app_query(name), timeout)
+                    row["tti"] = time.monotonic() - t0
+                    text = await page.inner_text("#rendered_cells")
+                    if re.search("Error (displaying|creating) widget|bt-box bt-error", text) or errors:
+                        row["error"] = "broken" if not errors else "pageerror: " + errors[0][:100]
+                    errors.clear()
+                    continue
+                address = base + (f"/?{app_query(name)}" if app else serve.page_path(name))
                 # "commit": the page is streamed while its kernel runs it (or while it waits
                 # in line), so "load" comes only at the end; readiness is the outcome below.
-                await page.goto(base + serve.page_path(name), timeout=timeout * 1000, wait_until="commit")
+                await page.goto(address, timeout=timeout * 1000, wait_until="commit")
                 left = max(1.0, timeout - (time.monotonic() - t0))
                 handle = await page.wait_for_function(VISIT_OUTCOME_JS, timeout=left * 1000, polling=100)
                 outcome = await handle.json_value()
+                if app:
+                    await page.wait_for_function(APP_SHOWN_JS, arg=app_query(name), timeout=left * 1000,
+                                                 polling=50)
                 row["tti"] = time.monotonic() - t0
                 text = await page.inner_text("#rendered_cells")
                 if outcome != "ok" or "There was an error when executing cell" in text:
@@ -185,7 +223,7 @@ async def _widget_states(ws, session: str, receive, row: dict) -> dict[str, dict
 
 
 async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, timeout: float,
-                           results: list[dict]) -> None:
+                           results: list[dict], app: bool = False) -> None:
     """What one browser asks of the server, without a browser (see the module docstring)."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
@@ -194,13 +232,26 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
     session = uuid.uuid4().hex
     stepped = False
     await start.wait()
+    ws = router = None
     for name in pages:
         row = {"page": name, "tti": None, "error": None, "step": None, "browser": False}
         results.append(row)
         t0 = time.monotonic()
-        ws = None
+        if app and ws is not None and router is not None:  # a further page: the app's route
+            try:
+                ws.write_message(_kernel_message("comm_msg", {"comm_id": router, "data": {
+                    "method": "update", "state": {"route": app_query(name)}, "buffer_paths": []}}, session))
+                await receive(lambda m: m["msg_type"] == "comm_msg" and m["content"].get("comm_id") == router
+                              and "shown" in m["content"]["data"].get("state", {}))
+                row["tti"] = time.monotonic() - t0
+            except Exception as exc:  # noqa: BLE001 - counted, not raised
+                row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
+            continue
+        if not app:
+            ws = None
         try:
-            reply = await client.fetch(HTTPRequest(base + serve.page_path(name), request_timeout=timeout))
+            address = base + (f"/?{app_query(name)}" if app else serve.page_path(name))
+            reply = await client.fetch(HTTPRequest(address, request_timeout=timeout))
             html = reply.body.decode(errors="replace")
             found = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
             if found is None or "There was an error when executing cell" in html:
@@ -222,6 +273,9 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
 
             states = await _widget_states(ws, session, receive, row)
             row["tti"] = time.monotonic() - t0
+            router = next((c for c, st in states.items() if st.get("_model_name") == "RouterModel"), None)
+            if app and router is None:
+                row["error"] = "no app in the page"
             forward = [c for c, st in states.items()
                        if st.get("_model_name") == "ButtonModel" and "weiter" in st.get("description", "")]
             if not stepped and forward:
@@ -235,13 +289,15 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
         except Exception as exc:  # noqa: BLE001 - counted, not raised
             row["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
         finally:
-            if ws is not None:
+            if ws is not None and not app:
                 ws.close()
+    if ws is not None:
+        ws.close()
     client.close()
 
 
 async def crowd(base: str, visitors: int, browsers: int, pages: list[str],
-                timeout: float) -> tuple[list[dict], float]:
+                timeout: float, app: bool = False) -> tuple[list[dict], float]:
     """``visitors`` at the same moment, ``browsers`` of them in Chromium; each one bounded by
     the time its pages may take, so a stuck visit ends the run instead of hanging it."""
     from playwright.async_api import async_playwright
@@ -259,9 +315,9 @@ async def crowd(base: str, visitors: int, browsers: int, pages: list[str],
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        tasks = [asyncio.create_task(bounded(visitor(browser, base, pages, start, timeout, results), True))
+        tasks = [asyncio.create_task(bounded(visitor(browser, base, pages, start, timeout, results, app), True))
                  for _ in range(min(browsers, visitors))]
-        tasks += [asyncio.create_task(bounded(protocol_visitor(base, pages, start, timeout, results), False))
+        tasks += [asyncio.create_task(bounded(protocol_visitor(base, pages, start, timeout, results, app), False))
                   for _ in range(visitors - min(browsers, visitors))]
         await asyncio.sleep(2)  # every context exists; now all at once
         t0 = time.monotonic()
@@ -288,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per page visit")
     ap.add_argument("--pool", nargs="*", default=[], metavar="PAGE=N",
                     help="preheated kernels for a page (bohnteach serve --klasse N --einstieg PAGE)")
+    ap.add_argument("--app", action="store_true",
+                    help="read the pages in the app (one kernel per visitor), not as standalone pages")
     ap.add_argument("--kernel-starts", type=int, default=None,
                     help="pages prepared at once without a preheated kernel (default: one per core)")
     args = ap.parse_args(argv)
@@ -306,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors ({min(args.browsers, args.visitors)} "
-          f"in Chromium) × {args.pages}; "
+          f"in Chromium) × {args.pages}{' in the app' if args.app else ''}; "
           f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}")
     with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
         log = Path(tmp) / "voila.log"
@@ -319,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{mem_before:.0f} MB")
             sampler = Sampler(pid)
             sampler.start()
-            results, wall = asyncio.run(crowd(base, args.visitors, args.browsers, args.pages, args.timeout))
+            results, wall = asyncio.run(crowd(base, args.visitors, args.browsers, args.pages, args.timeout,
+                                              args.app))
             kernels_left, _ = snapshot(pid)
             t_left = time.monotonic()
             # the visitors' kernels are culled after cull_idle s (checked every cull_interval s);

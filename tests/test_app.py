@@ -89,14 +89,14 @@ def test_a_failing_cell_shows_the_box_and_the_next_cells_still_run(shell, tmp_pa
           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     path = tmp_path / "kaputt.ipynb"
     path.write_text(json.dumps(nb), "utf-8")
-    out = _captured(show_notebook, path)
+    out = _captured(show_notebook, json.loads(path.read_text("utf-8")), path.name)
     assert out[0].data["text/markdown"] == "# Titel"
     assert "bt-error" in out[1].data["text/html"] and "Traceback" not in out[1].data["text/html"]
     assert out[2].data["text/plain"] == "'danach'"
 
 
 def test_markdown_and_code_cells_come_from_the_notebook():
-    cells = notebook_cells(ROOT / "notebooks" / "02_Phase_1.ipynb")
+    cells = notebook_cells(json.loads((ROOT / "notebooks" / "02_Phase_1.ipynb").read_text("utf-8")))
     assert cells[0][0] == "markdown" and cells[0][1].startswith("# Phase 1")
     assert ("code", 'pages.try_it("phase1")') in cells
 

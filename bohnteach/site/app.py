@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import json
+import logging
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -34,6 +35,8 @@ from traitlets import Int, Unicode
 from bohnteach.site.pages import PAGES, START, notebooks_dir, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
+
+log = logging.getLogger("bohnteach.site.app")
 
 #: The query keys of the app's addresses: ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``.
 CHAPTER_KEY = "kapitel"
@@ -105,9 +108,8 @@ class Router(widgets.Widget):
 
 
 # ---- running a chapter's notebook ------------------------------------------------------------
-def notebook_cells(path: Path) -> list[tuple[str, str]]:
-    """A notebook's cells as (``"markdown"`` or ``"code"``, source)."""
-    nb = json.loads(path.read_text("utf-8"))
+def notebook_cells(nb: dict[str, Any]) -> list[tuple[str, str]]:
+    """A notebook's cells (its JSON, read) as (``"markdown"`` or ``"code"``, source)."""
     cells = []
     for cell in nb.get("cells", []):
         source = cell.get("source", "")
@@ -137,20 +139,21 @@ def run_cell(source: str, namespace: dict[str, Any], name: str) -> None:
             display(value)
 
 
-def show_notebook(path: Path) -> None:
+def show_notebook(nb: dict[str, Any], name: str) -> None:
     """Display a notebook's cells into the current output: markdown as markdown, code run
-    (in a fresh namespace; a failing cell shows the friendly box, the next cells still run)."""
+    (in a fresh namespace; a failing cell shows the friendly box, the next cells still run).
+    ``name``: the notebook's file name, for the server log."""
     from IPython.display import Markdown, display
 
     namespace: dict[str, Any] = {"__name__": "__bohnteach_page__"}
-    for number, (kind, source) in enumerate(notebook_cells(path), 1):
+    for number, (kind, source) in enumerate(notebook_cells(nb), 1):
         if kind == "markdown":
             display(Markdown(source))
             continue
         try:
-            run_cell(source, namespace, f"{path.name}, Zelle {number}")
+            run_cell(source, namespace, f"{name}, Zelle {number}")
         except Exception as error:  # noqa: BLE001 - shown as the friendly box, logged in full
-            display(show_failure(None, error, f"{path.name}, Zelle {number}"))
+            display(show_failure(None, error, f"{name}, Zelle {number}"))
 
 
 def not_found_html(query: str) -> str:
@@ -225,8 +228,9 @@ class App:
                 title = f"Seite nicht gefunden – {SITE_NAME}"
             else:
                 try:
-                    title = page_title(json.loads(entry.path.read_text("utf-8")))
-                    show_notebook(entry.path)
+                    nb = json.loads(entry.path.read_text("utf-8"))
+                    title = page_title(nb)
+                    show_notebook(nb, entry.path.name)
                 except Exception as error:  # noqa: BLE001 - the box, never a dead page
                     from IPython.display import display
 
@@ -248,11 +252,11 @@ class App:
                     widget.close()
                 except Exception:  # noqa: BLE001 - a widget that will not close must not stop the app
                     setup_server_log()
+                    log.exception("Widget %s ließ sich nicht schließen", type(widget).__name__)
 
     def live_widgets(self) -> int:
         """How many widget models the kernel holds: the frame's and the shown page's."""
         return len(_instances())
-
 
 
 def _known_query() -> str:
