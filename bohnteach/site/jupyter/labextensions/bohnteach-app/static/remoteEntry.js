@@ -214,12 +214,24 @@
   /* Voilà and Voici call init on every extension before get on any: @jupyter-widgets/base
      (provided by the widget manager's extension) is in the shared scope by get's time. */
   var shared = null;
+
+  function newer(a, b) {
+    var x = a.split(/[.-]/), y = b.split(/[.-]/);
+    for (var i = 0; i < Math.max(x.length, y.length); i++) {
+      var d = (parseInt(y[i], 10) || 0) - (parseInt(x[i], 10) || 0);
+      if (d) return d;
+    }
+    return 0;
+  }
   var container = {
     init: function (shareScope) { shared = shareScope; },
     get: function (module) {
       if (module !== './extension') return Promise.reject(new Error('no module ' + module));
+      /* The module the widget manager uses, as webpack picks a shared singleton: the
+         highest version in the scope (each widget extension may bring its own copy, and
+         only that one's registry token has a provider). */
       var versions = shared['@jupyter-widgets/base'];
-      var version = Object.keys(versions)[0];
+      var version = Object.keys(versions).sort(newer)[0];
       return versions[version].get().then(function (factory) {
         var base = factory();
         return function () { return { __esModule: true, default: extension(base) }; };
