@@ -26,15 +26,9 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from procs import cpu_seconds, rss_mb, tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402
+from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402
 
 from bohnteach.site.app import entries  # noqa: E402
-
-#: True once the app shows ``route`` and no widget output of it still waits for its model.
-SHOWN_JS = """route => document.documentElement.dataset.btShown === route &&
-  ![...document.querySelectorAll('.bt-app .jp-OutputArea-output')].some(
-    el => el.childElementCount === 0 && el.textContent.trim() === 'Loading widget...')"""
-
 
 def kernel_pid(server_pid: int, kernel_id: str) -> int:
     """The process of the kernel ``kernel_id`` (its connection file names it)."""
@@ -64,7 +58,7 @@ def main() -> int:
         sockets: list[str] = []
         page.on("websocket", lambda ws: sockets.append(ws.url))
         page.goto(site.base + "/", timeout=300_000)
-        page.wait_for_function(SHOWN_JS, arg="", timeout=300_000, polling=20)
+        page.wait_for_function(APP_SHOWN_JS, arg="", timeout=300_000, polling=20)
         kernel = sockets[0].split("/api/kernels/")[1].split("/")[0]
         pid = kernel_pid(site.process.pid, kernel)
         for round_ in range(args.rounds):
@@ -76,7 +70,7 @@ def main() -> int:
                   a.textContent = 'weiter'; document.querySelector('.bt-app').appendChild(a); }""", href)
                 started = time.perf_counter()
                 page.locator(f'.bt-app a[href="{href}"]').last.click()
-                page.wait_for_function(SHOWN_JS, arg=route, timeout=120_000, polling=10)
+                page.wait_for_function(APP_SHOWN_JS, arg=route, timeout=120_000, polling=10)
                 wall = time.perf_counter() - started
                 time.sleep(0.3)  # the kernel's last messages
                 cpu = cpu_seconds(pid) - before

@@ -60,7 +60,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
+from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
 
 from bohnteach.site import serve  # noqa: E402
 from bohnteach.site.app import CHAPTER_KEY, LESSON_KEY  # noqa: E402
@@ -103,12 +103,6 @@ def app_query(name: str) -> str:
     """The app's address query of a page: ``02_Phase_1`` → ``kapitel=02_Phase_1``."""
     folder, _, stem = name.rpartition("/")
     return f"{LESSON_KEY if folder == 'tutorials' else CHAPTER_KEY}={stem}"
-
-
-#: True once the app shows ``route`` and no widget output in it waits for its model.
-APP_SHOWN_JS = """route => document.documentElement.dataset.btShown === route &&
-  ![...document.querySelectorAll('.bt-app .jp-OutputArea-output')].some(
-    el => el.textContent.trim() === 'Loading widget...')"""
 
 
 async def _follow_in_app(page, route: str, timeout: float) -> None:

@@ -206,6 +206,14 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
 VERSION_WARNING = re.compile(r"^(Unsatisfied|No satisfying) version .*shared (singleton )?module ")
 
 
+#: True once the app (``bohnteach.site.app``) shows the page of the route passed as the
+#: argument (its query, e.g. ``kapitel=02_Phase_1``) and no widget output in it still waits
+#: for its model; the router extension sets ``data-bt-shown`` once the kernel has shown it.
+APP_SHOWN_JS = """route => document.documentElement.dataset.btShown === route &&
+  ![...document.querySelectorAll('.bt-app .jp-OutputArea-output')].some(
+    el => el.textContent.trim() === 'Loading widget...')"""
+
+
 def collect_errors(page: Page, *, version_warnings: bool = True) -> list[str]:
     """From now on, the page's console errors and uncaught page errors, and (unless
     ``version_warnings`` is False) console warnings matching :data:`VERSION_WARNING`, in a
