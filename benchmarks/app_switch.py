@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from procs import cpu_seconds, rss_mb, tree_pids  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+from procs import cpu_seconds, rss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402
 
 from bohnteach.site.app import entries  # noqa: E402
@@ -61,6 +61,8 @@ def main() -> int:
         page.wait_for_function(APP_SHOWN_JS, arg="", timeout=300_000, polling=20)
         kernel = sockets[0].split("/api/kernels/")[1].split("/")[0]
         pid = kernel_pid(site.process.pid, kernel)
+        waited = wait_idle(site.process.pid, quiet=0.15, span=2.0, limit=600)  # the pools preheated
+        print(f"server idle after {waited:.0f} s more; load average {os.getloadavg()}", flush=True)
         for round_ in range(args.rounds):
             for route in routes:
                 href = f"/?{route}"
