@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from fractions import Fraction
 from math import comb
@@ -399,6 +400,69 @@ def test_teacher_mode_from_the_page_address(monkeypatch):
     assert ex.teacher_wanted("lehrkraft=bohne7")
     monkeypatch.setenv("QUERY_STRING", "lehrkraft=bohne7")
     assert ex.teacher_mode_from_url() is not None  # outside Voilà: QUERY_STRING
+
+
+def test_a_fresh_voila_kernel_reads_its_address_without_importing_voila():
+    """Voilà puts the request into a fresh kernel's environment. Importing ``voila`` to read
+    it cost every visitor's kernel 6-8 CPU s (jupyter_server → jsonschema → 38 lark grammars)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from bohnteach.widgets.questions import request_query; "
+            "print(request_query()); print(sorted(m for m in sys.modules if m.split('.')[0] "
+            "in ('voila', 'jupyter_server', 'jsonschema')))")
+    env = {**os.environ, "VOILA_KERNEL_ID": "k1", "VOILA_PREHEAT": "False",
+           "QUERY_STRING": "lektion=01_Bohnentreppe&lehrkraft=1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True, timeout=120).stdout.splitlines()
+    assert out == ["lektion=01_Bohnentreppe&lehrkraft=1", "[]"]
+
+
+def test_a_preheated_kernel_waits_for_its_visitors_address(monkeypatch):
+    """A preheated kernel learns the address when Voilà hands it out: one JSON message on
+    ``voila/query/<kernel id>`` (Voilà's RequestInfoSocketHandler); until then it waits."""
+    import asyncio
+    import json
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    asked: list[str] = []
+    ready, stop = threading.Event(), threading.Event()
+    port_box: list[int] = []
+
+    async def answer(socket) -> None:
+        asked.append(socket.request.path)
+        await asyncio.sleep(0.3)  # the visitor comes a little later
+        await socket.send(json.dumps({"QUERY_STRING": "kapitel=02_Phase_1&lehrkraft=1",
+                                      "SCRIPT_NAME": "/"}))
+
+    async def server() -> None:
+        async with serve(answer, "127.0.0.1", 0) as running:
+            port_box.append(running.sockets[0].getsockname()[1])
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(server()), daemon=True)
+    thread.start()
+    assert ready.wait(30)
+    try:
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "abc-1", "VOILA_APP_IP": "127.0.0.1",
+                            "VOILA_APP_PORT": str(port_box[0]), "VOILA_SERVER_URL": "/"}.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        for name in ("QUERY_STRING", "SCRIPT_NAME"):  # set by the answer; undone after the test
+            monkeypatch.setenv(name, "")
+        assert ex.request_query() == "kapitel=02_Phase_1&lehrkraft=1"
+        assert asked == ["/voila/query/abc-1"] and os.environ["SCRIPT_NAME"] == "/"
+        stop.set()
+        thread.join(10)
+        monkeypatch.setenv("VOILA_PREHEAT", "True")  # the server gone: no teacher mode, no error
+        assert ex.request_query() == ""
+    finally:
+        stop.set()
+        thread.join(10)
 
 
 def test_teacher_mode_from_the_environment(monkeypatch):
