@@ -38,13 +38,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--klasse", type=int, default=0, metavar="N",
-        help="so viele Besucher kommen gleichzeitig auf die --einstieg-Seiten: für jede "
-             "N Kernel vorheizen (je etwa 90 MB)",
+        help="so viele Besucher kommen gleichzeitig: N Kernel vorheizen (je etwa 70 MB) – "
+             "für die Startadresse (die App) oder für jede --einstieg-Seite",
     )
     serve.add_argument(
         "--einstieg", action="append", default=[], metavar="SEITE",
-        help="Seite, die eine Klasse zuerst öffnet, z. B. tutorials/01_Bohnentreppe "
-             "(mehrfach möglich)",
+        help="alte Einzelseiten-Adresse, die eine Klasse zuerst öffnet, z. B. "
+             "tutorials/01_Bohnentreppe (mehrfach möglich; ohne: die App)",
     )
 
     build = sub.add_parser(
@@ -81,9 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         from bohnteach.site.publish import footer_env
-        from bohnteach.site.serve import serve_main
+        from bohnteach.site.serve import APP_PAGE, serve_main
 
-        pools = {page: args.klasse for page in args.einstieg} if args.klasse > 0 else None
+        pools = ({page: args.klasse for page in args.einstieg or [APP_PAGE]}
+                 if args.klasse > 0 else None)
         return serve_main(port=args.port, public=args.public, pools=pools,
                           footer_env=footer_env(args.fusszeile))
     if args.command == "build-static":

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from bohnteach.site.admission import KernelSlots
 from bohnteach.site.serve import (
+    APP_POOL_SIZE,
     KERNEL_STARTS_OPTION,
     POOL_OPTION,
     REFILL_QUIET,
@@ -113,7 +114,10 @@ def test_command_carries_pool_sizes_and_kernel_limit(tmp_path):
     assert f"{KERNEL_STARTS_OPTION}=3" in cmd
     assert f"{POOL_OPTION}=tutorials/01_Bohnentreppe.ipynb=30" in cmd
     rest, starts, pools = _split_options(cmd[3:])
-    assert (starts, pools) == (3, {"tutorials/01_Bohnentreppe.ipynb": 30, "notebooks/02_Phase_1.ipynb": 0})
+    assert (starts, pools) == (3, {"notebooks/app.ipynb": APP_POOL_SIZE,  # where visitors enter
+                                   "tutorials/01_Bohnentreppe.ipynb": 30, "notebooks/02_Phase_1.ipynb": 0})
+    _, _, pools = _split_options(build_voila_command(8866, False, tmp_path, pools={"app": 30})[3:])
+    assert pools == {"notebooks/app.ipynb": 30}
     assert not [a for a in rest if a.startswith("--bohnteach")]  # Voilà never sees ours
 
 
@@ -165,8 +169,10 @@ def test_serve_klasse_preheats_the_entry_pages(monkeypatch):
     monkeypatch.setattr(serve, "serve_main", lambda **kw: calls.append(kw) or 0)
     cli.main(["serve", "--klasse", "30", "--einstieg", "tutorials/01_Bohnentreppe",
               "--einstieg", "02_Phase_1"])
+    cli.main(["serve", "--klasse", "30"])  # a class arriving at the start address: the app
     cli.main(["serve"])
-    assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30}, None]
+    assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30},
+                                           {serve.APP_PAGE: 30}, None]
 
 
 def _get(url: str) -> str:

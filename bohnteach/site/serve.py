@@ -47,6 +47,11 @@ REFILL_SETTLE = 1.0
 REFILL_HOLD = 60.0
 #: Preheated kernels per page unless :func:`build_voila_command` is given other ``pools``.
 POOL_SIZE = 1
+#: Preheated kernels of the app, where every visitor enters (``pools`` may say otherwise):
+#: a class arriving together takes these at once and the rest wait in line — 30 at once
+#: were served in ~40 s with one preheated app kernel on two cores, the last of them
+#: within ~25 s with ten (fresh kernels come one per core every ~2.5 CPU s). About 70 MB each.
+APP_POOL_SIZE = 10
 #: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
 #: them off before Voilà parses the rest (:func:`_split_options`).
 KERNEL_STARTS_OPTION = "--bohnteach-kernel-starts"
@@ -160,9 +165,9 @@ def build_voila_command(
 ) -> list[str]:
     """The command line that serves the folder ``root`` (default: :func:`site_dir`).
 
-    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats :data:`POOL_SIZE` kernels per
-    page, or as many as ``pools`` names for a page (``{"tutorials/01_Bohnentreppe": 30}``:
-    a class opening that lesson together); prepares at most ``kernel_starts`` pages at once
+    Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats :data:`APP_POOL_SIZE` kernels of
+    the app and :data:`POOL_SIZE` of every other page, or as many as ``pools`` names for a
+    page (``{APP_PAGE: 30}``: a class arriving together); prepares at most ``kernel_starts`` pages at once
     for visitors without a preheated kernel, the others wait in line; hides tracebacks,
     culls idle kernels and never opens a browser.  Kernels start in ``root``.
     Visitors may send only :data:`VISITOR_MESSAGE_TYPES` to their kernels (set up by
@@ -170,7 +175,9 @@ def build_voila_command(
     """
     root_path = Path(root if root is not None else site_dir()).resolve()
     ours = [f"{KERNEL_STARTS_OPTION}={int(kernel_starts)}"]
-    ours += [f"{POOL_OPTION}={notebook_key(page)}={int(size)}" for page, size in (pools or {}).items()]
+    sizes = {notebook_key(APP_PAGE): APP_POOL_SIZE}
+    sizes.update({notebook_key(page): int(size) for page, size in (pools or {}).items()})
+    ours += [f"{POOL_OPTION}={notebook}={size}" for notebook, size in sizes.items()]
     return [
         sys.executable,
         "-m",
