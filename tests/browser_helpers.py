@@ -265,3 +265,16 @@ def visible_errors(page: Page) -> list[str]:
     """Failure messages shown on the page (Voilà's cell error notice, tracebacks, …)."""
     text = page.inner_text("body")
     return [marker for marker in ERROR_TEXTS if marker in text]
+
+
+def refuses_wrong_move(page: Page) -> None:
+    """In Phase 1's first „Mach du!“ the front card is a Feuerbohne and field 1 grows Blue
+    beans: planting it there is refused, with the rule and its source shown."""
+    from playwright.sync_api import expect
+
+    tryit = page.locator(".bt-tryit").first
+    tryit.scroll_into_view_if_needed()
+    tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
+    refusal = tryit.locator(".bt-refusal")
+    for words in ("Nicht erlaubt", "Regel", "Quelle"):
+        expect(refusal).to_contain_text(words)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browser_helpers import EXPECT_TIMEOUT_MS, collect_errors, visible_errors
+from browser_helpers import EXPECT_TIMEOUT_MS, collect_errors, refuses_wrong_move, visible_errors
 from playwright.sync_api import Page, expect
 
 from bohnteach.site.pages import find_page
@@ -105,12 +105,7 @@ def test_scene_and_mach_du_work_in_a_chapter_reached_by_a_link(page: Page, site_
     player = page.locator(".bt-scene-player").first
     player.get_by_role("button", name=re.compile("weiter")).click()
     expect(player).to_contain_text("Schritt 1")
-    tryit = page.locator(".bt-tryit").first
-    tryit.scroll_into_view_if_needed()
-    tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
-    refusal = tryit.locator(".bt-refusal")
-    for words in ("Nicht erlaubt", "Regel", "Quelle"):
-        expect(refusal).to_contain_text(words)
+    refuses_wrong_move(page)
     assert visible_errors(page) == [] and errors == []
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import EXPECT_TIMEOUT_MS, open_page, visible_errors
+from browser_helpers import EXPECT_TIMEOUT_MS, open_page, refuses_wrong_move, visible_errors
 from conftest import FOOTER_LINKS
 from playwright.sync_api import expect
 
@@ -76,13 +76,7 @@ def test_scene_step_changes_the_table(page, site_url):
 
 def test_tryit_refused_move_is_explained(page, site_url):
     _open(page, site_url, "02_Phase_1")
-    tryit = page.locator(".bt-tryit").first
-    tryit.scroll_into_view_if_needed()
-    # the front card is a Feuerbohne, field 1 grows Blue beans: refused
-    tryit.get_by_role("button", name="Auf Feld 1 pflanzen").click()
-    refusal = tryit.locator(".bt-refusal")
-    for words in ("Nicht erlaubt", "Regel", "Quelle"):
-        expect(refusal).to_contain_text(words)
+    refuses_wrong_move(page)
     assert visible_errors(page) == []
 
 

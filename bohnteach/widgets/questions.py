@@ -751,7 +751,9 @@ __all__ = [
     "check_number",
     "exercise_list",
     "parse_answer",
+    "page_query",
     "parse_number",
+    "request_query",
     "set_teacher_mode",
     "solutions_html",
     "teacher_banner",
@@ -759,4 +761,5 @@ __all__ = [
     "teacher_mode_from_url",
     "teacher_wanted",
     "tolerance_text",
+    "use_address",
 ]
