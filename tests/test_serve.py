@@ -264,3 +264,36 @@ def test_kernel_channel_wait_polls():
     with pytest.raises(Empty):
         run(channel.get_msg(timeout=0.5))
     assert channel.socket.polls == [500]
+
+
+def test_page_renders_share_the_compiled_templates(monkeypatch):
+    """Voilà makes a Jinja environment per page render; the server compiles each template
+    once (serve._compile_each_template_once), not once per visit — and never hands an
+    async environment the code compiled for a sync one."""
+    from jinja2 import Environment
+    from nbconvert import HTMLExporter
+    from nbformat.v4 import new_markdown_cell, new_notebook
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    from bohnteach.site.serve import _compile_each_template_once
+
+    monkeypatch.setattr(TemplateExporter, "_create_environment", TemplateExporter._create_environment)
+    _compile_each_template_once()
+    compiled: list[str] = []
+    compile_ = Environment.compile
+    monkeypatch.setattr(Environment, "compile", lambda self, source, name=None, filename=None, *a, **k:
+                        compiled.append(name) or compile_(self, source, name, filename, *a, **k))
+
+    def render() -> int:
+        before = len(compiled)
+        html, _ = HTMLExporter(template_name="lab").from_notebook_node(new_notebook(cells=[new_markdown_cell("# Hallo")]))
+        assert "Hallo" in html
+        return len(compiled) - before
+
+    first = render()
+    assert first >= 2  # index.html.j2 and the templates it extends
+    assert render() == 0 and render() == 0
+    exporter = HTMLExporter(template_name="lab", enable_async=True)
+    exporter.register_filter("highlight_code", lambda source, **kw: source)
+    exporter.environment.get_template("index.html.j2")
+    assert len(compiled) > first  # compiled for the async environment, not taken from the sync one
