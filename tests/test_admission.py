@@ -7,6 +7,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from browser_helpers import collect_errors, one_page_site, start_site
@@ -22,6 +23,12 @@ from bohnteach.site.serve import (
     build_voila_command,
     page_path,
 )
+
+
+def run(coro):
+    """``asyncio.run`` in a thread of its own: pytest-playwright may own this thread's loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_slots_serve_in_order_of_arrival_and_report_places():
@@ -48,7 +55,7 @@ def test_slots_serve_in_order_of_arrival_and_report_places():
         assert (slots.busy, slots.waiting, slots.free()) == (0, 0, True)
         return seen
 
-    seen = asyncio.run(scenario())
+    seen = run(scenario())
     assert seen == {"b": [1], "c": [2, 1], "order": ["b", "c"]}
 
 
@@ -72,7 +79,7 @@ def test_a_visitor_who_leaves_the_line_frees_the_place():
         await stayer
         return got
 
-    assert asyncio.run(scenario()) == ["bleibt"]
+    assert run(scenario()) == ["bleibt"]
 
 
 def test_limit_must_be_positive():
@@ -105,7 +112,7 @@ def test_background_work_waits_for_a_quiet_server_and_lets_visitors_go_first():
         await asyncio.wait_for(task, 5)
         return events
 
-    assert asyncio.run(scenario()) == ["visitor", "refill"]
+    assert run(scenario()) == ["visitor", "refill"]
 
 def test_command_carries_pool_sizes_and_kernel_limit(tmp_path):
     cmd = build_voila_command(8866, public=False, root=tmp_path,
