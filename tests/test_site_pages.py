@@ -32,7 +32,9 @@ ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))  # the pages; app.i
 LESSON_NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))
 
 CALL_LINE = re.compile(
-    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages|(pages|seite)\.[a-z_]+\(.*\);?)$"
+    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages"
+    r"|from bohnteach\.editions\.[a-z_]+\.teaching import page as chapter"  # an edition's chapter
+    r"|(pages|seite|chapter)\.[a-z_]+\(.*\);?)$"
 )
 MD_LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(#[^)]*)?\)")
 

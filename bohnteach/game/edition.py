@@ -94,6 +94,13 @@ class Edition:
 
     name: ClassVar[str] = "base"
     title: ClassVar[str] = "Grundspiel"
+    label: ClassVar[str] = "Grundspiel"
+    """Its short German name (a heading of the rules document, a column)."""
+    rule_prefix: ClassVar[str] = ""
+    """The prefix of its rule ids in ``data/rules.toml`` (its section of docs/rules.md)."""
+    comparison: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {}
+    """The rule-set comparison (``render/comparison.py``): a row's topic → (the row's title
+    where the edition's idea names it, "" = keep it; the edition's rule ids for the row)."""
     zones: ClassVar[tuple[Zone, ...]] = ()
     """Zones the edition adds; the State creates them empty."""
     own_rules: ClassVar[Mapping[str, Mapping[str, str]]] = {}
@@ -186,6 +193,9 @@ class Edition:
     def offer_hides_cards(self, s: State) -> bool:
         """Whether offers name only what ``offer_view`` lets a viewer see."""
         return False
+
+    hidden_offer: ClassVar[tuple[str, str]] = ("", "")
+    """Where ``offer_view`` hides cards: (German sentence why, the rule id), below the offer."""
 
     def choice_moves(self, s: State, seat: int, plantable: Sequence[int]) -> list[tuple[str, Plant]]:
         """Every plant with an edition choice (``Plant.choice``) a learner may try now, as

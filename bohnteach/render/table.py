@@ -399,9 +399,8 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
     note = ""
     if hidden:
         name = escape(state.players[viewer].name)
-        note = (f'<div class="bt-next">So hört es {name}: Beim Anbieten nennt man nur die Sorte, '
-                f"ob männlich, weiblich oder Baby, zeigt sich erst nach dem Handel.</div>"
-                + chips(["lady.offer-variety-only"]))
+        text, rule_id = state.edition.hidden_offer
+        note = f'<div class="bt-next">So hört es {name}: {escape(text)}</div>' + chips([rule_id])
     body = (f'<div class="bt-row">{body}</div>{note}'
             f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
     title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"

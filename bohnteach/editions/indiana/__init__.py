@@ -56,6 +56,9 @@ OUTCOME_DE = {
 class Indiana(Edition):
     name = "indiana"
     title = "Indiana Bohnes (Fan-Erweiterung)"
+    label = "Indiana Bohnes"
+    rule_prefix = "indy"
+    comparison = {"Erweiterung": ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"))}
     zones = (*_TEMPLE_ZONES, _SUPPLY, *_ZONES.values())
     actions = rules.RULES
     scenes_prefix = "i_"

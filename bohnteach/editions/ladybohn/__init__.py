@@ -4,7 +4,8 @@ Everything of Ladybohn lives in this folder or is pointed to from here: its rule
 (``rules.py``), its rule set (``data/rulesets/ladybohn.toml``: ``edition = "ladybohn"``
 and the ``[ladybohn]`` settings), its rule texts (``lady.*`` in ``data/rules.toml``), its
 scenes (``content/scenes/files/l_*.scene``), its Mach-du cases (``cases.py``, chapter
-``ladybohn``) and its site chapter (``site/ladybohn_page.py``, ``notebooks/14_Ladybohn.ipynb``).
+``ladybohn``) and its teaching half (``teaching/``: the chapter page for ``notebooks/14_Ladybohn.ipynb``
+and its chart).
 """
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ _IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
 class Ladybohn(Edition):
     name = "ladybohn"
     title = "Ladybohn – Manche mögen's heiss"
+    label = "Ladybohn"
+    rule_prefix = "lady"
+    comparison = {"Phase 3: wer pflanzt wann": ("", ("lady.p3-order",)),
+                  "Kartenmerkmale": ("Geschlechter", ("lady.sexes",))}
     zones = (_IMMEDIATE,)
     notation_words = {
         "attribute": {
@@ -92,6 +97,9 @@ class Ladybohn(Edition):
 
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:
         return rules.offer_view(s, viewer, offer)
+
+    hidden_offer = ("Beim Anbieten nennt man nur die Sorte, ob männlich, weiblich oder Baby, "
+                    "zeigt sich erst nach dem Handel.", "lady.offer-variety-only")
 
     def offer_hides_cards(self, s) -> bool:
         return settings(s).offer_names_variety_only
