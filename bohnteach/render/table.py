@@ -548,7 +548,19 @@ def render_info(title: str, text: str = "", rule_ids: Iterable[str] = (),
     )
 
 
+def show_states_as_tables() -> None:
+    """In a kernel: display a ``State`` left as a cell's result as :func:`render_table`
+    (IPython's HTML formatter; a no-op outside IPython). The render layer registers it, so
+    the game core needs no display hook and imports nothing above itself."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.formatters["text/html"].for_type(State, render_table)
+
+
 __all__ = [
     "card_html", "changed_cards", "changed_zones", "chips", "render_error", "render_info",
-    "render_refusal", "render_success", "render_table", "rule_chip", "source_chip",
+    "render_refusal", "render_success", "render_table", "rule_chip", "show_states_as_tables",
+    "source_chip",
 ]
