@@ -137,6 +137,16 @@ def test_header_names_the_chapter_and_what_it_teaches():
     assert 'href="00_Start.ipynb"' in html
 
 
+def test_one_registry_lists_every_chapter_and_lesson_notebook():
+    """data/chapters.toml names every notebook of notebooks/ and tutorials/ (besides the
+    app's), each with the title its notebook starts with: adding one is notebook + entry."""
+    from bohnteach.content.chapters import LESSONS
+
+    assert [name for name, _ in LESSONS] == [p.stem for p in LESSON_NOTEBOOKS]
+    for name, title in LESSONS:
+        assert site._notebook_title(TUTORIALS / f"{name}.ipynb")[0] == title, name
+
+
 def test_start_page_lists_chapters_and_lessons():
     html = site.chapter_overview().data
     for page in site.PAGES[1:]:

@@ -1,9 +1,10 @@
-"""The site's chapters, one table (``data/chapters.toml``) for everything that lists them.
+"""The site's chapters and the lessons for classes, one table (``data/chapters.toml``) for
+everything that lists them.
 
 The navigation and the start page (``site/pages.py``), the scene chapters
 (``content/scenes``: a page's ``scenes`` key and its ``short`` title), the app
-(``site/app.py``) and the tests read :data:`PAGES`; a new chapter is its notebook plus
-one entry in the data file.
+(``site/app.py``) and the tests read :data:`PAGES` and :data:`LESSONS`; a new chapter or
+lesson is its notebook plus one entry in the data file.
 """
 from __future__ import annotations
 
@@ -34,18 +35,18 @@ class Page:
         return f"{self.name}.ipynb"
 
 
-def _read() -> tuple[Page, ...]:
-    raw = tomllib.loads(resources.files("bohnteach.data").joinpath("chapters.toml").read_text("utf-8"))
-    return tuple(
-        Page(c["name"], c["title"], c["short"], c["teaches"], c.get("scenes"), c.get("author", "site"))
-        for c in raw["chapter"]
-    )
+_DATA = tomllib.loads(resources.files("bohnteach.data").joinpath("chapters.toml").read_text("utf-8"))
 
-
-PAGES: tuple[Page, ...] = _read()
+PAGES: tuple[Page, ...] = tuple(
+    Page(c["name"], c["title"], c["short"], c["teaches"], c.get("scenes"), c.get("author", "site"))
+    for c in _DATA["chapter"]
+)
 """Every page of the site, in reading order (the navigation follows it)."""
+
+LESSONS: tuple[tuple[str, str], ...] = tuple((c["name"], c["title"]) for c in _DATA["lesson"])
+"""The lessons for classes (``tutorials/``) in order: (notebook name, title)."""
 
 SCENE_CHAPTERS: tuple[tuple[str, str], ...] = tuple((p.chapter, p.short) for p in PAGES if p.chapter)
 """(key, German title) of every scene chapter, in the order the site lists them."""
 
-__all__ = ["PAGES", "SCENE_CHAPTERS", "Page"]
+__all__ = ["LESSONS", "PAGES", "SCENE_CHAPTERS", "Page"]

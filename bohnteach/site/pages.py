@@ -25,7 +25,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from bohnteach.content.chapters import PAGES, Page
+from bohnteach.content.chapters import LESSONS, PAGES, Page
 from bohnteach.render.failure import render_error
 from bohnteach.widgets.failure import guard
 
@@ -274,14 +274,13 @@ def _notebook_title(path: Path) -> tuple[str, str]:
 
 
 def lessons() -> list[tuple[str, str, str]]:
-    """The lessons for classes: (relative link, title, first sentence), in file order."""
-    folder = tutorials_dir()
-    if not folder.is_dir():
-        return []
+    """The lessons for classes whose notebook is there: (relative link, title, first
+    sentence), in the order of ``data/chapters.toml`` (:data:`LESSONS`)."""
     out = []
-    for path in sorted(folder.glob("*.ipynb")):
-        title, blurb = _notebook_title(path)
-        out.append((_link(f"../tutorials/{path.name}"), title, blurb))
+    for name, title in LESSONS:
+        path = tutorials_dir() / f"{name}.ipynb"
+        if path.is_file():
+            out.append((_link(f"../tutorials/{path.name}"), title, _notebook_title(path)[1]))
     return out
 
 
