@@ -361,3 +361,42 @@ def test_register_edition_returns_it_and_lists_it(monkeypatch):
     monkeypatch.setattr(edition_mod, "_REGISTRY", dict(edition_mod._REGISTRY))
     ed = register_edition(Temple())
     assert find_edition("temple-test") is ed and ed in edition_mod.all_editions()
+
+
+# ---- the view apart from the rules (issue 31, point 3) --------------------------------------
+VIEW_NAMES = ("offer_view", "offer_hides_cards", "hidden_offer", "zones_for_display",
+              "table_zones_for_display", "choice_moves", "choice_note", "try_moves",
+              "coin_place", "tryit_cases", "label", "comparison")
+
+
+def test_what_a_viewer_sees_is_a_view_object_apart_from_the_rules():
+    """The rules object (``Edition``) carries no viewer's words; each edition makes its own
+    ``View`` (as OpenSpiel's observer), the base game the plain one."""
+    from bohnteach.game.edition import View
+
+    assert not [n for n in VIEW_NAMES if hasattr(Edition, n)]
+    assert all(hasattr(View, n) for n in VIEW_NAMES)
+    for name in ("ladybohn", "indiana"):
+        edition = find_edition(name)
+        assert isinstance(edition.view, View) and type(edition.view) is not View
+        assert not [n for n in VIEW_NAMES if n in vars(type(edition))], name
+    assert type(BASE.view) is View
+
+
+def test_the_rules_never_ask_the_view(monkeypatch):
+    """Games of both editions play exactly as before while every method of their views
+    fails: the engine and the bots read no view."""
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the rules asked the view")
+
+    before = {name: [play_game(name, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
+                                               enumerate(("planter", "trader", "random", "random"))])
+                     for seed in range(2)] for name in ("ladybohn", "indiana")}
+    for name in ("ladybohn", "indiana"):
+        for method in ("offer_view", "offer_hides_cards", "zones_for_display", "table_zones_for_display",
+                       "choice_moves", "choice_note", "try_moves"):
+            monkeypatch.setattr(type(find_edition(name).view), method, forbidden)
+    after = {name: [play_game(name, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
+                                              enumerate(("planter", "trader", "random", "random"))])
+                    for seed in range(2)] for name in ("ladybohn", "indiana")}
+    assert after == before

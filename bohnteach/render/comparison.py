@@ -187,14 +187,14 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
     ("Erweiterung", (), _edition_rules),
 )
 """(topic, the core's rule ids, the rule set's value) per row; an edition renames a row or
-adds its rules to it through ``Edition.comparison``."""
+adds its rules to it through ``View.comparison``."""
 
 
 def _topic(topic: str, rule_ids: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The row's title and rule ids with what the registered editions add to ``topic``."""
     title = topic
     for edition in all_editions():
-        renamed, more = edition.comparison.get(topic, ("", ()))
+        renamed, more = edition.view.comparison.get(topic, ("", ()))
         title = renamed or title
         rule_ids += tuple(more)
     return title, rule_ids

@@ -29,7 +29,7 @@ lists them; each edition's section follows (``Edition.rule_prefix``, ``groups()`
 
 def groups() -> dict[str, str]:
     """Section heading of each ID prefix: the core's, then the registered editions'."""
-    return GROUPS | {e.rule_prefix: f"{e.label} ({e.rule_prefix}.*)" for e in all_editions() if e.rule_prefix}
+    return GROUPS | {e.rule_prefix: f"{e.view.label} ({e.rule_prefix}.*)" for e in all_editions() if e.rule_prefix}
 
 
 def _edition_varieties() -> list[str]:
@@ -40,7 +40,7 @@ def _edition_varieties() -> list[str]:
         assumed = next((r.meter_rule for r in map(find_ruleset, ruleset_names())
                         if r.edition == edition.name and r.meter_rule), "")
         note = f" – angenommen (`{assumed}`)" if assumed else ""
-        rows += [f"| {_cell(_name(v))} ({edition.label}) | {_cell(v.en)} | {v.count} | {_meter(v.meter)}{note} |"
+        rows += [f"| {_cell(_name(v))} ({edition.view.label}) | {_cell(v.en)} | {v.count} | {_meter(v.meter)}{note} |"
                  for v in edition_varieties(edition.name) if v.bean]
     return rows
 

@@ -114,7 +114,7 @@ def _edition_headers() -> dict[str, tuple[str, Edition]]:
 
 
 def _only_at(editions: list[Edition]) -> str:
-    return " oder ".join(e.label for e in editions) or "keinem Regelwerk"
+    return " oder ".join(e.view.label for e in editions) or "keinem Regelwerk"
 
 
 _STEP_KEYS = {
@@ -518,7 +518,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     for key in own:
         owner = owners[key]
         if owner.name != rules.edition:
-            raise SceneFormatError(path, own[key].line, f"„{_cut(own[key].raw_key)}“ gibt es nur bei {owner.label}.")
+            raise SceneFormatError(path, own[key].line, f"„{_cut(own[key].raw_key)}“ gibt es nur bei {owner.view.label}.")
     if getattr(words, "finish", None) is not None:  # the edition's marks of the scene's start
 
         def number(key: str, text: str, what: str) -> int:
@@ -633,7 +633,7 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         if own is None:
             continue
         if owner.name != edition:
-            raise SceneFormatError(path, line, f"{_cut(subj)} gibt es nur bei {owner.label}.")
+            raise SceneFormatError(path, line, f"{_cut(subj)} gibt es nur bei {owner.view.label}.")
         seat = None if own[1] is None else _need_player(names, own[1], path, line)
         if own[0] in words.COUNTS:
             return Expectation(line, text, own[0], _int(value, path, line, subj), seat)
