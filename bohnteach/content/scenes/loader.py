@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import Edition, Zone, all_editions, find_edition
