@@ -1,5 +1,6 @@
 """bohnteach — learn Bohnanza and its variants interactively."""
 import os
+import sys
 
 if os.environ.get("BOHNTEACH_COMPILED") == "1":  # opt-in mypyc build of the engine (bohnteach/_compiled.py)
     from bohnteach._compiled import activate
@@ -30,6 +31,11 @@ from bohnteach.game.errors import RuleViolation, find_rule, rule_catalogue  # no
 from bohnteach.game.record import Game  # noqa: E402
 from bohnteach.game.state import Phase, State  # noqa: E402
 from bohnteach.game.view import player_view  # noqa: E402
+
+if "IPython" in sys.modules:  # in a kernel: a State left as a cell's result shows as its table
+    from bohnteach.render.table import show_states_as_tables  # noqa: E402
+
+    show_states_as_tables()
 
 __all__ += [
     "Accept", "BuyField", "Decline", "Draw", "EndPlanting", "EndTrading", "Game", "Harvest",

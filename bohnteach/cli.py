@@ -71,8 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="Ergebnis als JSON ausgeben")
     sim.add_argument(
         "--meters", metavar="DATEI",
-        help="Bohnometer von den eigenen Karten (TOML) statt der angenommenen, z. B. für "
-             "Indiana: Schlangenbohne = [4, 7, 9, 11]; Ladybohn: [blue] m = [...] w = [...]",
+        help="Bohnometer von den eigenen Karten (TOML) statt der angenommenen, z. B. "
+             "Schlangenbohne = [4, 7, 9, 11] oder, je Kartenmerkmal, [blue] m = [...] w = [...]",
     )
     return parser
 

@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 import pytest
 
 from bohnteach.render import charts
+from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
 from bohnteach.game.beans import find_variety, harvest_value
 from bohnteach.maths.montecarlo import simulate_count, simulate_reveal, simulate_wait
 from bohnteach.maths.probability import count_distribution, p_in_reveal
@@ -296,7 +297,7 @@ def all_figures() -> list[go.Figure]:
         charts.marginal_value_chart(), charts.marginal_value_chart(["Stinkbohne", "Rote Bohne"]),
         charts.deck_chart(), charts.deck_comparison_chart(), charts.reveal_chart(),
         charts.convergence_chart(est, Fraction(1, 7)), charts.count_distribution_chart("red", 4),
-        charts.waiting_time_chart("red"), charts.sex_meter_chart(),
+        charts.waiting_time_chart("red"), sex_meter_chart(),
     ]
 
 

@@ -2,7 +2,11 @@
 them, never for the base rule sets; the core names no edition."""
 from __future__ import annotations
 
+import ast
+import io
 import re
+import sys
+import tokenize
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -51,18 +55,9 @@ def edition_words(folder: Path) -> list[str]:
     ]
 
 
-LEFT_FOR_THE_SITE = [
-    "rulesets.py:129: # Transitional, for site/ladybohn_page.py only (its move into the edition's folder is",
-    "rulesets.py:132: def sexes(self) -> dict[str, dict[str, int]]:",
-    "rulesets.py:136: def sex_meters(self) -> dict[str, dict[str, Meter]]:",
-]
-"""The two properties site/ladybohn_page.py still reads (``r.sexes``, ``r.sex_meters``);
-they go when that page moves into ``editions/ladybohn/`` (the site part of issue 31)."""
-
-
 def test_the_core_names_no_edition_and_no_idea_of_one():
     """game/ knows hooks, traits and choices, never what an edition makes of them."""
-    assert edition_words(ROOT / "bohnteach" / "game") == LEFT_FOR_THE_SITE
+    assert edition_words(ROOT / "bohnteach" / "game") == []
     for path in (ROOT / "bohnteach" / "game").rglob("*.py"):
         assert "bohnteach.editions" not in path.read_text(encoding="utf-8"), path
 
@@ -72,6 +67,67 @@ def test_the_word_check_finds_an_edition_word(tmp_path: Path):
     (tmp_path / "engine.py").write_text("x = 1\nif card.trait == 'B':  # a baby\nvisit_temple()\n")
     assert edition_words(tmp_path) == ["engine.py:2: if card.trait == 'B':  # a baby",
                                        "engine.py:3: visit_temple()"]
+
+
+EDITION_NAMES = re.compile(r"lady|indiana|\bindy\b", re.IGNORECASE)
+"""The editions' names and their rule-id prefixes (``lady.*``, ``indy.*``)."""
+
+
+def code_naming_an_edition(path: Path) -> list[str]:
+    """The lines of ``path`` whose code (names and strings; not comments, not docstrings)
+    names an edition."""
+    text = path.read_text(encoding="utf-8")
+    docs = {line for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for line in range(node.lineno, node.end_lineno + 1)}
+    lines = text.splitlines()
+    hits = {tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+            if tok.type not in (tokenize.COMMENT, tokenize.NL) and tok.start[0] not in docs
+            and EDITION_NAMES.search(tok.string)}
+    return [f"{path.name}:{n}: {lines[n - 1].strip()}" for n in sorted(hits)]
+
+
+def test_outside_the_editions_no_code_names_an_edition():
+    """Site, lessons, widgets, content, render, maths and the core reach an edition through
+    the registries only (``game/edition.py``, ``bohnteach/teaching.py``, the data files):
+    one edition, one folder (``bohnteach/editions/<name>/``)."""
+    editions = ROOT / "bohnteach" / "editions"
+    found = [hit for path in sorted((ROOT / "bohnteach").rglob("*.py")) if editions not in path.parents
+             for hit in code_naming_an_edition(path)]
+    assert found == []
+
+
+def test_the_name_check_finds_code_but_not_prose(tmp_path: Path):
+    """The check above can fail: code naming an edition is caught, a comment or docstring is not."""
+    path = tmp_path / "x.py"
+    path.write_text('"""Ladybohn in prose."""\nx = 1  # Indiana in a comment\n'
+                    'if rules.edition == "indiana":\n    chips(["lady.sexes"])\n')
+    assert code_naming_an_edition(path) == ['x.py:3: if rules.edition == "indiana":',
+                                            'x.py:4: chips(["lady.sexes"])']
+
+
+def test_teaching_parts_are_found_by_name_and_import_no_third_party_package():
+    """``bohnteach/teaching.py`` loads an edition's part by name: the base game and an
+    edition without that part answer None. A part loaded by name imports no third-party
+    package (the static site's reach follows imports, not names)."""
+    from bohnteach.editions.indiana.teaching import bot
+    from bohnteach.teaching import PARTS, teaching_part
+
+    assert teaching_part("indiana", "bot") is bot
+    assert teaching_part("base", "bot") is None and teaching_part("ladybohn", "scenes") is None
+    with pytest.raises(ValueError, match="Unbekannter Teil"):
+        teaching_part("indiana", "page")
+    for folder in sorted(p for p in (ROOT / "bohnteach" / "editions").iterdir() if p.is_dir()):
+        for part in PARTS:
+            path = folder / "teaching" / f"{part}.py"
+            if not path.exists():
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+                for name in names:
+                    top = (name or "").split(".")[0]
+                    assert top in sys.stdlib_module_names or top == "bohnteach", (path, name)
 
 
 def test_rule_sets_name_their_edition_and_the_registry_finds_it():
@@ -305,3 +361,42 @@ def test_register_edition_returns_it_and_lists_it(monkeypatch):
     monkeypatch.setattr(edition_mod, "_REGISTRY", dict(edition_mod._REGISTRY))
     ed = register_edition(Temple())
     assert find_edition("temple-test") is ed and ed in edition_mod.all_editions()
+
+
+# ---- the view apart from the rules (issue 31, point 3) --------------------------------------
+VIEW_NAMES = ("offer_view", "offer_hides_cards", "hidden_offer", "zones_for_display",
+              "table_zones_for_display", "choice_moves", "choice_note", "try_moves",
+              "coin_place", "tryit_cases", "label", "comparison")
+
+
+def test_what_a_viewer_sees_is_a_view_object_apart_from_the_rules():
+    """The rules object (``Edition``) carries no viewer's words; each edition makes its own
+    ``View`` (as OpenSpiel's observer), the base game the plain one."""
+    from bohnteach.game.edition import View
+
+    assert not [n for n in VIEW_NAMES if hasattr(Edition, n)]
+    assert all(hasattr(View, n) for n in VIEW_NAMES)
+    for name in ("ladybohn", "indiana"):
+        edition = find_edition(name)
+        assert isinstance(edition.view, View) and type(edition.view) is not View
+        assert not [n for n in VIEW_NAMES if n in vars(type(edition))], name
+    assert type(BASE.view) is View
+
+
+def test_the_rules_never_ask_the_view(monkeypatch):
+    """Games of both editions play exactly as before while every method of their views
+    fails: the engine and the bots read no view."""
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the rules asked the view")
+
+    before = {name: [play_game(name, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
+                                               enumerate(("planter", "trader", "random", "random"))])
+                     for seed in range(2)] for name in ("ladybohn", "indiana")}
+    for name in ("ladybohn", "indiana"):
+        for method in ("offer_view", "offer_hides_cards", "zones_for_display", "table_zones_for_display",
+                       "choice_moves", "choice_note", "try_moves"):
+            monkeypatch.setattr(type(find_edition(name).view), method, forbidden)
+    after = {name: [play_game(name, 4, seed, [make_bot(b, seed * 8 + i) for i, b in
+                                              enumerate(("planter", "trader", "random", "random"))])
+                    for seed in range(2)] for name in ("ladybohn", "indiana")}
+    assert after == before

@@ -356,20 +356,21 @@ def _buttons(widget):
 
 # ---- the chapter's parts -----------------------------------------------------------------------
 def test_chapter_parts_render_from_the_data():
+    from bohnteach.editions.indiana.teaching import page as chapter
     from bohnteach.site import pages as site
 
-    cards = site.indiana("karten").data
+    cards = chapter.show("karten").data
     assert "bt-box bt-error" not in cards and "Achtung, Annahme:" in cards
     assert "Schlangenbohne" in cards and "Buschbohne" in cards and "Wegkarte 2 Taler" in cards
-    ausl = site.indiana("auslegungen").data
+    ausl = chapter.show("auslegungen").data
     assert 'data-rule="indy.temple-setup"' in ausl and 'data-rule="meter_assumption"' in ausl
-    rules = site.indiana("regeln").data
+    rules = site.rules_table(*chapter.rule_ids()).data
     assert "indy.visit" in rules and "indy.sabohntage" in rules
-    assert "bt-box bt-error" in site.indiana("gibt-es-nicht").data
+    assert "bt-box bt-error" in chapter.show("gibt-es-nicht").data
 
 
 def test_own_meters_widget_takes_values_and_explains_mistakes():
-    from bohnteach.site.indiana_page import OwnMeters, example_meters
+    from bohnteach.editions.indiana.teaching.page import OwnMeters, example_meters
 
     own = OwnMeters()
     assert own.text.value == example_meters() and "Schlangenbohne = [4, 7, 9, 11]" in own.text.value
@@ -388,7 +389,7 @@ def test_own_meters_widget_takes_values_and_explains_mistakes():
 
 
 def test_question_checks_the_exact_chance_and_names_the_usual_mistake():
-    from bohnteach.site.indiana_page import QUESTION_WANTED, chance_rows, chance_table, question
+    from bohnteach.editions.indiana.teaching.page import QUESTION_WANTED, chance_rows, chance_table, question
 
     row = next(r for r in chance_rows(chance_table()) if r.wanted == QUESTION_WANTED)
     q = question()
@@ -399,7 +400,7 @@ def test_question_checks_the_exact_chance_and_names_the_usual_mistake():
 
 
 def test_chart_is_drawn_on_demand(monkeypatch):
-    from bohnteach.site.indiana_page import chart_output
+    from bohnteach.editions.indiana.teaching.page import chart_output
     from bohnteach.widgets import figure
 
     shown: list = []  # a shown chart needs a kernel to land in the Output; record it instead

@@ -11,6 +11,7 @@ from pathlib import Path
 from browser_helpers import open_page, visible_errors
 from playwright.sync_api import expect
 
+from bohnteach.editions.ladybohn.teaching import page as chapter
 from bohnteach.site import pages as site
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -34,19 +35,19 @@ def test_chapter_is_listed_and_linked():
 
 def test_chapter_parts_render():
     for part in ("karten", "auslegungen"):
-        html = site.ladybohn(part).data
+        html = chapter.show(part).data
         assert "bt-box bt-error" not in html
-    cards = site.ladybohn("karten").data
+    cards = chapter.show("karten").data
     assert "Achtung, Annahme:" in cards and "gedruckt" in cards and "110" in cards
-    ausl = site.ladybohn("auslegungen").data
+    ausl = chapter.show("auslegungen").data
     for rule_id in ("lady.baby-lift", "lady.baby-trade-immediate", "lady.female-garden",
                     "lady.offer-variety-only"):
         assert f'data-rule="{rule_id}"' in ausl
-    assert "bt-box bt-error" in site.ladybohn("gibt-es-nicht").data  # a friendly box, no exception
+    assert "bt-box bt-error" in chapter.show("gibt-es-nicht").data  # a friendly box, no exception
 
 
 def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
-    from bohnteach.site.ladybohn_page import chart_output
+    from bohnteach.editions.ladybohn.teaching.page import chart_output
 
     from bohnteach.widgets import figure
 
@@ -67,11 +68,11 @@ def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
 
 
 def test_own_values_widget_takes_values_and_explains_mistakes():
-    from bohnteach.site.ladybohn_page import OwnValues
+    from bohnteach.editions.ladybohn.teaching.page import OwnValues
 
     own = OwnValues()
     rules = own.apply()
-    assert rules.sex_meters["blue"]["w"] == (3, 5, 7, 9) and rules.meter_source
+    assert rules.trait_meters["blue"]["w"] == (3, 5, 7, 9) and rules.meter_source
     assert "deine Werte" in own.table.value and "Übernommen" in own.message.value
     own.text.value = "[kaffee]\nm = [4, 7, 10, 12]\n"
     own.apply()

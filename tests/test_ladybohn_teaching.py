@@ -281,7 +281,7 @@ def test_a_co_player_plants_a_baby_he_received_from_the_learner():
 # ---- the chart ------------------------------------------------------------------------------
 def test_sex_meter_chart_compares_male_and_female_per_variety():
     pytest.importorskip("plotly")
-    from bohnteach.render.charts import sex_meter_chart
+    from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
     from bohnteach.game.rulesets import find_ruleset
 
     rs = find_ruleset("ladybohn")
@@ -306,7 +306,7 @@ def test_sex_meter_chart_compares_male_and_female_per_variety():
 
 def test_sex_meter_chart_with_own_values_and_errors(tmp_path):
     pytest.importorskip("plotly")
-    from bohnteach.render.charts import sex_meter_chart
+    from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
     from bohnteach.game.rulesets import find_ruleset
 
     mine = find_ruleset("ladybohn").with_meters({"blue": {"w": (2, 4, 6, 8)}}, "test")

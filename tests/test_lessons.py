@@ -27,7 +27,7 @@ import pytest
 from bohnteach.widgets import questions as ex
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
-from bohnteach.content.lesson_facts import LESSONS, SEED_FILE, facts_for
+from bohnteach.content.lesson_facts import FACTS, SEED_FILE, facts_for
 from bohnteach.game.errors import source_title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,7 +67,7 @@ def F(lesson: str):
 
 
 def test_lesson_facts_cover_every_lesson_file():
-    assert [p.stem for p in LESSON_FILES] == [k for k in LESSONS if k[0] == "0"]
+    assert [p.stem for p in LESSON_FILES] == [k for k in FACTS if k[0] == "0"]
     assert len(LESSON_FILES) >= 5
 
 

@@ -23,6 +23,7 @@ from bohnteach.game.errors import (  # noqa: E402
     SEED_FILES, RuleViolation, readable_source, rule_catalogue, source_title,
 )
 from bohnteach.render.table import render_refusal, source_chip  # noqa: E402
+from bohnteach.editions.ladybohn.teaching import page as chapter  # noqa: E402
 from bohnteach.site import pages  # noqa: E402
 from bohnteach.widgets.scene_player import ScenePlayer  # noqa: E402
 from bohnteach.widgets.tryit import TryIt  # noqa: E402
@@ -86,8 +87,8 @@ def test_exercises_show_no_file_names():
     lambda: pages.rules_table(*sorted(rule_catalogue())),
     lambda: pages.comparison_table(),
     lambda: pages.variety_table(),
-    lambda: pages.ladybohn("karten"),
-    lambda: pages.ladybohn("auslegungen"),
+    lambda: chapter.show("karten"),
+    lambda: chapter.show("auslegungen"),
     lambda: pages.chapter_overview(),
 ], ids=["auslegungen", "rules_table", "comparison", "varieties", "lady-karten", "lady-ausl", "overview"])
 def test_site_builders_show_no_file_names(build):

@@ -32,7 +32,9 @@ ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))  # the pages; app.i
 LESSON_NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))
 
 CALL_LINE = re.compile(
-    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages|(pages|seite)\.[a-z_]+\(.*\);?)$"
+    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages"
+    r"|from bohnteach\.editions\.[a-z_]+\.teaching import page as chapter"  # an edition's chapter
+    r"|(pages|seite|chapter)\.[a-z_]+\(.*\);?)$"
 )
 MD_LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(#[^)]*)?\)")
 
@@ -133,6 +135,16 @@ def test_header_names_the_chapter_and_what_it_teaches():
     page = site.find_page("03_Phase_2_und_Handel")
     assert "Hier lernst du" in html and page.teaches.split()[0] in html
     assert 'href="00_Start.ipynb"' in html
+
+
+def test_one_registry_lists_every_chapter_and_lesson_notebook():
+    """data/chapters.toml names every notebook of notebooks/ and tutorials/ (besides the
+    app's), each with the title its notebook starts with: adding one is notebook + entry."""
+    from bohnteach.content.chapters import LESSONS
+
+    assert [name for name, _ in LESSONS] == [p.stem for p in LESSON_NOTEBOOKS]
+    for name, title in LESSONS:
+        assert site._notebook_title(TUTORIALS / f"{name}.ipynb")[0] == title, name
 
 
 def test_start_page_lists_chapters_and_lessons():

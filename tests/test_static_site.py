@@ -153,8 +153,8 @@ def test_reach_follows_only_what_the_page_calls():
     assert "plotly" not in reached_top_levels(["from bohnteach.site import pages",
                                                "pages.page_header('02_Phase_1')"])
     # a chart behind a lazy import inside a function two modules away
-    assert "plotly" in reached_top_levels(["from bohnteach.site import pages",
-                                           "pages.ladybohn('diagramm')"])
+    assert "plotly" in reached_top_levels(["from bohnteach.editions.ladybohn.teaching import page",
+                                           "page.show('diagramm')"])
     # a module that imports plotly at its top, imported by name
     assert "plotly" in reached_top_levels(["from bohnteach.site import bohnometer_page as s"])
     assert reached_top_levels(["import json"]) == {"json"}

@@ -1,4 +1,4 @@
-"""Indiana Bohnes: the temple's gamble (``maths.temple``) and its chart.
+"""Indiana Bohnes: the temple's gamble (``editions/indiana/teaching/temple.py``) and its chart.
 
 The exact chances are checked twice: against a brute-force count over every single card
 of the pile (the rulebook's bullet list written out per card), and against the engine,
@@ -16,7 +16,7 @@ from bohnteach.editions.indiana import OUTCOME_DE
 from bohnteach.editions.indiana.rules import (
     MATCH, OTHER, PLANT, SNAKE, SNAKE_ADVENTURER, SNAKE_TEMPLE, SNAKE_WANTED, SUCCESS,
 )
-from bohnteach.maths.temple import OUTCOMES, best_wish, pile_counts, temple_stacks, temple_table, visit_chances
+from bohnteach.editions.indiana.teaching.temple import OUTCOMES, best_wish, pile_counts, temple_stacks, temple_table, visit_chances
 
 VARIETIES = ("blue", "chili", "stink", "green", "soy", "blackeye", "red", "garden", SNAKE, "bush")
 
@@ -105,7 +105,7 @@ def test_impossible_visits_are_refused_in_german(stacks, pile, wanted, says):
 
 
 def test_chart_has_one_bar_per_stack_and_one_trace_per_possible_outcome():
-    from bohnteach.render.charts import temple_chart
+    from bohnteach.editions.indiana.teaching.charts import temple_chart
 
     stacks = {"blue": 3, SNAKE: 2, "soy": 1}
     pile = {"blue": 4, SNAKE: 2, "soy": 3, "garden": 1}

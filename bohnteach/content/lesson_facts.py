@@ -359,7 +359,7 @@ def bohnometer_seite() -> Facts:
     return Facts("12_Bohnometer", f)
 
 
-LESSONS: dict[str, Callable[[], Facts]] = {
+FACTS: dict[str, Callable[[], Facts]] = {
     "01_Bohnentreppe": bohnentreppe,
     "02_Zwei_Karten_aufdecken": zwei_karten,
     "03_Was_bringt_ein_Feld": feld_wert,
@@ -374,9 +374,9 @@ def facts_for(notebook: str) -> Facts:
     """The facts of the notebook ``notebook`` (name with or without ``.ipynb``)."""
     name = notebook.rsplit("/", 1)[-1].removesuffix(".ipynb")
     try:
-        return LESSONS[name]()
+        return FACTS[name]()
     except KeyError:
-        raise ValueError(f"Keine Zahlen für {notebook!r}; bekannt: {', '.join(LESSONS)}") from None
+        raise ValueError(f"Keine Zahlen für {notebook!r}; bekannt: {', '.join(FACTS)}") from None
 
 
-__all__ = ["LESSONS", "SEED_FILE", "Fact", "Facts", "facts_for"]
+__all__ = ["FACTS", "SEED_FILE", "Fact", "Facts", "facts_for"]

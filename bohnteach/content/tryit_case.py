@@ -60,7 +60,7 @@ class TryItCase:
 
         names = [p.name for p in state.players]
         zones = edition_zone_names(state.edition)
-        expectations = [parse_expectation(text, names, edition_zones=zones) for text in self.success]
+        expectations = [parse_expectation(text, names, edition_zones=zones, edition=state.edition.name) for text in self.success]
         return lambda s: all(e.check(s) is None for e in expectations)
 
 

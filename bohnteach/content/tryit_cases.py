@@ -210,8 +210,8 @@ Offene Hände: Anna
 
 from bohnteach.game.edition import all_editions  # noqa: E402
 
-# the editions' cases (``Edition.tryit_cases``: data, e.g. editions/ladybohn/cases.py)
-CASES = CASES + tuple(TryItCase(**data) for ed in all_editions() for data in ed.tryit_cases)
+# the editions' cases (``View.tryit_cases``: data, e.g. editions/ladybohn/cases.py)
+CASES = CASES + tuple(TryItCase(**data) for ed in all_editions() for data in ed.view.tryit_cases)
 
 
 def list_cases(chapter: str | None = None) -> list[TryItCase]:

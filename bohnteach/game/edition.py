@@ -84,6 +84,72 @@ class OfferView:
 ActionRules = Mapping[type, tuple[Callable[["State", Any], Any], Callable[["State", Any, Any], None]]]
 
 
+class View:
+    """What a viewer sees of an edition, apart from its rules (as OpenSpiel's observer is
+    apart from its game): the offer as a player hears it, the zones to draw, the button
+    labels and notes of Mach du!, its Mach-du cases, its names in the rules document and
+    the comparison. An edition makes its own (``Edition.view``); the rules hooks never
+    call it, the player view, the table renderer, the widgets and the documents do. The
+    base view shows everything and adds nothing. Not hot."""
+
+    label: ClassVar[str] = "Grundspiel"
+    """Its short German name (a heading of the rules document, a column)."""
+    comparison: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {}
+    """The rule-set comparison (``render/comparison.py``): a row's topic → (the row's title
+    where the edition's idea names it, "" = keep it; the edition's rule ids for the row)."""
+    coin_place: ClassVar[str] = ""
+    """The card a player's coins lie on, named in the table view; empty = a plain coin pile."""
+
+    tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``
+    (their ``chapter`` is the site's chapter key)."""
+
+    def offer_view(self, s: State, viewer: int | None, offer: Offer | None = None) -> OfferView | None:
+        """The open offer (or ``offer``) as ``viewer`` sees it."""
+        o = offer if offer is not None else s.offer
+        if o is None:
+            return None
+
+        def shown(cards: Sequence[int]) -> tuple[OfferedCard, ...]:
+            return tuple(OfferedCard(s.variety[c], s.cards[c].trait, c) for c in cards)
+
+        return OfferView(o.player, o.to, shown(tuple(o.give)), shown(tuple(o.get)))
+
+    def offer_hides_cards(self, s: State) -> bool:
+        """Whether offers name only what ``offer_view`` lets a viewer see."""
+        return False
+
+    hidden_offer: ClassVar[tuple[str, str]] = ("", "")
+    """Where ``offer_view`` hides cards: (German sentence why, the rule id), below the offer."""
+
+    def choice_moves(self, s: State, seat: int, plantable: Sequence[int]) -> list[tuple[str, Plant]]:
+        """Every plant with an edition choice (``Plant.choice``) a learner may try now, as
+        (German button label, action) – wrong ones included: the engine explains them."""
+        return []
+
+    def choice_note(self, s: State, events: Sequence[tuple]) -> tuple[str, str, list[str]] | None:
+        """After such a plant: (title, German text, rule ids) for an info box, or None."""
+        return None
+
+    def try_moves(self, s: State, seat: int) -> list[tuple[str, list[tuple[str, Any]]]]:
+        """Actions of the edition's own types (``actions``) a learner may press now in Mach
+        du!, tempting wrong ones included – the engine refuses those and says why – as
+        groups (German heading, [(button label, action), …])."""
+        return []
+
+    def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
+        """The player's edition zones to draw in the table view (non-empty ones); a
+        ``css`` of ``bt-blocked`` marks a zone red (a blocked piece)."""
+        return []
+
+    def table_zones_for_display(self, s: State) -> list[ZoneDisplay]:
+        """The zones of the whole table (not ``per_player``) to draw now, in one box in the
+        middle of the table; a zone titled „Box, Place“ is drawn as „Place“ in a box titled
+        „Box“ (every place of a board, empty ones too). Default: those of
+        ``zones_for_display`` asked for the active player."""
+        return [d for d in self.zones_for_display(s, s.active) if not d.zone.per_player]
+
+
 class Edition:
     """The base game: no settings, no zones, every hook off (``None``).
 
@@ -94,6 +160,10 @@ class Edition:
 
     name: ClassVar[str] = "base"
     title: ClassVar[str] = "Grundspiel"
+    view: ClassVar[View] = View()
+    """What a viewer sees of the edition (``View``): a subclass sets its own."""
+    rule_prefix: ClassVar[str] = ""
+    """The prefix of its rule ids in ``data/rules.toml`` (its section of docs/rules.md)."""
     zones: ClassVar[tuple[Zone, ...]] = ()
     """Zones the edition adds; the State creates them empty."""
     own_rules: ClassVar[Mapping[str, Mapping[str, str]]] = {}
@@ -110,15 +180,6 @@ class Edition:
     trait_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """How the table and the refusals write a card's trait, by style (``game/words.py``:
     ``word``, ``short``, ``symbol``, ``mark``): trait → German text."""
-    scenes_prefix: ClassVar[str] = ""
-    """Scene files of this edition start with this prefix."""
-    tryit_chapter: ClassVar[str] = ""
-    """The Mach-du chapter key of its cases."""
-    tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
-    """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``."""
-    coin_place: ClassVar[str] = ""
-    """The card a player's coins lie on, named in the table view; empty = a plain coin pile."""
-
     choice_pattern: ClassVar[str] = ""
     """Notation: a regular expression after a plant sentence's field with two groups (the
     named card, the amount) for ``parse_plant_choice``; empty = no plant choices."""
@@ -142,18 +203,6 @@ class Edition:
     def settings_summary(self, settings: Any) -> list[str]:
         """German one-liners of the switched-on rules (rule-set comparison table)."""
         return []
-
-    # ---- what a viewer may see (not hot; the base answers: everything) -------------------
-    def offer_view(self, s: State, viewer: int | None, offer: Offer | None = None) -> OfferView | None:
-        """The open offer (or ``offer``) as ``viewer`` sees it."""
-        o = offer if offer is not None else s.offer
-        if o is None:
-            return None
-
-        def shown(cards: Sequence[int]) -> tuple[OfferedCard, ...]:
-            return tuple(OfferedCard(s.variety[c], s.cards[c].trait, c) for c in cards)
-
-        return OfferView(o.player, o.to, shown(tuple(o.give)), shown(tuple(o.get)))
 
     choice_rule: ClassVar[str] = ""
     """The rule behind the edition's plant choices (``Plant.choice``), if it has any: a
@@ -183,19 +232,6 @@ class Edition:
                              "Bohnometern: alle sind aufgedruckt. Eigene Werte nehmen nur Ausgaben "
                              "mit angenommenen Bohnometern.")
 
-    def offer_hides_cards(self, s: State) -> bool:
-        """Whether offers name only what ``offer_view`` lets a viewer see."""
-        return False
-
-    def choice_moves(self, s: State, seat: int, plantable: Sequence[int]) -> list[tuple[str, Plant]]:
-        """Every plant with an edition choice (``Plant.choice``) a learner may try now, as
-        (German button label, action) – wrong ones included: the engine explains them."""
-        return []
-
-    def choice_note(self, s: State, events: Sequence[tuple]) -> tuple[str, str, list[str]] | None:
-        """After such a plant: (title, German text, rule ids) for an info box, or None."""
-        return None
-
     def saved_zone_problem(self, ruleset: Any, key: str, cards: Sequence[int],
                            traits: Sequence[Any], phase: int, offer_open: bool) -> str | None:
         """Why a saved game's edition zone ``key`` cannot hold ``cards`` (German), or
@@ -216,24 +252,6 @@ class Edition:
                             n_cards: int) -> str | None:
         """Why a saved game's ``marks`` (``State.marks``) cannot be this edition's (German), or None."""
         return f"Das Regelwerk {ruleset.title} führt keine solchen Angaben." if marks else None
-
-    def try_moves(self, s: State, seat: int) -> list[tuple[str, list[tuple[str, Any]]]]:
-        """Actions of the edition's own types (``actions``) a learner may press now in Mach
-        du!, tempting wrong ones included – the engine refuses those and says why – as
-        groups (German heading, [(button label, action), …])."""
-        return []
-
-    def zones_for_display(self, s: State, player: int) -> list[ZoneDisplay]:
-        """The player's edition zones to draw in the table view (non-empty ones); a
-        ``css`` of ``bt-blocked`` marks a zone red (a blocked piece)."""
-        return []
-
-    def table_zones_for_display(self, s: State) -> list[ZoneDisplay]:
-        """The zones of the whole table (not ``per_player``) to draw now, in one box in the
-        middle of the table; a zone titled „Box, Place“ is drawn as „Place“ in a box titled
-        „Box“ (every place of a board, empty ones too). Default: those of
-        ``zones_for_display`` asked for the active player."""
-        return [d for d in self.zones_for_display(s, s.active) if not d.zone.per_player]
 
     # ---- hooks (None = off) ---------------------------------------------------------------
     setup: Callable[[State], None] | None = None
@@ -353,6 +371,6 @@ def all_editions() -> tuple[Edition, ...]:
 
 
 __all__ = [
-    "BASE", "HOOKS", "Edition", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
+    "BASE", "HOOKS", "Edition", "View", "OfferView", "OfferedCard", "Zone", "ZoneDisplay",
     "all_editions", "choice_owner", "choice_rule", "find_edition", "known_settings", "register_edition",
 ]

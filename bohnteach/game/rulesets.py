@@ -64,6 +64,8 @@ class RuleSet:
     """variety -> {trait: meter}; a trait left out has no meter (``meter_for`` → None)."""
     meter_assumption: str = ""
     """Non-empty where the meters are an assumption, not printed values (shown to users)."""
+    meter_rule: str = ""
+    """The rule the assumed meters belong to (its chip beside ``meter_assumption``)."""
     meter_source: str = ""
     """Where user-supplied meters came from (``Werte aus meine_karten.toml``), else empty."""
     edition: str = "base"
@@ -126,16 +128,6 @@ class RuleSet:
         the edition has no such meters."""
         return find_edition(self.edition).with_meters(self, meters, source)
 
-    # Transitional, for site/ladybohn_page.py only (its move into the edition's folder is
-    # the site part of issue 31); tests/test_editions.py lists these lines as the last ones.
-    @property
-    def sexes(self) -> dict[str, dict[str, int]]:
-        return self.traits
-
-    @property
-    def sex_meters(self) -> dict[str, dict[str, Meter]]:
-        return self.trait_meters
-
 
 def _player_rules(n: int, defaults: dict[str, Any], own: dict[str, Any]) -> PlayerCountRules:
     merged = {**defaults, **own}
@@ -186,6 +178,7 @@ def ruleset_from_toml(text: str) -> RuleSet:
             for k, v in raw.get("trait_meters", {}).items()
         },
         meter_assumption=raw.get("meter_assumption", ""),
+        meter_rule=raw.get("meter_rule", ""),
         other_cards=tuple(find_variety(k).key for k in raw.get("other_cards", ())),
         edition=edition.name,
         settings=edition.read_settings(raw.get(edition.name, {}), f"{raw['name']}.toml"),

@@ -289,11 +289,6 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _repr_html_(self) -> str:  # lazy: the engine imports no UI
-        from bohnteach.render.table import render_table
-
-        return render_table(self)
-
     def __repr__(self) -> str:
         return (
             f"<State {self.ruleset.name} turn {self.turn} phase {int(self.phase)} "

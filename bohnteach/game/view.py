@@ -41,7 +41,7 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
     pile, the draw pile's size and pass number, phase, active and start player, scores.
     Hidden: other players' hands (only their size), the order of the draw pile and the
     coins paid for a field, which lie face down on the discard pile (``{"face_down": True}``).
-    Open offers name the variety of hidden hand cards only (an edition may hide more: ``Edition.offer_view``).
+    Open offers name the variety of hidden hand cards only (an edition may hide more: ``View.offer_view``).
     """
     players = []
     for seat, p in enumerate(s.players):
@@ -55,7 +55,7 @@ def player_view(s: State, viewer: int | None) -> dict[str, Any]:
         if seat == viewer:
             entry["hand"] = _cards(s, p.hand)
         players.append(entry)
-    offer = s.edition.offer_view(s, viewer)
+    offer = s.edition.view.offer_view(s, viewer)
     return {
         "ruleset": s.ruleset.name,
         "viewer": viewer,

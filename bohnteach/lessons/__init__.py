@@ -19,20 +19,13 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from bohnteach.content.chapters import LESSONS
 from bohnteach.game.beans import find_variety
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
 from bohnteach.widgets.figure import show_figure, show_figures_cheaply
 from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
 
-#: The lessons in order: (notebook name, title).
-LESSONS: tuple[tuple[str, str], ...] = (
-    ("01_Bohnentreppe", "Die Bohnentreppe"),
-    ("02_Zwei_Karten_aufdecken", "Zwei Karten aufdecken"),
-    ("03_Was_bringt_ein_Feld", "Was bringt ein Feld?"),
-    ("04_Rechnen_oder_simulieren", "Rechnen oder simulieren?"),
-    ("05_Handeln_lohnt_sich", "Handeln lohnt sich"),
-)
 
 TABLE_CSS = (
     "<style>"

@@ -77,13 +77,20 @@ from bohnteach.game.actions import (
 from bohnteach.game.beans import Meter, meter_value
 from bohnteach.game.engine import check, fitting_fields, harvest_coins, legal_actions, meter_coins, randbelow, to_plant
 from bohnteach.game.state import Phase, State
-from bohnteach.maths.indiana_bot import edition_move
+from bohnteach.teaching import teaching_part
 
 # Final: the mypyc build reads final module names from C statics, not the module's dict
 PLANT: Final = Phase.PLANT
 TRADE: Final = Phase.TRADE
 PLANT_RECEIVED: Final = Phase.PLANT_RECEIVED
 DRAW: Final = Phase.DRAW
+
+
+def edition_move(s: State, player: int) -> Action | None:
+    """The move the edition's teaching half picks among its own actions (its ``bot``
+    part, ``bohnteach/teaching.py``), or None: then the bot plays its base-game move."""
+    part = teaching_part(s.edition.name, "bot")
+    return None if part is None else part.edition_move(s, player)
 
 
 # ---- valuation -------------------------------------------------------------------------
@@ -514,7 +521,7 @@ class PlanterBot(Bot):
         o = s.offer
         if o is not None:
             return self.answer(s, player, o)
-        move = edition_move(s, player)  # an edition's own actions (Indiana: the temple)
+        move = edition_move(s, player)  # an edition's own actions
         if move is not None:
             return move
         buy = self.buy(s, player)

@@ -19,6 +19,7 @@ from typing import Union
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety, meter_value
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.rulesets import Trait as Sex
+from bohnteach.game.words import variety_with_trait
 
 VarietyLike = Union[str, Variety]
 Targets = Union[VarietyLike, Iterable[VarietyLike]]
@@ -242,10 +243,11 @@ def expected_wait(
 
 
 def meter_of(variety: VarietyLike, ruleset: str | RuleSet = "amigo", sex: Sex = None) -> Meter:
-    """The Bohnometer of ``variety`` in ``ruleset`` (Ladybohn: per ``sex``, "m" or "w")."""
-    meter = find_ruleset(ruleset).meter_for(find_variety(variety).key, sex)
+    """The Bohnometer of ``variety`` in ``ruleset`` (with card traits: per trait ``sex``)."""
+    key = find_variety(variety).key
+    meter = find_ruleset(ruleset).meter_for(key, sex)
     if meter is None:
-        raise ValueError("Babybohnen haben keinen Bohnometer (lady.baby-no-meter).")
+        raise ValueError(f"{variety_with_trait(key, sex, 'word')} hat keinen Bohnometer.")
     return meter
 
 

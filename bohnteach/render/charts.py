@@ -40,10 +40,7 @@ from bohnteach.maths.probability import (
 )
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.rulesets import Trait as Sex
-from bohnteach.editions.indiana import OUTCOME_DE
-from bohnteach.editions.indiana.rules import SUCCESS
-from bohnteach.maths.temple import OUTCOMES, VisitChances
-from bohnteach.render.words import de_number, de_percent, sex_word
+from bohnteach.render.words import sex_word
 
 RuleSets = str | RuleSet | Sequence[str | RuleSet]
 
@@ -99,7 +96,7 @@ def cards_text(variety: Variety, n: int) -> str:
     return f"{n} {variety.label(n)}"
 
 
-def _varieties(varieties: Iterable[VarietyLike] | VarietyLike | None, rulesets: list[RuleSet]):
+def varieties_of(varieties: Iterable[VarietyLike] | VarietyLike | None, rulesets: list[RuleSet]):
     if varieties is None:
         keys: list[str] = []
         for rs in rulesets:
@@ -128,7 +125,7 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> li
     """Each curve to draw. Every curve gets its own pair of marker (by variety) and line
     style (by rule set, else by sex, else by variety), so colour is never the only cue."""
     sets = _rulesets(rulesets)
-    chosen = _varieties(varieties, sets)
+    chosen = varieties_of(varieties, sets)
     many = len(sets) > 1
     series = []
     for i, rs in enumerate(sets):
@@ -163,7 +160,7 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> li
     return series
 
 
-def _assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
+def assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
     """``"⚠ Annahme (Ladybohn): …"`` for each rule set whose meters are assumed, wrapped
     to fit a phone."""
     notes = []
@@ -194,7 +191,7 @@ def _note_height(text: str) -> int:
 def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
     """The assumption notes between title and plot, where they are read first; the top
     margin grows by their height."""
-    notes = _assumption_texts(rulesets)
+    notes = assumption_texts(rulesets)
     if not notes:
         return fig
     text = "<br>".join(notes)
@@ -322,7 +319,7 @@ PANEL_HEIGHT = 150
 """Pixels of one small panel: two columns of them fit a phone."""
 
 
-def _panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
+def panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
     """A grid of small panels with shared axes, one per title: (figure, columns, rows)."""
     from plotly.subplots import make_subplots
 
@@ -336,7 +333,7 @@ def _panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
     return fig, columns, rows
 
 
-def _panel_layout(fig: go.Figure, rows: int, title: str, x: str, y: str,
+def panel_layout(fig: go.Figure, rows: int, title: str, x: str, y: str,
                   notes: Sequence[tuple[str, str]] = (), *, legend: bool) -> go.Figure:
     """Pixel layout of a panel grid that also fits a phone: title, the legend row (if any
     trace shows one), the panels, the x title, then the ``notes`` (text, name) below; a note
@@ -378,14 +375,14 @@ def _variety_chart(
     groups: dict[str, list[_Series]] = {}
     for s in series:
         groups.setdefault(s.variety.de, []).append(s)
-    fig, columns, rows = _panels(list(groups), 2)
+    fig, columns, rows = panels(list(groups), 2)
     for i, members in enumerate(groups.values()):
         for s in members:
             t = trace(s, s.detail or s.name)
             t.update(legendgroup=s.detail, showlegend=i == 0 and bool(s.detail))
             fig.add_trace(t, row=i // columns + 1, col=i % columns + 1)
     legend = any(s.detail for s in series)
-    _panel_layout(fig, rows, title, x, y, [(t, "meter_assumption") for t in _assumption_texts(rulesets)],
+    panel_layout(fig, rows, title, x, y, [(t, "meter_assumption") for t in assumption_texts(rulesets)],
                   legend=legend)
     fig.update_xaxes(**xaxis)
     fig.update_yaxes(**yaxis)
@@ -761,108 +758,9 @@ def waiting_time_chart(
     return fig
 
 
-def sex_meter_chart(
-    ruleset: str | RuleSet = "ladybohn",
-    varieties: Iterable[VarietyLike] | VarietyLike | None = None,
-    *,
-    columns: int = 2,
-    max_cards: int | None = None,
-) -> go.Figure:
-    """Ladybohn (lady.female-meter): male and female Bohnometer of each variety side by
-    side, one small panel per variety (cards on the field → Taler when that sex lies on
-    top). Male: solid line, squares; female: dotted line, diamonds; both named in the
-    legend and hover text, never told apart by colour alone. Assumed meters get the
-    visible note of :func:`bohnometer_chart`; a baby on top is 0 Taler (a note says so).
-    """
-    rs = find_ruleset(ruleset)
-    if not rs.trait_meters:
-        raise ValueError(f"{rs.title}: die Karten haben kein Geschlecht – hier gibt es "
-                         "nur ein Bohnometer je Sorte (bohnometer_chart).")
-    chosen = [v for v in _varieties(varieties, [rs]) if v.key in rs.trait_meters]
-    if not chosen:
-        raise ValueError(f"Keine dieser Sorten kommt in {rs.title} vor.")
-    if max_cards is None:
-        max_cards = max(max(m) for v in chosen for m in rs.trait_meters[v.key].values()) + 1
-    fig, columns, rows = _panels([v.de for v in chosen], columns)
-    xs = list(range(max_cards + 1))
-    style = {"m": ("solid", "square", "♂ männlich oben"), "w": ("dot", "diamond", "♀ weiblich oben")}
-    for i, v in enumerate(chosen):
-        row, col = i // columns + 1, i % columns + 1
-        for sex in ("m", "w"):
-            meter = rs.trait_meters[v.key].get(sex)
-            if meter is None:
-                continue
-            dash, symbol, label = style[sex]
-            ys = [meter_value(meter, n) for n in xs]
-            steps = " · ".join(f"{need}→{coins}" for coins, need in enumerate(meter, 1) if need)
-            fig.add_trace(go.Scatter(
-                x=xs, y=ys, mode="lines+markers", line_shape="hv",
-                name=label, legendgroup=sex, showlegend=i == 0,
-                line=dict(color=v.colour, dash=dash, width=3 if sex == "w" else 2),
-                marker=dict(color=v.colour, symbol=symbol, size=7,
-                            line=dict(color="#222222", width=1)),
-                hovertext=[f"{v.de} ({sex_word(sex)}) oben: {cards_text(v, n)} → {coins_text(c)}"
-                           f"<br>Bohnometer {steps}" for n, c in zip(xs, ys)],
-                hoverinfo="text",
-            ), row=row, col=col)
-    notes = [("Babybohne oben: kein Bohnometer, 0 Taler<br>(lady.baby-no-meter)", "baby")]
-    notes += [(text, "meter_assumption") for text in _assumption_texts([rs])]
-    _panel_layout(fig, rows, "Ladybohn: Bohnometer ♂ und ♀", "Karten auf dem Feld", "Taler", notes,
-                  legend=True)
-    fig.update_xaxes(dtick=2, range=[-0.3, max_cards + 0.3])
-    top_coins = max(len(m) for v in chosen for m in rs.trait_meters[v.key].values())
-    fig.update_yaxes(dtick=1, range=[-0.3, top_coins + 0.4])
-    return fig
-
-
-# --------------------------------------------------------------------------- Indiana Bohnes
-_OUTCOME_STYLE: dict[str, tuple[str, str]] = dict(zip(OUTCOMES, (
-    ("#117733", ""), ("#44AA99", ""), ("#DDCC77", "/"), ("#CC6677", "x"), ("#882255", "x"), ("#AA4499", "x"),
-)))
-"""Colour and hatching per outcome: plain = the stack is taken, hatched = no stack."""
-
-
-def temple_chart(rows: Sequence[VisitChances], pile: int, title: str = "Tempelgang: Wie geht er aus?") -> go.Figure:
-    """Indiana Bohnes: one stacked bar per wanted stack (``maths.temple.temple_table``), cut
-    into the exact chance of each outcome, labelled with the stack and the beans the
-    adventurer gets on average. ``pile`` = bean cards in the draw pile (named in the
-    subtitle). Outcomes are told apart by name, colour and hatching."""
-    if not rows:
-        raise ValueError("Im Tempel liegt kein Stapel: es gibt nichts zu wünschen.")
-    labels = [
-        f"{cards_text(find_variety(r.wanted), r.stack)}<br>Ø {de_number(r.expected_beans, 2)} Bohnen"
-        for r in rows
-    ]
-    fig = go.Figure()
-    for o in OUTCOMES:
-        ps = [r.chances.get(o, Fraction(0)) for r in rows]
-        if not any(ps):
-            continue
-        colour, hatch = _OUTCOME_STYLE[o]
-        fig.add_bar(
-            y=labels, x=[float(p) for p in ps], orientation="h", name=OUTCOME_DE[o],
-            marker=dict(color=colour, line=dict(color="#222222", width=1), pattern_shape=hatch),
-            text=[de_percent(p, 0) if p else "" for p in ps], textposition="inside",
-            insidetextanchor="middle", textangle=0,
-            hovertext=[
-                f"{find_variety(r.wanted).de} gewünscht – {OUTCOME_DE[o]}"
-                f"{'' if o in SUCCESS else ' (kein Stapel)'}: {de_percent(p)} ({p.numerator}/{p.denominator})"
-                for r, p in zip(rows, ps)
-            ],
-            hoverinfo="text",
-        )
-    height = 170 + 62 * len(rows)
-    chart_layout(
-        fig, f"{title}<br><sup>{pile} Bohnenkarten im Nachziehstapel · schraffiert = kein Stapel</sup>",
-        "Wahrscheinlichkeit", "", barmode="stack", height=height,
-        xaxis=dict(tickformat=".0%", range=[0, 1]), yaxis=dict(autorange="reversed"),
-        legend=dict(traceorder="normal"), uniformtext=dict(minsize=10, mode="hide"),
-    )
-    return fig
-
-
 __all__ = [
     "MAX_LINES",
+    "assumption_texts",
     "bohnometer_chart",
     "chart_layout",
     "coins_per_card_chart",
@@ -872,10 +770,11 @@ __all__ = [
     "deck_comparison_chart",
     "marginal_value_chart",
     "reveal_chart",
-    "sex_meter_chart",
+    "varieties_of",
     "log_thin",
     "log_ticks",
-    "temple_chart",
+    "panel_layout",
+    "panels",
     "waiting_time_chart",
     "wrap_lines",
 ]

@@ -18,12 +18,17 @@ from dataclasses import dataclass
 from html import escape
 
 from bohnteach.game.beans import find_variety
-from bohnteach.game.edition import find_edition
+from bohnteach.game.edition import all_editions, find_edition
 from bohnteach.game.errors import source_title
 from bohnteach.game.rulesets import RuleSet, find_ruleset, ruleset_names
 
-PREFERRED_ORDER = ("amigo", "online", "ladybohn", "indiana")
-"""Column order of the comparison: the base game first, then the other rulebooks."""
+
+def preferred_order(known: Sequence[str]) -> list[str]:
+    """Column order of the comparison: the base game's rule sets, then each edition's own
+    (the one named like it) in the order the editions were registered, then the rest."""
+    first = [n for n in known if find_ruleset(n).edition == "base"]
+    first += [e.name for e in all_editions() if e.name in known and e.name not in first]
+    return first + [n for n in known if n not in first]
 
 TIE_BREAK = {
     "clockwise": "wer im Uhrzeigersinn am weitesten vom Startspieler entfernt sitzt",
@@ -168,7 +173,7 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
     ("Drittes Feld", ("field.buy-third",), lambda r: by_count(r, _third)),
     ("Austeilen", ("setup.deal",), lambda r: by_count(r, _deal)),
     ("Startspieler", ("setup.start-player",), lambda r: START_PLAYER.get(r.start_player, r.start_player)),
-    ("Phase 3: wer pflanzt wann", ("p3.plant-all", "lady.p3-order"),
+    ("Phase 3: wer pflanzt wann", ("p3.plant-all",),
      lambda r: PHASE3_ORDER.get(r.phase3_order, r.phase3_order)),
     ("Phase 4: nachziehen", ("p4.draw-three",), lambda r: by_count(r, _draw)),
     ("Spielende", ("end.third-exhaustion",), lambda r: by_count(r, _end)),
@@ -178,9 +183,21 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
     ("Gleichstand", ("tie.clockwise", "tie.hand-cards"),
      lambda r: "gewinnt, " + TIE_BREAK.get(r.tie_break, r.tie_break)),
     ("Bohnometer", ("harvest.meter",), _meters),
-    ("Geschlechter", ("lady.sexes",), _sexes),
-    ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"), _edition_rules),
+    ("Kartenmerkmale", (), _sexes),
+    ("Erweiterung", (), _edition_rules),
 )
+"""(topic, the core's rule ids, the rule set's value) per row; an edition renames a row or
+adds its rules to it through ``View.comparison``."""
+
+
+def _topic(topic: str, rule_ids: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The row's title and rule ids with what the registered editions add to ``topic``."""
+    title = topic
+    for edition in all_editions():
+        renamed, more = edition.view.comparison.get(topic, ("", ()))
+        title = renamed or title
+        rule_ids += tuple(more)
+    return title, rule_ids
 
 
 def comparison_rows(names: Iterable[str] | None = None) -> tuple[list[RuleSet], list[Row]]:
@@ -190,14 +207,14 @@ def comparison_rows(names: Iterable[str] | None = None) -> tuple[list[RuleSet], 
     """
     if names is None:
         known = ruleset_names()
-        names = [n for n in PREFERRED_ORDER if n in known] + [n for n in known if n not in PREFERRED_ORDER]
+        names = preferred_order(known)
     rulesets = [find_ruleset(n) for n in names]
     rows = []
     for topic, rule_ids, text in ROWS:
         values = tuple(text(r) for r in rulesets)
         if all(v == "—" for v in values):
             continue
-        rows.append(Row(topic, rule_ids, values))
+        rows.append(Row(*_topic(topic, rule_ids), values))
     return rulesets, rows
 
 
@@ -267,7 +284,7 @@ def scene_pairs(scenes) -> list[list]:
 
     Scene ids end with the rule set's name (``vergleich-feld-amigo``,
     ``vergleich-feld-online``); scenes sharing the rest of the id form one group, in the
-    order of :data:`PREFERRED_ORDER`. A scene without a partner is a group of one.
+    order of :func:`preferred_order`. A scene without a partner is a group of one.
     """
     groups: dict[str, list] = {}
     for scene in scenes:
@@ -275,8 +292,8 @@ def scene_pairs(scenes) -> list[list]:
         suffix = f"-{scene.ruleset}"
         stem = stem.removesuffix(suffix)
         groups.setdefault(stem, []).append(scene)
-    rank = {name: i for i, name in enumerate(PREFERRED_ORDER)}
+    rank = {name: i for i, name in enumerate(preferred_order(ruleset_names()))}
     return [sorted(g, key=lambda sc: rank.get(sc.ruleset, len(rank))) for g in groups.values()]
 
 
-__all__ = ["Row", "by_count", "comparison_html", "comparison_rows", "scene_pairs"]
+__all__ = ["Row", "by_count", "comparison_html", "comparison_rows", "preferred_order", "scene_pairs"]

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from bohnteach.game.beans import Variety, all_varieties, edition_varieties
+from bohnteach.game.edition import all_editions
 from bohnteach.game.errors import Rule, rule_catalogue, source_title
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
@@ -21,9 +22,27 @@ GROUPS = {
     "p3": "Phase 3: Erhaltenes pflanzen", "p4": "Phase 4: Nachziehen", "harvest": "Ernten",
     "deck": "Nachziehstapel", "end": "Spielende", "score": "Wertung", "tie": "Gleichstand",
     "var": "Varianten", "turn": "Zugfolge", "game": "Spiel", "input": "Eingaben",
-    "lady": "Ladybohn (lady.*)", "indy": "Indiana Bohnes (indy.*)",
 }
-"""Section heading of each ID prefix, in the order the catalogue lists them."""
+"""Section heading of each ID prefix of the core's rules, in the order the catalogue
+lists them; each edition's section follows (``Edition.rule_prefix``, ``groups()``)."""
+
+
+def groups() -> dict[str, str]:
+    """Section heading of each ID prefix: the core's, then the registered editions'."""
+    return GROUPS | {e.rule_prefix: f"{e.view.label} ({e.rule_prefix}.*)" for e in all_editions() if e.rule_prefix}
+
+
+def _edition_varieties() -> list[str]:
+    """Table rows of the bean varieties the editions add, marked as assumed where the
+    edition's rule set assumes its meters (that rule set's ``meter_rule``)."""
+    rows = []
+    for edition in all_editions():
+        assumed = next((r.meter_rule for r in map(find_ruleset, ruleset_names())
+                        if r.edition == edition.name and r.meter_rule), "")
+        note = f" – angenommen (`{assumed}`)" if assumed else ""
+        rows += [f"| {_cell(_name(v))} ({edition.view.label}) | {_cell(v.en)} | {v.count} | {_meter(v.meter)}{note} |"
+                 for v in edition_varieties(edition.name) if v.bean]
+    return rows
 
 
 def _cell(text: str) -> str:
@@ -50,7 +69,8 @@ def _meter(meter: tuple[int, ...]) -> str:
 def rules_markdown() -> str:
     """The whole of ``docs/rules.md``."""
     rules = list(rule_catalogue().values())
-    prefixes = list(dict.fromkeys([*GROUPS, *(r.id.split(".")[0] for r in rules)]))
+    headings = groups()
+    prefixes = list(dict.fromkeys([*headings, *(r.id.split(".")[0] for r in rules)]))
     out = [
         "# Die Regeln von bohnteach",
         "",
@@ -68,15 +88,14 @@ def rules_markdown() -> str:
     for prefix in prefixes:
         group = [r for r in rules if r.id.split(".")[0] == prefix]
         if group:
-            out += ["", f"### {GROUPS.get(prefix, prefix)}", ""]
+            out += ["", f"### {headings.get(prefix, prefix)}", ""]
             out += ["\n\n".join(_rule(r) for r in group)]
     out += ["", "## Bohnensorten und Bohnometer", "",
             "Karten → Taler: so viele Karten einer Sorte bringen beim Ernten so viele Taler.", "",
             "| Sorte | englisch | Karten | Bohnometer (Karten → Taler) |", "|---|---|---:|---|"]
     out += [f"| {_cell(_name(v))} | {_cell(v.en)} | {v.count} | {_meter(v.meter)} |"
             for v in all_varieties()]
-    out += [f"| {_cell(_name(v))} (Indiana Bohnes) | {_cell(v.en)} | {v.count} | {_meter(v.meter)} – "
-            "angenommen (`indy.meters`) |" for v in edition_varieties("indiana") if v.bean]
+    out += _edition_varieties()
     out += ["", "## Regelwerke", "", "| Name | Titel | Quellen | Sorten |", "|---|---|---|---|"]
     for name in ruleset_names():
         rs = find_ruleset(name)

@@ -225,7 +225,7 @@ def player_head_html(state: State, player: int, *, you: bool, zones: Collection[
     if player == state.start_player:
         badges.append('<span class="bt-badge bt-start">Startspieler</span>')
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
-    place = state.edition.coin_place
+    place = state.edition.view.coin_place
     on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
     coins = (f'<span class="{coin_cls}" title="{escape(place or "Talerstapel")}"><span class="bt-coin"></span>'
              f"{_plural(len(p.coins), 'Taler', 'Taler')}{on}</span>")
@@ -266,7 +266,7 @@ def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
 
 
 def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: bool) -> str:
-    """One zone of ``Edition.zones_for_display``: „<b>title</b> – note“, its cards, its rule."""
+    """One zone of ``View.zones_for_display``: „<b>title</b> – note“, its cards, its rule."""
     title = f"<b>{escape(shown.zone.title)}</b>" + (f" – {escape(shown.note)}" if shown.note else "")
     cards = zone_cards_html(state, shown.cards, hl)
     body = f'<div class="bt-row">{cards}</div>' if cards else ""
@@ -275,22 +275,22 @@ def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: b
 
 
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
-    """The player's edition zones (``Edition.zones_for_display``), e.g. Ladybohn's babies
+    """The player's edition zones (``View.zones_for_display``), e.g. Ladybohn's babies
     received in a deal that must go onto their field now (lady.baby-trade-immediate), or
     Indiana's adventurer."""
     name = state.players[player].name
     return "".join(
         edition_zone_html(state, shown, hl, f"{name}.{shown.zone.key}" in zones)
-        for shown in state.edition.zones_for_display(state, player) if shown.zone.per_player
+        for shown in state.edition.view.zones_for_display(state, player) if shown.zone.per_player
     )
 
 
 def table_displays(state: State) -> list[ZoneDisplay]:
-    """The edition's zones of the whole table to draw now (``Edition.table_zones_for_display``;
+    """The edition's zones of the whole table to draw now (``View.table_zones_for_display``;
     Indiana: the temple's places, empty ones too)."""
     if all(z.per_player for z in state.edition.zones):
         return []
-    return state.edition.table_zones_for_display(state)
+    return state.edition.view.table_zones_for_display(state)
 
 
 def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
@@ -376,13 +376,13 @@ def hidden_sex_html(variety_key: str) -> str:
 def offer_html(state: State, hl: set[int], perspective: int | None = None) -> str:
     """The open offer as ``perspective`` (default: the addressee) hears it: with
     ``offer_names_variety_only`` (Ladybohn) the sex of another player's hand card stays
-    hidden until the deal is done (``Edition.offer_view``)."""
+    hidden until the deal is done (``View.offer_view``)."""
     o = state.offer
     assert o is not None
     who = escape(state.players[o.player].name)
     to = escape(state.players[o.to].name)
     viewer = perspective if perspective is not None else o.to
-    view = state.edition.offer_view(state, viewer)
+    view = state.edition.view.offer_view(state, viewer)
     assert view is not None
 
     def side(label: str, cards: tuple[int, ...], shown: tuple) -> str:
@@ -399,9 +399,8 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
     note = ""
     if hidden:
         name = escape(state.players[viewer].name)
-        note = (f'<div class="bt-next">So hört es {name}: Beim Anbieten nennt man nur die Sorte, '
-                f"ob männlich, weiblich oder Baby, zeigt sich erst nach dem Handel.</div>"
-                + chips(["lady.offer-variety-only"]))
+        text, rule_id = state.edition.view.hidden_offer
+        note = f'<div class="bt-next">So hört es {name}: {escape(text)}</div>' + chips([rule_id])
     body = (f'<div class="bt-row">{body}</div>{note}'
             f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
     title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"
@@ -549,7 +548,19 @@ def render_info(title: str, text: str = "", rule_ids: Iterable[str] = (),
     )
 
 
+def show_states_as_tables() -> None:
+    """In a kernel: display a ``State`` left as a cell's result as :func:`render_table`
+    (IPython's HTML formatter; a no-op outside IPython). The render layer registers it, so
+    the game core needs no display hook and imports nothing above itself."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.formatters["text/html"].for_type(State, render_table)
+
+
 __all__ = [
     "card_html", "changed_cards", "changed_zones", "chips", "render_error", "render_info",
-    "render_refusal", "render_success", "render_table", "rule_chip", "source_chip",
+    "render_refusal", "render_success", "render_table", "rule_chip", "show_states_as_tables",
+    "source_chip",
 ]

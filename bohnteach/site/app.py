@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 from traitlets import Int, Unicode
 
+from bohnteach.content.chapters import LESSONS
 from bohnteach.site.pages import PAGES, START, notebooks_dir, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
@@ -72,9 +73,7 @@ class Entry:
 
 
 def entries() -> list[Entry]:
-    """Every chapter (in the site's order, :data:`pages.PAGES`) and every lesson."""
-    from bohnteach.lessons import LESSONS
-
+    """Every chapter and every lesson, in the order of ``data/chapters.toml``."""
     return ([Entry(CHAPTER_KEY, page.name) for page in PAGES]
             + [Entry(LESSON_KEY, name) for name, _title in LESSONS])
 

@@ -13,94 +13,24 @@ raises: :func:`bohnteach.widgets.failure.guard` turns a failure into the friendl
 the page, and the traceback goes to the server's log, never to the visitor.
 ``safe_display`` (from the same module) does the same for any other callable.
 
-The chapter list is data (:data:`PAGES`): file, title, what the page teaches, the scene
-chapter it shows. The start page, the navigation and the tests all read it.
+The chapter list is data (``data/chapters.toml``, read by ``content/chapters.py`` into
+:data:`PAGES`): file, title, what the page teaches, the scene chapter it shows. The start
+page, the navigation, the scene chapters, the app and the tests all read it.
 """
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from bohnteach.content.chapters import LESSONS, PAGES, Page
 from bohnteach.render.failure import render_error
 from bohnteach.widgets.failure import guard
 
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
-
-@dataclass(frozen=True)
-class Page:
-    """One page of the site."""
-
-    name: str
-    """File name without ``.ipynb``, e.g. ``"02_Phase_1"``."""
-    title: str
-    """The page's heading (the notebook's first ``# `` line must be exactly this)."""
-    short: str
-    """Short label for navigation."""
-    teaches: str
-    """One sentence: what a visitor learns here."""
-    chapter: str | None = None
-    """Scene chapter key (``bohnteach.content.scenes.CHAPTERS``) shown on this page, if any."""
-    author: str = "site"
-    """Who writes the notebook: ``site`` or ``lessons``."""
-
-    @property
-    def filename(self) -> str:
-        return f"{self.name}.ipynb"
-
-
-PAGES: tuple[Page, ...] = (
-    Page("00_Start", "Bohnanza lernen", "Start",
-         "Worum es geht, welche Kapitel es gibt und wie du die Seite benutzt."),
-    Page("01_Material_und_Aufbau", "Material und Aufbau", "Material & Aufbau",
-         "Die Karten, die Felder, das Austeilen – und warum deine Hand eine Warteschlange ist.",
-         "material"),
-    Page("02_Phase_1", "Phase 1: Bohnen aus der Hand pflanzen", "Phase 1",
-         "Die vorderste Karte muss aufs Feld, eine zweite darf, eine dritte nie.", "phase1"),
-    Page("03_Phase_2_und_Handel", "Phase 2: Aufdecken und Handeln", "Phase 2 & Handel",
-         "Zwei Karten aufdecken, dann tauschen und schenken – wer mit wem und was.", "phase2"),
-    Page("04_Phase_3", "Phase 3: Erhaltene Bohnen pflanzen", "Phase 3",
-         "Alles Eingetauschte und Aufgedeckte kommt aufs Feld, in beliebiger Reihenfolge.",
-         "phase3"),
-    Page("05_Phase_4", "Phase 4: Nachziehen", "Phase 4",
-         "Drei Karten nacheinander hinten in die Hand – dann ist die nächste Person dran.",
-         "phase4"),
-    Page("06_Ernte_und_Bohnometer", "Ernte und Bohnometer", "Ernte & Bohnometer",
-         "Wie viele Taler ein Feld bringt, warum immer das ganze Feld geerntet wird und was "
-         "die Bohnenschutzregel verbietet.", "ernte"),
-    Page("07_Spielende_und_Wertung", "Spielende und Wertung", "Spielende & Wertung",
-         "Wann das Spiel endet, die Schlussernte, und wer bei Gleichstand gewinnt.",
-         "spielende"),
-    Page("08_Anfaengerfehler", "Sechs Anfängerfehler", "Anfängerfehler",
-         "Die sechs häufigsten Fehler – jeder als Szene, in der die Regel Nein sagt.", "fehler"),
-    Page("09_FAQ", "Häufige Fragen", "FAQ",
-         "Fünf Fragen, die am Tisch immer wieder kommen, mit Antwort und Beispiel.", "faq"),
-    Page("10_Regelvergleich", "Regelvergleich: Amigo, Online-Regeln, Ladybohn", "Regelvergleich",
-         "Wo sich die Regelhefte unterscheiden – als Tabelle und an einem Beispiel.",
-         "vergleich"),
-    Page("11_Probespiel", "Probespiel gegen Bots", "Probespiel",
-         "Eine ganze Partie auf einem Platz gegen Computergegner; jeder verbotene Zug wird "
-         "erklärt."),
-    Page("12_Bohnometer", "Bohnometer", "Bohnometer",
-         "Die Talerkurven aller Sorten zum Vergleichen und ein Quiz: Wie viele Taler?",
-         author="lessons"),
-    Page("13_Auslegungen", "Auslegungen: wo die Regeln schweigen", "Auslegungen",
-         "Jede Entscheidung, die bohnteach treffen musste, weil die Regelhefte nichts oder "
-         "Widersprüchliches sagen."),
-    Page("14_Ladybohn", "Ladybohn: Männchen, Weibchen und Babys", "Ladybohn",
-         "Was bei Ladybohn anders ist: Geschlechter, die oberste Karte zählt, Babys schieben "
-         "Weibchen hoch, eingetauschte Babys sofort pflanzen – mit Szenen und Übungen.",
-         "ladybohn"),
-    Page("15_Indiana_Bohnes", "Indiana Bohnes: Tempel, Abenteurer und Schlangen", "Indiana Bohnes",
-         "Was die Fan-Erweiterung dazubringt: der Bohnentempel, dein Abenteurer und sein "
-         "Glücksspiel, Schlangen, Wegkarte, Trägerkarte – mit Szenen, Chancen und Übungen.",
-         "indiana"),
-)
-"""Every page of the site, in reading order (the navigation follows it)."""
 
 START = PAGES[0].name
 
@@ -344,14 +274,13 @@ def _notebook_title(path: Path) -> tuple[str, str]:
 
 
 def lessons() -> list[tuple[str, str, str]]:
-    """The lessons for classes: (relative link, title, first sentence), in file order."""
-    folder = tutorials_dir()
-    if not folder.is_dir():
-        return []
+    """The lessons for classes whose notebook is there: (relative link, title, first
+    sentence), in the order of ``data/chapters.toml`` (:data:`LESSONS`)."""
     out = []
-    for path in sorted(folder.glob("*.ipynb")):
-        title, blurb = _notebook_title(path)
-        out.append((_link(f"../tutorials/{path.name}"), title, blurb))
+    for name, title in LESSONS:
+        path = tutorials_dir() / f"{name}.ipynb"
+        if path.is_file():
+            out.append((_link(f"../tutorials/{path.name}"), title, _notebook_title(path)[1]))
     return out
 
 
@@ -551,15 +480,15 @@ def auslegungen_items() -> list[tuple[str, str, str, str, str]]:
     ]
 
 
-def assumptions() -> list[tuple[str, str]]:
-    """Rule sets whose data are assumptions (e.g. Ladybohn meters): (title, note)."""
+def assumptions() -> list[tuple[str, str, str]]:
+    """Rule sets whose meters are assumptions: (title, note, the rule they belong to)."""
     from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
     out = []
     for name in ruleset_names():
         r = find_ruleset(name)
         if r.meter_assumption:
-            out.append((r.title, r.meter_assumption))
+            out.append((r.title, r.meter_assumption, r.meter_rule))
     return out
 
 
@@ -577,9 +506,9 @@ def auslegungen() -> Any:
             f'<p class="bt-muted"><b>Die Regel:</b> {escape(expl)}</p>'
             f'<p class="bt-muted"><b>Quelle:</b> {escape(source)}</p></div>'
         )
-    for title, note in assumptions():
+    for title, note, rule_id in assumptions():
         items.append(
-            f'<div class="bt-ausl-item"><h3>{escape(title)}: Bohnometer <code>lady.female-meter</code></h3>'
+            f'<div class="bt-ausl-item"><h3>{escape(title)}: Bohnometer <code>{escape(rule_id)}</code></h3>'
             f"<p><b>Annahme in den Daten:</b> {escape(note)}</p></div>"
         )
     count = f'<p class="bt-muted">{len(items)} Entscheidungen, aus den Regeldaten von bohnteach erzeugt.</p>'
@@ -631,24 +560,6 @@ def rules_table(*rule_ids: str) -> Any:
 
 
 @guard()
-def ladybohn(part: str) -> Any:
-    """A part of the Ladybohn chapter (``bohnteach.site.ladybohn_page``): ``"karten"``,
-    ``"diagramm"``, ``"auslegungen"`` or ``"eigene_werte"``."""
-    from bohnteach.site.ladybohn_page import show
-
-    return show(part)
-
-
-@guard()
-def indiana(part: str) -> Any:
-    """A part of the Indiana Bohnes chapter (``bohnteach.site.indiana_page``): ``"karten"``,
-    ``"tempelgang"``, ``"frage"``, ``"auslegungen"`` or ``"regeln"``."""
-    from bohnteach.site.indiana_page import show
-
-    return show(part)
-
-
-@guard()
 def probespiel(**options: Any) -> Any:
     """The Probespiel widget (one seat against bots)."""
     from bohnteach.widgets.probespiel import Probespiel
@@ -659,7 +570,7 @@ def probespiel(**options: Any) -> Any:
 __all__ = [
     "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
     "chapter_scenes", "comparison_scenes", "comparison_table", "find_page",
-    "indiana", "ladybohn", "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
+    "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
     "page_header", "probespiel", "rules_table", "scene", "try_it",
     "variety_table",
 ]

@@ -12,7 +12,9 @@ included: a lazy import still runs on the click that needs it), the functions an
 of its own module it names, and ``module.name`` or ``from module import name`` of another
 bohnteach module. That is an over-approximation at function level (a function that is
 named counts as called), never an under-approximation, as long as the code does not
-import by computed names (``importlib.import_module``), which bohnteach does not.
+import by computed names (``importlib.import_module``). bohnteach does so in one place,
+``bohnteach/teaching.py``, for an edition's parts that import no third-party package
+(``tests/test_editions.py`` checks it), so the reach stays right.
 """
 from __future__ import annotations
 

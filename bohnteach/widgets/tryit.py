@@ -75,15 +75,15 @@ def _own_label(state: State, card: int) -> str:
 def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
     """Every plant with an edition choice ``seat`` may try now (Ladybohn, lady.baby-lift:
     each female moved 1 or up to ``baby_lift`` places), as (German label, ``Plant``);
-    from ``Edition.choice_moves``."""
-    return state.edition.choice_moves(state, seat, plantable(state, seat))
+    from ``View.choice_moves``."""
+    return state.edition.view.choice_moves(state, seat, plantable(state, seat))
 
 
 def edition_moves(state: State, seat: int) -> list[tuple[str, list[tuple[str, Action]]]]:
     """The edition's own actions ``seat`` may try now (types of ``Edition.actions``:
     Indiana's temple visit, purchases, …), tempting wrong ones included, as groups
-    (German heading, [(button label, action), …]); from ``Edition.try_moves``."""
-    return state.edition.try_moves(state, seat) if state.edition.actions else []
+    (German heading, [(button label, action), …]); from ``View.try_moves``."""
+    return state.edition.view.try_moves(state, seat) if state.edition.actions else []
 
 
 def _fallback_text(state: State, action: Action) -> str:
@@ -100,8 +100,8 @@ def _fallback_text(state: State, action: Action) -> str:
 
 def lift_note(state: State, events: Sequence[tuple]) -> str:
     """After a plant with an edition choice (a baby lift): the edition's info box
-    (``Edition.choice_note``), empty otherwise."""
-    note = state.edition.choice_note(state, events)
+    (``View.choice_note``), empty otherwise."""
+    note = state.edition.view.choice_note(state, events)
     return render_info(*note) if note is not None else ""
 
 
@@ -119,9 +119,9 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
                     f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
         except Exception:  # noqa: BLE001 - fall back to the full sentence
             pass
-    if isinstance(action, Offer) and state.edition.offer_hides_cards(state):
+    if isinstance(action, Offer) and state.edition.view.offer_hides_cards(state):
         try:
-            view = state.edition.offer_view(state, viewer, action)
+            view = state.edition.view.offer_view(state, viewer, action)
             if view is not None:
                 return _offer_text(state, action, view)
         except Exception:  # noqa: BLE001 - fall back to the full sentence

@@ -24,18 +24,19 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bohnteach.game.beans import find_variety
-from bohnteach.game.edition import Edition, Zone, find_edition
+from bohnteach.game.edition import Edition, Zone, all_editions, find_edition
 from bohnteach.game.engine import apply, make_cards, to_plant
 from bohnteach.game.errors import RuleViolation, rule_catalogue
 from bohnteach.game.notation import (
     MAX_DIGITS, NotationError, _clean, _number, _parse_ref, _split_list, parse_action,
 )
 from bohnteach.game.rulesets import MeterFileError, RuleSet, find_ruleset, load_ruleset_with_meters
-from bohnteach.content.scenes import indiana
 from bohnteach.game.state import Phase, State
 from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
+from bohnteach.teaching import teaching_part
 
 
 MAX_FILE_BYTES = 100_000
@@ -90,8 +91,32 @@ _HEADER_KEYS = {
     "ablage": "discard", "ablagestapel": "discard", "nachziehstapel": "deck", "rest": "rest",
     "einleitung": "intro", "erwartet": "expect", "schritt": "step",
     "bohnometer-datei": "meters", "bohnometerdatei": "meters", "variation": "variations", "variationen": "variations",
-    "trägerkarte zu zugbeginn": "carrier_start", "traegerkarte zu zugbeginn": "carrier_start",
 }
+
+
+def scene_words(edition: str) -> Any:
+    """The edition's scene words (its teaching part ``scenes``), or None. Such a module may
+    define ``HEADERS`` (header words → key), ``with_variations(rules, text)``,
+    ``hand_line(s, player, cards)``, ``finish(s, hand_marks, headers, number)``,
+    ``match_subject(text)`` with ``COUNTS``, and ``check(s, subject, player, value)``
+    (docs/scenes.md; Indiana Bohnes' ``editions/indiana/teaching/scenes.py``)."""
+    return teaching_part(edition, "scenes")
+
+
+def _owners(has: str) -> list[Edition]:
+    """The registered editions whose scene words define ``has``."""
+    return [e for e in all_editions() if getattr(scene_words(e.name), has, None) is not None]
+
+
+def _edition_headers() -> dict[str, tuple[str, Edition]]:
+    """Header words the editions' scene words add: word → (key, the edition)."""
+    return {word: (key, e) for e in _owners("HEADERS") for word, key in scene_words(e.name).HEADERS.items()}
+
+
+def _only_at(editions: list[Edition]) -> str:
+    return " oder ".join(e.view.label for e in editions) or "keinem Regelwerk"
+
+
 _STEP_KEYS = {
     "text": "text", "erzählung": "text", "erzaehlung": "text", "erklärung": "text",
     "regeln": "rules", "quelle": "source", "erwartet": "expect", "abgelehnt": "refused",
@@ -106,7 +131,7 @@ _PLAYER_ZONE = re.compile(
 def _is_key(key: str) -> bool:
     key = " ".join(key.split())
     low = key.casefold()
-    return low in _HEADER_KEYS or low in _STEP_KEYS or bool(_PLAYER_ZONE.match(key))
+    return low in _HEADER_KEYS or low in _edition_headers() or low in _STEP_KEYS or bool(_PLAYER_ZONE.match(key))
 
 
 def edition_zone_names(edition: Edition) -> dict[str, Zone]:
@@ -251,7 +276,7 @@ def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None]
             raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
         if ref.variety is None or ref.where or ref.card_id is not None:
             raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“ "
-                                   "(bei Ladybohn auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
+                                   f"(bei {_only_at(_trait_editions())} auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
         out += [(ref.variety.key, ref.trait)] * room(ref.count)
     return out
 
@@ -265,6 +290,11 @@ class _Setup:
 
 
 _SEX_NAME = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+
+
+def _trait_editions() -> list[Edition]:
+    """The registered editions whose cards carry a trait the notation names."""
+    return [e for e in all_editions() if e.notation_words]
 
 
 def _player_of(names: list[str], name: str) -> int | None:
@@ -293,9 +323,13 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
         rules = find_ruleset(e.value)
     except ValueError as error:
         raise SceneFormatError(path, e.line, str(error)) from None
+    words = scene_words(rules.edition)
     if get("variations"):
         try:
-            rules = indiana.with_variations(rules, get("variations").value)
+            if getattr(words, "with_variations", None) is None:
+                raise ValueError(f"Variationen gibt es hier nur bei {_only_at(_owners('with_variations'))}, "
+                                 f"nicht bei „{rules.title}“.")
+            rules = words.with_variations(rules, get("variations").value)
         except ValueError as error:
             raise SceneFormatError(path, get("variations").line, str(error)) from None
     if get("meters"):
@@ -357,7 +391,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     targets: list[tuple[_Entry, list[int | None], str, int | None, int | None]] = []
 
     edition_zones = edition_zone_names(state.edition)
-    carriers: dict[int, tuple[int, ...]] = {}  # Indiana: seat -> hand cards in front of the carrier
+    hand_marks: dict[int, Any] = {}  # seat -> what the edition's words marked in a hand line
     for entry in zones:
         kind, player, fld = _zone_of(entry, names, path, edition_zones)
         if kind == "fields":
@@ -388,7 +422,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             if sex is not None:  # Ladybohn: a card of this sex (lady.sexes)
                 if not rules.traits:
                     raise SceneFormatError(path, entry.line, f"Bei „{rules.title}“ haben die "
-                                           "Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei Ladybohn.")
+                                           f"Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei {_only_at(_trait_editions())}.")
                 match = [c for c in free[key] if state.cards[c].trait == sex]
                 if not match:
                     v = find_variety(key)
@@ -422,13 +456,13 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     for entry, ids, kind, player, fld in targets:
         cards = [c for c in ids if c is not None]
         if kind == "hand":
-            if indiana.is_indiana(rules):  # the carrier card's place in the hand
+            if getattr(words, "hand_line", None) is not None:  # an edition card's place in the hand
                 try:
-                    cards, ahead = indiana.take_carrier(state, player, cards)
+                    cards, mark = words.hand_line(state, player, cards)
                 except ValueError as error:
                     raise SceneFormatError(path, entry.line, str(error)) from None
-                if ahead is not None:
-                    carriers[player] = ahead
+                if mark is not None:
+                    hand_marks[player] = mark
             state.players[player].hand += cards
         elif kind == "field":
             p = state.players[player]
@@ -479,19 +513,20 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
     if box:
         state.extra["box"] = box
 
-    start = get("carrier_start")
-    if start is not None and not indiana.is_indiana(rules):
-        raise SceneFormatError(path, start.line, "Eine Trägerkarte gibt es nur bei Indiana Bohnes.")
-    if indiana.is_indiana(rules):
-        # a scene starts a turn without temple visits; a non-empty marks dict is also one
-        # that State.copy copies (it shares an empty one, and the first visit would write
-        # into the scene's initial table)
-        place = None if start is None else _int(start.value.casefold().removeprefix("stelle").strip(), path,
-                                                start.line, "Trägerkarte zu Zugbeginn")
-        indiana.start_marks(state, carriers, place)
-        problem = None if place is None else indiana.start_problem(state, place)
-        if problem:
-            raise SceneFormatError(path, start.line, problem)
+    owners = {key: owner for key, owner in _edition_headers().values()}
+    own = {key: header[key] for key in owners if key in header}
+    for key in own:
+        owner = owners[key]
+        if owner.name != rules.edition:
+            raise SceneFormatError(path, own[key].line, f"„{_cut(own[key].raw_key)}“ gibt es nur bei {owner.view.label}.")
+    if getattr(words, "finish", None) is not None:  # the edition's marks of the scene's start
+
+        def number(key: str, text: str, what: str) -> int:
+            return _int(text, path, own[key].line, what)
+
+        problem = words.finish(state, hand_marks, {k: e.value for k, e in own.items()}, number)
+        if problem is not None:
+            raise SceneFormatError(path, own[problem[0]].line, problem[1])
     _sanity(state, path, header)
     seen = [c for _, cards in state.zones() for c in cards]
     assert sorted(seen) == list(range(len(state.cards))), "jede Karte genau einmal"
@@ -572,9 +607,10 @@ _ORDERED = {"hand": True, "field": True, "set_aside": False, "zone": False, "rev
 
 
 def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: int = 0,
-                      edition_zones: dict[str, Zone] | None = None) -> Expectation:
+                      edition_zones: dict[str, Zone] | None = None, edition: str = "base") -> Expectation:
     """``"Anna Feld 1 = 4 Blaue Bohnen"`` -> ``Expectation`` (see ``docs/scenes.md``);
-    ``edition_zones`` (``edition_zone_names``) adds the edition's zones as subjects."""
+    ``edition_zones`` (``edition_zone_names``) adds the edition's zones as subjects, the
+    scene words of ``edition`` (the rule set's) its own subjects."""
     subject_text, sep, value = text.partition("=")
     if not sep:
         raise SceneFormatError(path, line, f"Erwartung ohne „=“: {_cut(text)} "
@@ -591,12 +627,15 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
         "gewinner": "winners", "siegerin": "winners", "gepflanzt": "hand_plants",
         "angebot": "offer",
     }
-    own = indiana.match_subject(low)  # Indiana's subjects (content/scenes/indiana.py)
-    if own is not None:
-        if "abenteurer" not in (edition_zones or {}):
-            raise SceneFormatError(path, line, f"{_cut(subj)} gibt es nur bei Indiana Bohnes.")
+    for owner in _owners("match_subject"):  # an edition's own subjects (its scene words)
+        words = scene_words(owner.name)
+        own = words.match_subject(low)
+        if own is None:
+            continue
+        if owner.name != edition:
+            raise SceneFormatError(path, line, f"{_cut(subj)} gibt es nur bei {owner.view.label}.")
         seat = None if own[1] is None else _need_player(names, own[1], path, line)
-        if own[0] in indiana.COUNTS:
+        if own[0] in words.COUNTS:
             return Expectation(line, text, own[0], _int(value, path, line, subj), seat)
         return Expectation(line, text, own[0], _yes(value, path, line), seat)
     found = _edition_zone(subj, names, edition_zones or {})
@@ -709,7 +748,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
             else:
                 step_groups[-1].append(entry)
             continue
-        kind = _HEADER_KEYS.get(entry.key)
+        kind = _HEADER_KEYS.get(entry.key) or _edition_headers().get(entry.key, ("",))[0] or None
         if kind is None and (_PLAYER_ZONE.match(entry.raw_key)
                              or _edition_zone(entry.raw_key, names, edition_zones)):
             kind = "zone"
@@ -747,7 +786,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
     state, face_up = _build_state(path, header, zones)
     names = [p.name for p in state.players]
     edition_zones = edition_zone_names(state.edition)
-    setup_expect = [parse_expectation(e.value, names, path, e.line, edition_zones) for e in setup_expect_raw]
+    setup_expect = [parse_expectation(e.value, names, path, e.line, edition_zones, state.edition.name) for e in setup_expect_raw]
 
     steps: list[Step] = []
     current = state.copy()
@@ -771,7 +810,7 @@ def parse_scene(text: str, filename: str = "<szene>") -> Scene:
                     raise SceneFormatError(path, e.line, "Abgelehnt: genau eine Regel-ID.")
                 step.refused = ids[0]
             elif e.key == "expect":
-                step.expect.append(parse_expectation(e.value, names, path, e.line, edition_zones))
+                step.expect.append(parse_expectation(e.value, names, path, e.line, edition_zones, state.edition.name))
         action_text = _clean(head.value)
         if action_text and action_text not in ("-", "—", "–"):
             step.text = action_text

@@ -20,28 +20,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from bohnteach.content.chapters import SCENE_CHAPTERS as CHAPTERS
 from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
 from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
 from bohnteach.render.words import phase_label, variety_with_sex
-
-CHAPTERS: tuple[tuple[str, str], ...] = (
-    ("material", "Material & Aufbau"),
-    ("phase1", "Phase 1"),
-    ("phase2", "Phase 2 & Handel"),
-    ("phase3", "Phase 3"),
-    ("phase4", "Phase 4"),
-    ("ernte", "Ernte & Bohnometer"),
-    ("spielende", "Spielende & Wertung"),
-    ("fehler", "Anfängerfehler"),
-    ("faq", "FAQ"),
-    ("vergleich", "Regelvergleich"),
-    ("ladybohn", "Ladybohn"),
-    ("indiana", "Indiana Bohnes"),
-)
-"""(key, German title) of every chapter, in the order the site lists them."""
-
+from bohnteach.teaching import teaching_part
 
 
 def chapter_title(key: str) -> str:
@@ -57,8 +42,8 @@ class Expectation:
     (number of fields), ``revealed``, ``deck``, ``deck_top``, ``discard``, ``discard_top``,
     ``phase``, ``active``, ``pass``, ``over``, ``winners``, ``hand_plants``, ``offer``,
     ``yield`` (coins a harvest of the field would bring now), ``zone`` (an edition's zone,
-    named by ``zone``); Indiana's ``adventurer_blocked`` (bool), ``adventurer_yield``,
-    ``carrier_place``, ``visits`` (ints; ``content/scenes/indiana.py``).
+    named by ``zone``), or one of the edition's own subjects (its scene words'
+    ``SUBJECTS``, checked by their ``check``).
     ``player``/``field`` say whose zone (0-based); ``value`` is what must hold:
     an int (count, phase, pass), a tuple of variety keys (zone contents), a tuple of
     player indices (winners), a bool (over, offer) or a player index (active).
@@ -82,13 +67,11 @@ class Expectation:
 
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
+        words = teaching_part(state.edition.name, "scenes")
+        if words is not None and self.subject in words.SUBJECTS.values():
+            return words.check(state, self.subject, self.player, self.value)
         actual = _actual(state, self)
-        if self.subject == "adventurer_blocked":
-            if actual != self.value:
-                return "erwartet blockiert" if self.value else "der Abenteurer ist blockiert"
-            return None
-        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield",
-                                               "adventurer_yield", "carrier_place", "visits"):
+        if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield"):
             got = len(actual) if isinstance(actual, (list, tuple)) else actual
             if got != self.value:
                 return f"erwartet {self.value}, tatsächlich {got}"
@@ -164,10 +147,6 @@ def _actual(state: State, e: Expectation) -> Any:
         return state.hand_plants
     if s == "zone":
         return (p.extra if p is not None else state.extra).get(e.zone, [])
-    if s in ("adventurer_blocked", "adventurer_yield", "carrier_place", "visits"):
-        from bohnteach.content.scenes.indiana import actual
-
-        return actual(state, s, e.player)
     return None
 
 

@@ -21,7 +21,7 @@ from bohnteach.editions.indiana.rules import (
 )
 from bohnteach.game.actions import Plant
 from bohnteach.game.beans import find_variety
-from bohnteach.game.edition import Edition, Zone, ZoneDisplay, register_edition
+from bohnteach.game.edition import Edition, View, Zone, ZoneDisplay, register_edition
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, load_ruleset_with_meters, read_meter_toml,
 )
@@ -53,89 +53,15 @@ OUTCOME_DE = {
 """German words for the visit outcomes (event ``("visit", player, variety, outcome, card)``)."""
 
 
-class Indiana(Edition):
-    name = "indiana"
-    title = "Indiana Bohnes (Fan-Erweiterung)"
-    zones = (*_TEMPLE_ZONES, _SUPPLY, *_ZONES.values())
-    actions = rules.RULES
-    scenes_prefix = "i_"
-    tryit_chapter = "indiana"
+class IndianaView(View):
+    """What a viewer sees of Indiana Bohnes beside its rules: the adventurer, carrier and
+    cards of each player, the temple in the middle, the coins on Home Sweet Home, the
+    temple visits, purchases and sales as Mach-du buttons, its Mach-du cases and names."""
+
+    label = "Indiana Bohnes"
+    comparison = {"Erweiterung": ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"))}
     tryit_cases = cases.CASES
     coin_place = "Home Sweet Home"
-
-    def read_settings(self, raw: Mapping[str, Any], source: str) -> IndianaSettings:
-        return IndianaSettings.from_toml(raw, source)
-
-    def settings_summary(self, found: Any) -> list[str]:
-        if not isinstance(found, IndianaSettings):
-            return []
-        lines = [f"Tempel mit {found.temple_slots} Sorten", f"höchstens {found.max_visits} Tempelgänge pro Zug",
-                 f"Wegkarte {found.path_cost} Taler, Trägerkarte {found.carrier_cost} Taler"]
-        if found.sabohntage:
-            lines.append("mit Sabohntagekarte")
-        return lines
-
-    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
-        """What a saved game may hold in Indiana's zones (kinds, one variety per stack)."""
-        if not cards:
-            return None
-        kinds = [spec[0] for spec in ruleset.card_specs(ruleset.min_players)]
-        found = [kinds[c] for c in cards]
-        beans = all(find_variety(v).bean for v in found)
-        if key == "deck":  # the Sabohntage card is shuffled in (variation); nothing else
-            return None if all(find_variety(v).bean or v == SABOHNTAGE for v in found) else (
-                "Im Nachziehstapel liegen nur Bohnen und die Sabohntagekarte.")
-        if key in TEMPLE:
-            own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
-            if TEMPLE.index(key) >= own.temple_slots:
-                return f"Der Tempel hat in diesem Regelwerk nur {own.temple_slots} Stellen."
-            return None if beans and len(set(found)) == 1 else "Ein Tempelstapel hält Bohnen einer Sorte."
-        if key == SUPPLY:
-            return None if not any(find_variety(v).bean for v in found) else "Im Vorrat liegen keine Bohnen."
-        if key in (ADVENTURER, LOAD):
-            if not beans:
-                return "Hier liegen nur Bohnen."
-            parts = [v for i, v in enumerate(found) if i == 0 or found[i - 1] != v]
-            if key == LOAD and len(parts) > 1:
-                return "Auf der Trägerkarte liegt ein Stapel einer Sorte."
-            if len(parts) > 2 or (len(parts) == 2 and parts[1] != SNAKE):
-                return "Zwei Sorten liegen beim Abenteurer nur unter einer Schlangenblockade."
-            return None
-        want = {CARRIER: "carrier", CARRIER_LAID: "carrier", PATH: "path",
-                SABOHNTAGE: SABOHNTAGE, SABOTAGED: SABOHNTAGE}.get(key)
-        if want is None:
-            return None
-        if found != [want]:
-            return f"Hier liegt genau eine {find_variety(want).de}."
-        if key == SABOTAGED and not (isinstance(ruleset.settings, IndianaSettings) and ruleset.settings.sabohntage):
-            return "In diesem Regelwerk wird ohne Sabohntagekarte gespielt."
-        return None
-
-    def saved_marks_problem(self, ruleset, marks: Mapping[str, Any], players: int, n_cards: int) -> str | None:
-        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``,
-        ``keep`` (cards failed visits forced on the active player)."""
-        allowed = {"visits", "ahead", "carrier_start", "keep"}
-        if set(marks) - allowed:
-            return f"unbekannte Angaben {sorted(set(marks) - allowed)[:3]} (erlaubt: {', '.join(sorted(allowed))})."
-        done = marks.get("visits", ())
-        if not isinstance(done, (list, tuple)) or any(v not in rules.OUTCOME_RULE for v in done):
-            return "visits nennt die Ausgänge der Tempelgänge dieses Zuges."
-        own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
-        if len(done) > own.max_visits or any(v not in SUCCESS for v in done[:-1]):
-            return f"Höchstens {own.max_visits} Tempelgänge, ein zweiter nur nach einem erfolgreichen."
-        ahead = marks.get("ahead", ())
-        if not isinstance(ahead, (list, tuple)) or (ahead and len(ahead) != players) or not all(
-            isinstance(a, (list, tuple)) and all(type(c) is int and 0 <= c < n_cards for c in a) for a in ahead
-        ):
-            return "ahead nennt für jede Person die Handkarten vor ihrer Trägerkarte."
-        start = marks.get("carrier_start", 0)
-        if type(start) is not int or not 0 <= start <= n_cards:
-            return "carrier_start ist die Stelle der Trägerkarte zu Beginn des Zuges (0 = keine)."
-        keep = marks.get("keep", ())
-        if not isinstance(keep, (list, tuple)) or not all(type(c) is int and 0 <= c < n_cards for c in keep) \
-                or len(keep) > done.count(rules.PLANT):
-            return "keep nennt die Karten, die fehlgeschlagene Tempelgänge dieses Zuges brachten."
-        return None
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
         """The player's Indiana zones to draw (the temple: ``table_zones_for_display``);
@@ -216,6 +142,88 @@ class Indiana(Edition):
         if seat == s.active and p.extra[SABOHNTAGE]:
             groups.append(("Sabohntagekarte", [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
         return [(title, labelled(actions)) for title, actions in groups]
+
+
+class Indiana(Edition):
+    view = IndianaView()
+    name = "indiana"
+    title = "Indiana Bohnes (Fan-Erweiterung)"
+    rule_prefix = "indy"
+    zones = (*_TEMPLE_ZONES, _SUPPLY, *_ZONES.values())
+    actions = rules.RULES
+    def read_settings(self, raw: Mapping[str, Any], source: str) -> IndianaSettings:
+        return IndianaSettings.from_toml(raw, source)
+
+    def settings_summary(self, found: Any) -> list[str]:
+        if not isinstance(found, IndianaSettings):
+            return []
+        lines = [f"Tempel mit {found.temple_slots} Sorten", f"höchstens {found.max_visits} Tempelgänge pro Zug",
+                 f"Wegkarte {found.path_cost} Taler, Trägerkarte {found.carrier_cost} Taler"]
+        if found.sabohntage:
+            lines.append("mit Sabohntagekarte")
+        return lines
+
+    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
+        """What a saved game may hold in Indiana's zones (kinds, one variety per stack)."""
+        if not cards:
+            return None
+        kinds = [spec[0] for spec in ruleset.card_specs(ruleset.min_players)]
+        found = [kinds[c] for c in cards]
+        beans = all(find_variety(v).bean for v in found)
+        if key == "deck":  # the Sabohntage card is shuffled in (variation); nothing else
+            return None if all(find_variety(v).bean or v == SABOHNTAGE for v in found) else (
+                "Im Nachziehstapel liegen nur Bohnen und die Sabohntagekarte.")
+        if key in TEMPLE:
+            own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
+            if TEMPLE.index(key) >= own.temple_slots:
+                return f"Der Tempel hat in diesem Regelwerk nur {own.temple_slots} Stellen."
+            return None if beans and len(set(found)) == 1 else "Ein Tempelstapel hält Bohnen einer Sorte."
+        if key == SUPPLY:
+            return None if not any(find_variety(v).bean for v in found) else "Im Vorrat liegen keine Bohnen."
+        if key in (ADVENTURER, LOAD):
+            if not beans:
+                return "Hier liegen nur Bohnen."
+            parts = [v for i, v in enumerate(found) if i == 0 or found[i - 1] != v]
+            if key == LOAD and len(parts) > 1:
+                return "Auf der Trägerkarte liegt ein Stapel einer Sorte."
+            if len(parts) > 2 or (len(parts) == 2 and parts[1] != SNAKE):
+                return "Zwei Sorten liegen beim Abenteurer nur unter einer Schlangenblockade."
+            return None
+        want = {CARRIER: "carrier", CARRIER_LAID: "carrier", PATH: "path",
+                SABOHNTAGE: SABOHNTAGE, SABOTAGED: SABOHNTAGE}.get(key)
+        if want is None:
+            return None
+        if found != [want]:
+            return f"Hier liegt genau eine {find_variety(want).de}."
+        if key == SABOTAGED and not (isinstance(ruleset.settings, IndianaSettings) and ruleset.settings.sabohntage):
+            return "In diesem Regelwerk wird ohne Sabohntagekarte gespielt."
+        return None
+
+    def saved_marks_problem(self, ruleset, marks: Mapping[str, Any], players: int, n_cards: int) -> str | None:
+        """``visits`` (outcome codes), ``ahead`` (one list of hand cards per seat), ``carrier_start``,
+        ``keep`` (cards failed visits forced on the active player)."""
+        allowed = {"visits", "ahead", "carrier_start", "keep"}
+        if set(marks) - allowed:
+            return f"unbekannte Angaben {sorted(set(marks) - allowed)[:3]} (erlaubt: {', '.join(sorted(allowed))})."
+        done = marks.get("visits", ())
+        if not isinstance(done, (list, tuple)) or any(v not in rules.OUTCOME_RULE for v in done):
+            return "visits nennt die Ausgänge der Tempelgänge dieses Zuges."
+        own = ruleset.settings if isinstance(ruleset.settings, IndianaSettings) else rules.OFF
+        if len(done) > own.max_visits or any(v not in SUCCESS for v in done[:-1]):
+            return f"Höchstens {own.max_visits} Tempelgänge, ein zweiter nur nach einem erfolgreichen."
+        ahead = marks.get("ahead", ())
+        if not isinstance(ahead, (list, tuple)) or (ahead and len(ahead) != players) or not all(
+            isinstance(a, (list, tuple)) and all(type(c) is int and 0 <= c < n_cards for c in a) for a in ahead
+        ):
+            return "ahead nennt für jede Person die Handkarten vor ihrer Trägerkarte."
+        start = marks.get("carrier_start", 0)
+        if type(start) is not int or not 0 <= start <= n_cards:
+            return "carrier_start ist die Stelle der Trägerkarte zu Beginn des Zuges (0 = keine)."
+        keep = marks.get("keep", ())
+        if not isinstance(keep, (list, tuple)) or not all(type(c) is int and 0 <= c < n_cards for c in keep) \
+                or len(keep) > done.count(rules.PLANT):
+            return "keep nennt die Karten, die fehlgeschlagene Tempelgänge dieses Zuges brachten."
+        return None
 
     def format_action(self, s, action, who: str) -> str | None:
         return notation.format_action(s, action, who)

@@ -4,7 +4,8 @@ Everything of Ladybohn lives in this folder or is pointed to from here: its rule
 (``rules.py``), its rule set (``data/rulesets/ladybohn.toml``: ``edition = "ladybohn"``
 and the ``[ladybohn]`` settings), its rule texts (``lady.*`` in ``data/rules.toml``), its
 scenes (``content/scenes/files/l_*.scene``), its Mach-du cases (``cases.py``, chapter
-``ladybohn``) and its site chapter (``site/ladybohn_page.py``, ``notebooks/14_Ladybohn.ipynb``).
+``ladybohn``) and its teaching half (``teaching/``: the chapter page for ``notebooks/14_Ladybohn.ipynb``
+and its chart).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bohnteach.editions.ladybohn.rules import (
     IMMEDIATE_ZONE, LadybohnSettings, immediate_fields, pending, settings,
 )
 from bohnteach.game.actions import Plant
-from bohnteach.game.edition import Edition, OfferView, Zone, ZoneDisplay, register_edition
+from bohnteach.game.edition import Edition, View, OfferView, Zone, ZoneDisplay, register_edition
 from bohnteach.game.words import card_label
 from bohnteach.game.engine import harvest_coins, to_plant
 
@@ -25,73 +26,21 @@ _IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
                   rule="lady.baby-trade-immediate")
 
 
-class Ladybohn(Edition):
-    name = "ladybohn"
-    title = "Ladybohn – Manche mögen's heiss"
-    zones = (_IMMEDIATE,)
-    notation_words = {
-        "attribute": {
-            "w": "w", "weiblich": "w", "weibchen": "w", "m": "m", "männlich": "m",
-            "maennlich": "m", "männchen": "m", "b": "B", "baby": "B", "babybohne": "B",
-        },
-        "adjective": {
-            "weibliche": "w", "weiblichen": "w", "männliche": "m", "männlichen": "m",
-            "maennliche": "m", "maennlichen": "m",
-        },
-        "label": {"w": "w", "m": "m", "B": "Baby"},
-    }
-    notation_hint = "bei Ladybohn (w), (m), (Baby)"
-    trait_words = {
-        "word": {"m": "männlich", "w": "weiblich", "B": "Baby"},
-        "short": {"m": "m", "w": "w", "B": "Baby"},
-        "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
-        "mark": {"m": "♂", "w": "♀", "B": "B"},
-    }
-    choice_rule = "lady.baby-lift"
-    choice_size = 2  # (female card id, places)
-    choice_pattern = notation.LIFT_PATTERN
-    scenes_prefix = "l_"
-    tryit_chapter = "ladybohn"
+class LadybohnView(View):
+    """What a viewer sees of Ladybohn beside its rules: an offer names only the varieties
+    of hand cards (lady.offer-variety-only), the babies waiting to be planted, the baby
+    lifts as Mach-du buttons and what a lift did, its Mach-du cases and names."""
+
+    label = "Ladybohn"
+    comparison = {"Phase 3: wer pflanzt wann": ("", ("lady.p3-order",)),
+                  "Kartenmerkmale": ("Geschlechter", ("lady.sexes",))}
     tryit_cases = cases.CASES
-
-    def read_settings(self, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
-        return LadybohnSettings.from_toml(raw, source)
-
-    def settings_summary(self, found: Any) -> list[str]:
-        if not isinstance(found, LadybohnSettings):
-            return []
-        lines = (
-            (found.baby_lift, "Baby hebt ein Weibchen an"),
-            (found.baby_trade_immediate, "eingetauschtes Baby sofort pflanzen"),
-            (found.female_garden_from_discard, "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
-            (found.offer_names_variety_only, "beim Anbieten nur die Sorte nennen"),
-        )
-        return [label for on, label in lines if on]
-
-    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
-        """lady.baby-trade-immediate: babies wait there only in phase 2, right after a deal."""
-        if key != IMMEDIATE_ZONE or not cards:
-            return None
-        found = ruleset.settings
-        if not (isinstance(found, LadybohnSettings) and found.baby_trade_immediate):
-            return "Diese Regel (eingetauschtes Baby sofort pflanzen) gilt in diesem Regelwerk nicht."
-        if phase != 2 or offer_open:
-            return "Wartende Babybohnen gibt es nur in Phase 2 direkt nach einem Handel."
-        if any(sexes[c] != "B" for c in cards):
-            return "Hier warten nur Babybohnen auf ihr Feld."
-        return None
-
-    def no_choice_text(self, s) -> str:
-        return f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
-
-    def with_meters(self, ruleset, found, source: str = ""):
-        return meters.with_meters(ruleset, found, source)
-
-    def load_ruleset_with_meters(self, ruleset, path):
-        return meters.load_ruleset_with_meters(ruleset, path)
 
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:
         return rules.offer_view(s, viewer, offer)
+
+    hidden_offer = ("Beim Anbieten nennt man nur die Sorte, ob männlich, weiblich oder Baby, "
+                    "zeigt sich erst nach dem Handel.", "lady.offer-variety-only")
 
     def offer_hides_cards(self, s) -> bool:
         return settings(s).offer_names_variety_only
@@ -141,6 +90,70 @@ class Ladybohn(Edition):
         where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
         note = f"eingetauschte Babybohne, muss jetzt auf {where} (vorher keine Ernte)"
         return [ZoneDisplay(_IMMEDIATE, tuple(waiting), note, css="bt-waiting")]
+
+
+class Ladybohn(Edition):
+    view = LadybohnView()
+    name = "ladybohn"
+    title = "Ladybohn – Manche mögen's heiss"
+    rule_prefix = "lady"
+    zones = (_IMMEDIATE,)
+    notation_words = {
+        "attribute": {
+            "w": "w", "weiblich": "w", "weibchen": "w", "m": "m", "männlich": "m",
+            "maennlich": "m", "männchen": "m", "b": "B", "baby": "B", "babybohne": "B",
+        },
+        "adjective": {
+            "weibliche": "w", "weiblichen": "w", "männliche": "m", "männlichen": "m",
+            "maennliche": "m", "maennlichen": "m",
+        },
+        "label": {"w": "w", "m": "m", "B": "Baby"},
+    }
+    notation_hint = "bei Ladybohn (w), (m), (Baby)"
+    trait_words = {
+        "word": {"m": "männlich", "w": "weiblich", "B": "Baby"},
+        "short": {"m": "m", "w": "w", "B": "Baby"},
+        "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
+        "mark": {"m": "♂", "w": "♀", "B": "B"},
+    }
+    choice_rule = "lady.baby-lift"
+    choice_size = 2  # (female card id, places)
+    choice_pattern = notation.LIFT_PATTERN
+    def read_settings(self, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
+        return LadybohnSettings.from_toml(raw, source)
+
+    def settings_summary(self, found: Any) -> list[str]:
+        if not isinstance(found, LadybohnSettings):
+            return []
+        lines = (
+            (found.baby_lift, "Baby hebt ein Weibchen an"),
+            (found.baby_trade_immediate, "eingetauschtes Baby sofort pflanzen"),
+            (found.female_garden_from_discard, "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
+            (found.offer_names_variety_only, "beim Anbieten nur die Sorte nennen"),
+        )
+        return [label for on, label in lines if on]
+
+    def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
+        """lady.baby-trade-immediate: babies wait there only in phase 2, right after a deal."""
+        if key != IMMEDIATE_ZONE or not cards:
+            return None
+        found = ruleset.settings
+        if not (isinstance(found, LadybohnSettings) and found.baby_trade_immediate):
+            return "Diese Regel (eingetauschtes Baby sofort pflanzen) gilt in diesem Regelwerk nicht."
+        if phase != 2 or offer_open:
+            return "Wartende Babybohnen gibt es nur in Phase 2 direkt nach einem Handel."
+        if any(sexes[c] != "B" for c in cards):
+            return "Hier warten nur Babybohnen auf ihr Feld."
+        return None
+
+    def no_choice_text(self, s) -> str:
+        return f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
+
+    def with_meters(self, ruleset, found, source: str = ""):
+        return meters.with_meters(ruleset, found, source)
+
+    def load_ruleset_with_meters(self, ruleset, path):
+        return meters.load_ruleset_with_meters(ruleset, path)
 
     # ---- hooks ------------------------------------------------------------------------------
     def waiting_seats(self, s) -> list[int]:  # lady.baby-trade-immediate

@@ -1,10 +1,11 @@
 """The site chapter "Ladybohn" (``notebooks/14_Ladybohn.ipynb``): its tables and widgets.
 
-The notebook calls these through ``site.ladybohn(part)`` (one short call per cell):
+The notebook imports this module as ``chapter`` and calls ``chapter.show(part)`` (one short
+call per cell):
 
 * ``karten``       – the 110 cards: m / w / B per variety and both Bohnometers
   (``meter_table``), with the assumption note of the rule set;
-* ``diagramm``     – ``charts.sex_meter_chart`` behind a button (``chart_output``: drawn
+* ``diagramm``     – ``teaching/charts.sex_meter_chart`` behind a button (``chart_output``: drawn
   on demand, so the page does not load plotly's library on every visit);
 * ``auslegungen``  – our readings of the ``lady.*`` rules (``auslegung`` in ``rules.toml``)
   and the assumed meters;
@@ -25,8 +26,8 @@ from bohnteach.game.beans import find_variety
 from bohnteach.render.table import render_error, render_info
 from bohnteach.render.style import text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
-from bohnteach.site.edition_page import assumption_html, chart_button, show_figure
-from bohnteach.site.edition_page import auslegungen_html as auslegungen_html_of
+from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure
+from bohnteach.widgets.edition_page import auslegungen_html as auslegungen_html_of
 from bohnteach.widgets.failure import guard
 
 LADY_RULES = (
@@ -88,7 +89,7 @@ def _steps(meter: tuple[int, ...] | None) -> str:
 
 def _tag(rules: RuleSet, variety: str, sex: str) -> str:
     """Where a meter comes from: printed in the rulebook, the user's values, or assumed."""
-    if (variety, sex) in PRINTED and rules.sex_meters[variety][sex] == find_variety(variety).meter:
+    if (variety, sex) in PRINTED and rules.trait_meters[variety][sex] == find_variety(variety).meter:
         return '<span class="bt-tag bt-printed">gedruckt</span>'
     label = f"{find_variety(variety).de} ({sex})"
     if rules.meter_source and label not in rules.meter_assumption:
@@ -108,17 +109,17 @@ def meter_table(rules: str | RuleSet | None = None) -> str:
     Bohnometer (cards for 1 · 2 · 3 · 4 Taler), each marked „gedruckt“, „Annahme“ or
     „deine Werte“. Four narrow columns, so it fits a phone."""
     r = _rules(rules)
-    if not r.sex_meters:
+    if not r.trait_meters:
         raise ValueError(f"{r.title}: die Karten haben kein Geschlecht.")
     rows = []
     totals = {"m": 0, "w": 0, "B": 0}
-    for key, by_sex in r.sexes.items():
+    for key, by_sex in r.traits.items():
         v = find_variety(key)
         for sx in totals:
             totals[sx] += by_sex.get(sx, 0)
         chip = (f'<span class="bt-chipv" style="background:{v.colour};color:{text_colour(v.colour)}">'
                 f"{escape(v.de)}</span>")
-        meters = r.sex_meters[key]
+        meters = r.trait_meters[key]
         counts = (f"<b>{sum(by_sex.values())}</b><br><small>{by_sex.get('m', 0)} ♂ · "
                   f"{by_sex.get('w', 0)} ♀ · {by_sex.get('B', 0)} B</small>")
         rows.append(
@@ -141,10 +142,10 @@ def meter_table(rules: str | RuleSet | None = None) -> str:
 
 
 def chart_output(rules: str | RuleSet | None = None) -> Any:
-    """:func:`charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget; drawn on
+    """:func:`~.charts.sex_meter_chart` behind a button "Diagramm zeigen" (a widget; drawn on
     demand, ``edition_page.chart_button``). The meter table above the button shows the
     same numbers at once."""
-    from bohnteach.render.charts import sex_meter_chart
+    from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
 
     return chart_button(lambda: sex_meter_chart(_rules(rules)), "Diagramm zeigen",
                         "Männchen und Weibchen jeder Sorte als Kurven", "Ladybohn-Diagramm",
@@ -152,8 +153,8 @@ def chart_output(rules: str | RuleSet | None = None) -> Any:
 
 
 def show_chart(rules: RuleSet, out: Any, style: Any) -> None:
-    """Draw :func:`charts.sex_meter_chart` for ``rules`` into the ``Output`` ``out``."""
-    from bohnteach.render.charts import sex_meter_chart
+    """Draw :func:`~.charts.sex_meter_chart` for ``rules`` into the ``Output`` ``out``."""
+    from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
 
     show_figure(sex_meter_chart(rules), out, style)
 
@@ -237,6 +238,7 @@ def own_values() -> Any:
     return OwnValues().widget
 
 
+@guard()
 def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
     from IPython.display import HTML

@@ -1,18 +1,21 @@
-"""What scene files say about Indiana Bohnes beyond the zones (docs/scenes.md, „Indiana Bohnes“).
+"""Indiana Bohnes' scene words: what scene files say about it beyond the zones
+(docs/scenes.md, „Indiana Bohnes“); the teaching part ``scenes`` (``bohnteach/teaching.py``)
+the scene loader asks for a rule set of this edition.
 
 * ``Variation: Sabohntage`` / ``Variation: fünf Sorten`` (both: comma-separated) – the
   rule set ``indiana`` with that variation only (``indiana_ruleset``);
 * the carrier card in a hand line (``Anna Hand: Feuerbohne, Trägerkarte, Sojabohne``) –
-  its place in the hand; ``Trägerkarte zu Zugbeginn: 2`` – its place when the active
+  its place in the hand (``hand_line``); ``Trägerkarte zu Zugbeginn: 2`` – its place when the active
   player's turn began (default: its place now plus the beans planted this turn);
 * expectations ``Anna Abenteurer blockiert = ja``, ``Anna Abenteurer Ertrag = 1``,
   ``Anna Trägerkarte Stelle = 2``, ``Tempelgänge = 1`` (``SUBJECTS``, read by
-  ``model.Expectation``).
+  ``model.Expectation``, checked by ``check``).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bohnteach.editions.indiana import rules as indy
@@ -34,17 +37,13 @@ SUBJECTS = {  # regex over the casefolded subject -> (subject, needs a player)
 }
 """Indiana's expectation subjects (``Anna Abenteurer blockiert = ja`` …)."""
 COUNTS = ("adventurer_yield", "carrier_place", "visits")
-
-
-def is_indiana(rules: RuleSet) -> bool:
-    return rules.edition == "indiana"
+HEADERS = {"trägerkarte zu zugbeginn": "carrier_start", "traegerkarte zu zugbeginn": "carrier_start"}
+"""Header words of an Indiana scene → the key ``finish`` reads."""
 
 
 def with_variations(rules: RuleSet, value: str) -> RuleSet:
     """``rules`` (an Indiana rule set) with the named variations switched on; ValueError
     (German) for a name that is none of them or a rule set of another edition."""
-    if not is_indiana(rules):
-        raise ValueError(f"Variationen gibt es hier nur bei Indiana Bohnes, nicht bei „{rules.title}“.")
     wanted = set()
     for word in (w.strip().casefold() for w in value.split(",")):
         if word not in VARIATIONS:
@@ -54,7 +53,7 @@ def with_variations(rules: RuleSet, value: str) -> RuleSet:
     return replace(rules, settings=found)
 
 
-def take_carrier(s: State, player: int, cards: list[int]) -> tuple[list[int], tuple[int, ...] | None]:
+def hand_line(s: State, player: int, cards: list[int]) -> tuple[list[int], tuple[int, ...] | None]:
     """A hand line's cards without the carrier card, and the hand cards in front of it (None
     when the line names none); the carrier goes to the player's carrier zone. ValueError
     (German) for a second carrier."""
@@ -67,6 +66,20 @@ def take_carrier(s: State, player: int, cards: list[int]) -> tuple[list[int], tu
     place = cards.index(carriers[0])
     p.extra[indy.CARRIER].append(carriers[0])
     return [c for c in cards if c != carriers[0]], tuple(p.hand + cards[:place])
+
+
+def finish(s: State, hand_marks: dict[int, tuple[int, ...]], headers: Mapping[str, str],
+           number: Callable[[str, str, str], int]) -> tuple[str, str] | None:
+    """The marks the scene starts with (``start_marks``); (header key, German problem)
+    when ``Trägerkarte zu Zugbeginn`` cannot be. A scene starts a turn without temple
+    visits; a non-empty marks dict is also one that State.copy copies (it shares an empty
+    one, and the first visit would write into the scene's initial table)."""
+    text = headers.get("carrier_start")
+    place = None if text is None else number("carrier_start", text.casefold().removeprefix("stelle").strip(),
+                                             "Trägerkarte zu Zugbeginn")
+    start_marks(s, hand_marks, place)
+    problem = None if place is None else start_problem(s, place)
+    return ("carrier_start", problem) if problem else None
 
 
 def start_marks(s: State, ahead: dict[int, tuple[int, ...]], start: int | None) -> None:
@@ -100,6 +113,16 @@ def match_subject(low: str) -> tuple[str, str | None] | None:
     return None
 
 
+def check(s: State, subject: str, player: int | None, value: Any) -> str | None:
+    """None if the expectation ``subject = value`` holds, else what is there (German)."""
+    got = actual(s, subject, player)
+    if got == value:
+        return None
+    if subject == "adventurer_blocked":
+        return "erwartet blockiert" if value else "der Abenteurer ist blockiert"
+    return f"erwartet {value}, tatsächlich {got}"
+
+
 def actual(s: State, subject: str, player: int | None) -> Any:
     """The value an Indiana expectation compares with."""
     if subject == "visits":
@@ -112,5 +135,5 @@ def actual(s: State, subject: str, player: int | None) -> Any:
     return indy.carrier_position(s, player) or 0  # carrier_place
 
 
-__all__ = ["COUNTS", "SUBJECTS", "VARIATIONS", "actual", "is_indiana", "match_subject", "start_marks",
-           "start_problem", "take_carrier", "with_variations"]
+__all__ = ["COUNTS", "HEADERS", "SUBJECTS", "VARIATIONS", "actual", "check", "finish", "hand_line",
+           "match_subject", "start_marks", "start_problem", "with_variations"]

@@ -1,18 +1,20 @@
 """The site chapter "Indiana Bohnes" (``notebooks/15_Indiana_Bohnes.ipynb``).
 
-The notebook calls these through ``pages.indiana(part)`` (one short call per cell):
+The notebook imports this module as ``chapter`` and calls ``chapter.show(part)`` (one short
+call per cell):
 
 * ``karten``      – the new varieties (cards, Bohnometer marked as assumed) and the extra
   cards with their prices, from the rule set ``indiana``;
 * ``tempelgang``  – the temple and draw pile of the scene ``i-tempel-chancen`` and
-  ``charts.temple_chart`` for it behind a button (drawn on demand);
-* ``frage``       – a question on the same table, checked against ``maths.temple``;
+  ``teaching/charts.temple_chart`` for it behind a button (drawn on demand);
+* ``frage``       – a question on the same table, checked against ``teaching/temple.py``;
 * ``auslegungen`` – our readings of the ``indy.*`` rules and the assumed meters;
 * ``eigene_werte`` – type the Bohnometers of one's own cards (a meter file's text) and see
   the cards table with them (``OwnMeters``), as the Ladybohn chapter offers;
-* ``regeln``      – every ``indy.*`` rule as a table.
 
-Every number comes from the rule data, the engine and ``maths.temple``; nothing is typed
+and ``rule_ids()`` (every ``indy.*`` rule) for ``pages.rules_table``.
+
+Every number comes from the rule data, the engine and ``teaching/temple.py``; nothing is typed
 in twice.
 """
 from __future__ import annotations
@@ -29,10 +31,11 @@ from bohnteach.game.errors import rule_catalogue
 from bohnteach.game.rulesets import RuleSet, find_ruleset, load_ruleset_with_meters
 from bohnteach.game.state import State
 from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
-from bohnteach.maths.temple import VisitChances, pile_counts, temple_stacks, temple_table
+from bohnteach.editions.indiana.teaching.temple import VisitChances, pile_counts, temple_stacks, temple_table
 from bohnteach.render.style import text_colour
 from bohnteach.render.words import de_number, de_percent
-from bohnteach.site.edition_page import assumption_html, auslegungen_html, chart_button
+from bohnteach.widgets.edition_page import assumption_html, auslegungen_html, chart_button
+from bohnteach.widgets.failure import guard
 
 RULESET = "indiana"
 CHANCE_SCENE = "i-tempel-chancen"
@@ -111,10 +114,10 @@ def temple_html(s: State) -> str:
 
 
 def chart_output() -> Any:
-    """The chance table's temple and ``charts.temple_chart`` behind a button (a widget)."""
+    """The chance table's temple and ``teaching/charts.temple_chart`` behind a button (a widget)."""
     import ipywidgets as widgets
 
-    from bohnteach.render.charts import temple_chart
+    from bohnteach.editions.indiana.teaching.charts import temple_chart
     from bohnteach.widgets.parts import html, layout
 
     s = chance_table()
@@ -129,7 +132,7 @@ def chart_output() -> Any:
 
 
 def question() -> Any:
-    """How likely is it to get the ``QUESTION_WANTED`` stack? Checked against ``maths.temple``;
+    """How likely is it to get the ``QUESTION_WANTED`` stack? Checked against ``teaching/temple.py``;
     the usual mistakes (only the match, forgetting the snakes) get their own hint."""
     from bohnteach.widgets.questions import NumberQuestion
 
@@ -193,7 +196,6 @@ class OwnMeters:
     def __init__(self, text: str | None = None):
         import ipywidgets as widgets
 
-        from bohnteach.widgets.failure import guard
         from bohnteach.widgets.parts import html, layout
 
         self.rules: RuleSet = find_ruleset(RULESET)
@@ -239,11 +241,12 @@ class OwnMeters:
 
 
 # ---- Auslegungen and rules -------------------------------------------------------------------
-def indy_rule_ids() -> list[str]:
+def rule_ids() -> list[str]:
     """Every ``indy.*`` rule, in catalogue order."""
     return [r for r in rule_catalogue() if r.startswith("indy.")]
 
 
+@guard()
 def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
     from IPython.display import HTML
@@ -256,16 +259,11 @@ def show(part: str) -> Any:
     if key == "frage":
         return question()
     if key == "auslegungen":
-        return HTML(auslegungen_html(indy_rule_ids(), find_ruleset(RULESET), "indy.meters"))
+        return HTML(auslegungen_html(rule_ids(), find_ruleset(RULESET), "indy.meters"))
     if key == "eigene_werte":
         return OwnMeters().widget
-    if key == "regeln":
-        from bohnteach.site.pages import rules_table
-
-        return rules_table(*indy_rule_ids())
-    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte, "
-                   "regeln.")
+    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte.")
 
 
-__all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "indy_rule_ids",
+__all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "rule_ids",
            "new_varieties", "question", "show", "temple_html"]
