@@ -63,6 +63,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
 
 from bohnteach.site import serve  # noqa: E402
+from bohnteach.site.addresses import notebook_key, page_path  # noqa: E402
 from bohnteach.site.app import CHAPTER_KEY, LESSON_KEY  # noqa: E402
 
 DEFAULT_PAGES = ("02_Phase_1", "14_Ladybohn", "tutorials/01_Bohnentreppe")
@@ -137,7 +138,7 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
                         row["error"] = "broken" if not errors else "pageerror: " + errors[0][:100]
                     errors.clear()
                     continue
-                address = base + (f"/?{app_query(name)}" if app else serve.page_path(name))
+                address = base + (f"/?{app_query(name)}" if app else page_path(name))
                 # "commit": the page is streamed while its kernel runs it (or while it waits
                 # in line), so "load" comes only at the end; readiness is the outcome below.
                 await page.goto(address, timeout=timeout * 1000, wait_until="commit")
@@ -244,7 +245,7 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
         if not app:
             ws = None
         try:
-            address = base + (f"/?{app_query(name)}" if app else serve.page_path(name))
+            address = base + (f"/?{app_query(name)}" if app else page_path(name))
             reply = await client.fetch(HTTPRequest(address, request_timeout=timeout))
             html = reply.body.decode(errors="replace")
             found = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
@@ -352,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.kernel_starts is not None:
             ours[serve.KERNEL_STARTS_OPTION] = args.kernel_starts
         extra = [f"{k}={v}" for k, v in ours.items()]
-        extra += [f"{serve.POOL_OPTION}={serve.notebook_key(page)}={n}"
+        extra += [f"{serve.POOL_OPTION}={notebook_key(page)}={n}"
                   for page, n in (spec.rsplit("=", 1) for spec in args.pool)]
         return [a for a in cmd if a.split("=", 1)[0] not in ours] + extra
 

@@ -37,7 +37,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 
 from bohnteach.site import static  # noqa: E402
-from bohnteach.site.serve import page_path, site_dir  # noqa: E402
+from bohnteach.site.addresses import page_path  # noqa: E402
+from bohnteach.site.serve import site_dir  # noqa: E402
 from procs import cpu_ticks, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path as a script
 
 _spec = importlib.util.spec_from_file_location("bench_site", HERE / "site.py")

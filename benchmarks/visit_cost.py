@@ -25,7 +25,8 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout
 import nbformat  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
-from bohnteach.site.serve import notebook_key, site_dir  # noqa: E402
+from bohnteach.site.addresses import notebook_key  # noqa: E402
+from bohnteach.site.serve import site_dir  # noqa: E402
 from procs import cpu_seconds, rss_mb  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 
 DEFAULT_PAGES = ("00_Start", "02_Phase_1", "12_Bohnometer", "14_Ladybohn", "15_Indiana_Bohnes",

@@ -47,7 +47,8 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, start_site  # noqa: E402
 
-from bohnteach.site.serve import page_path, site_dir  # noqa: E402
+from bohnteach.site.addresses import page_path  # noqa: E402
+from bohnteach.site.serve import site_dir  # noqa: E402
 
 PROBE_NOTEBOOK = HERE / "data" / "widget_probe.ipynb"
 PROBE_PAGE = "probe/probe"

@@ -81,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         from bohnteach.site.publish import footer_env
-        from bohnteach.site.serve import APP_PAGE, serve_main
+        from bohnteach.site.addresses import APP_PAGE
+        from bohnteach.site.serve import serve_main
 
         pools = ({page: args.klasse for page in args.einstieg or [APP_PAGE]}
                  if args.klasse > 0 else None)

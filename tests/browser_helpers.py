@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bohnteach.site.publish import site_answers
-from bohnteach.site.serve import build_voila_command, page_path, site_dir
+from bohnteach.site.addresses import page_path
+from bohnteach.site.serve import build_voila_command, site_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Page

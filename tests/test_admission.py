@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import collect_errors, one_page_site, start_site
 from playwright.sync_api import expect
 
+from bohnteach.site.addresses import APP_PAGE
 from bohnteach.site.admission import KernelSlots
 from bohnteach.site.serve import (
     APP_POOL_SIZE,
@@ -179,7 +180,7 @@ def test_serve_klasse_preheats_the_entry_pages(monkeypatch):
     cli.main(["serve", "--klasse", "30"])  # a class arriving at the start address: the app
     cli.main(["serve"])
     assert [c["pools"] for c in calls] == [{"tutorials/01_Bohnentreppe": 30, "02_Phase_1": 30},
-                                           {serve.APP_PAGE: 30}, None]
+                                           {APP_PAGE: 30}, None]
 
 
 def _get(url: str) -> str:

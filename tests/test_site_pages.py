@@ -22,7 +22,8 @@ import pytest
 
 from bohnteach.site import pages as site
 from bohnteach.widgets.failure import guard, safe_display
-from bohnteach.site.serve import APP_PAGE, build_voila_command
+from bohnteach.site.addresses import APP_PAGE
+from bohnteach.site.serve import build_voila_command
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

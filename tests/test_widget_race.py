@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import VISIT_OUTCOME_JS, start_site
 
-from bohnteach.site.serve import page_path
+from bohnteach.site.addresses import page_path
 
 pytestmark = pytest.mark.browser
 

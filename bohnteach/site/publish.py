@@ -26,7 +26,7 @@ from html import escape
 from typing import Any
 
 from bohnteach.render.style import PAGE_CSS
-from bohnteach.site.serve import APP_PAGE, notebook_key
+from bohnteach.site.addresses import APP_PAGE, notebook_key
 
 #: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
 FOOTER_ENV = "BOHNTEACH_FUSSZEILE"

@@ -19,13 +19,16 @@ from collections.abc import Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bohnteach.site.addresses import (
+    APP_PAGE,
+    LESSONS_FOLDER,
+    PAGES_FOLDER,
+    START_PAGE,
+    notebook_key,
+    page_path,
+)
 from bohnteach.site.admission import KernelSlots
 
-START_PAGE = "00_Start.ipynb"
-#: The app that shows every page in one kernel (``bohnteach.site.app``); the root renders it.
-APP_PAGE = "app.ipynb"
-PAGES = "notebooks"
-LESSONS = "tutorials"
 TEMPLATE = "bohnteach"
 #: Seconds a visitor's kernel may sit idle (no execution) before it is shut down.
 CULL_IDLE_TIMEOUT = 300
@@ -92,13 +95,13 @@ def site_dir() -> Path:
     (serving the repository itself would also list tests and benchmarks).
     """
     shipped = _PACKAGE_DIR / "_site"
-    if (shipped / PAGES / START_PAGE).is_file():
+    if (shipped / PAGES_FOLDER / START_PAGE).is_file():
         return shipped
     repo = _PACKAGE_DIR.parent
-    if (repo / PAGES / START_PAGE).is_file():
+    if (repo / PAGES_FOLDER / START_PAGE).is_file():
         return _linked_root(repo)
     raise FileNotFoundError(
-        f"Keine Seiten gefunden: weder {shipped / PAGES} noch {repo / PAGES} "
+        f"Keine Seiten gefunden: weder {shipped / PAGES_FOLDER} noch {repo / PAGES_FOLDER} "
         f"enthält {START_PAGE}."
     )
 
@@ -113,7 +116,7 @@ def _linked_root(repo: Path) -> Path:
     """
     digest = hashlib.sha1(str(repo).encode()).hexdigest()[:10]
     root = Path(tempfile.gettempdir()) / f"bohnteach-site-{digest}"
-    for name in (PAGES, LESSONS):
+    for name in (PAGES_FOLDER, LESSONS_FOLDER):
         folder, source = root / name, (repo / name).resolve()
         if folder.is_symlink():  # a root left with one link per folder: make it a real folder
             folder.unlink()
@@ -133,22 +136,6 @@ def _linked_root(repo: Path) -> Path:
             except FileExistsError:  # another process made it at the same moment
                 pass
     return root
-
-
-def page_path(name: str) -> str:
-    """URL path of a page: ``02_Phase_1`` → ``/voila/render/notebooks/02_Phase_1.ipynb``;
-    a name with a folder (``tutorials/01_Bohnentreppe``) is taken as it is."""
-    if not name.endswith(".ipynb"):
-        name += ".ipynb"
-    if "/" not in name:
-        name = f"{PAGES}/{name}"
-    return f"/voila/render/{name}"
-
-
-def notebook_key(name: str) -> str:
-    """A page's notebook relative to the served folder, as Voilà names its kernel pools:
-    ``02_Phase_1`` → ``notebooks/02_Phase_1.ipynb``."""
-    return page_path(name).removeprefix("/voila/render/")
 
 
 def start_url(port: int, host: str = "127.0.0.1") -> str:

@@ -55,7 +55,8 @@ from pathlib import Path
 
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import reached_top_levels
-from bohnteach.site.serve import APP_EXTENSION, APP_PAGE, CHARTS_EXTENSION, LESSONS, PAGES, site_dir, voila_env
+from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
+from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
 #: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
@@ -589,7 +590,7 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
 
         lite = work / "lite"
         contents = lite / "contents"
-        for folder in (PAGES, LESSONS):
+        for folder in (PAGES_FOLDER, LESSONS_FOLDER):
             shutil.copytree(root / folder, contents / folder, symlinks=False,
                             ignore=shutil.ignore_patterns(".*", "__pycache__", "*.md"))
         (lite / "jupyter-lite.json").write_text(
@@ -620,8 +621,8 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(env.lock, indent=1))
 
         pages: dict[str, list[str]] = {}
-        app = contents / PAGES / APP_PAGE
-        for folder in (PAGES, LESSONS):
+        app = contents / PAGES_FOLDER / APP_PAGE
+        for folder in (PAGES_FOLDER, LESSONS_FOLDER):
             for nb in sorted((contents / folder).glob("*.ipynb")):
                 html = staging / RENDER_DIR / folder / f"{nb.stem}.html"
                 if not html.is_file():
@@ -634,9 +635,9 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
                 except (PreviewError, subprocess.TimeoutExpired) as exc:
                     raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
         # the app shows every page: it preloads what any of them needs
-        app_html = staging / RENDER_DIR / PAGES / f"{app.stem}.html"
-        pages[f"{PAGES}/{app.stem}"] = sorted({p for packages in pages.values() for p in packages})
-        _set_page_packages(app_html, pages[f"{PAGES}/{app.stem}"])
+        app_html = staging / RENDER_DIR / PAGES_FOLDER / f"{app.stem}.html"
+        pages[f"{PAGES_FOLDER}/{app.stem}"] = sorted({p for packages in pages.values() for p in packages})
+        _set_page_packages(app_html, pages[f"{PAGES_FOLDER}/{app.stem}"])
         _mark_app_page(app_html)
         for junk in staging.rglob("*.map"):
             junk.unlink()
@@ -656,7 +657,7 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
 def _write_start_redirect(staging: Path) -> None:
     """``index.html`` at the top opens the app (not JupyterLite's file tree), keeping the
     address's query and fragment: ``/?kapitel=02_Phase_1`` lands on that chapter."""
-    target = f"{RENDER_DIR}/{PAGES}/{Path(APP_PAGE).stem}.html"
+    target = f"{RENDER_DIR}/{PAGES_FOLDER}/{Path(APP_PAGE).stem}.html"
     (staging / "index.html").write_text(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\">"
         f"<script>location.replace('{target}' + location.search + location.hash)</script>"
@@ -677,7 +678,7 @@ def static_page_path(name: str) -> str:
     ``/voici/render/notebooks/02_Phase_1.html``; ``tutorials/01_Bohnentreppe`` likewise."""
     name = name.removesuffix(".ipynb")
     if "/" not in name:
-        name = f"{PAGES}/{name}"
+        name = f"{PAGES_FOLDER}/{name}"
     return f"/{RENDER_DIR}/{name}.html"
 
 

@@ -1,0 +1,34 @@
+"""Where the served site keeps its pages, and their addresses under Voilà.
+
+The served folder holds ``notebooks/`` (the chapters and the app) and ``tutorials/`` (the
+lessons) side by side (:func:`bohnteach.site.serve.site_dir`). Both the server
+(``serve``) and what it installs into Voilà (``publish``) name pages through this module.
+"""
+from __future__ import annotations
+
+#: The folder of the chapters (and of the app) in the served folder.
+PAGES_FOLDER = "notebooks"
+#: The folder of the lessons in the served folder.
+LESSONS_FOLDER = "tutorials"
+START_PAGE = "00_Start.ipynb"
+#: The app that shows every page in one kernel (``bohnteach.site.app``); the root renders it.
+APP_PAGE = "app.ipynb"
+
+
+def page_path(name: str) -> str:
+    """URL path of a page: ``02_Phase_1`` → ``/voila/render/notebooks/02_Phase_1.ipynb``;
+    a name with a folder (``tutorials/01_Bohnentreppe``) is taken as it is."""
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    if "/" not in name:
+        name = f"{PAGES_FOLDER}/{name}"
+    return f"/voila/render/{name}"
+
+
+def notebook_key(name: str) -> str:
+    """A page's notebook relative to the served folder, as Voilà names its kernel pools:
+    ``02_Phase_1`` → ``notebooks/02_Phase_1.ipynb``."""
+    return page_path(name).removeprefix("/voila/render/")
+
+
+__all__ = ["APP_PAGE", "LESSONS_FOLDER", "PAGES_FOLDER", "START_PAGE", "notebook_key", "page_path"]
