@@ -297,3 +297,50 @@ def test_page_renders_share_the_compiled_templates(monkeypatch):
     exporter.register_filter("highlight_code", lambda source, **kw: source)
     exporter.environment.get_template("index.html.j2")
     assert len(compiled) > first  # compiled for the async environment, not taken from the sync one
+
+
+def test_the_server_reads_message_dates_as_jupyter_client_does(monkeypatch):
+    """serve._read_only_the_header_date: the header's date as jupyter_client reads it,
+    every other field untouched — a message deserialized the same way, only faster."""
+    from jupyter_client import session as session_module
+    from jupyter_client.jsonutil import extract_dates
+
+    from bohnteach.site.serve import _read_only_the_header_date
+
+    monkeypatch.setattr(session_module, "extract_dates", session_module.extract_dates)
+    session = session_module.Session(key=b"geheim")
+    message = session.msg("comm_msg", {"data": {"value": "2026-12-02T10:00:00Z"}})
+    wire = session.serialize(message)[1:]  # without the delimiter
+    before = session.deserialize(wire)
+    _read_only_the_header_date()
+    assert session_module.extract_dates is not extract_dates
+    session.digest_history.clear()  # the same message twice: not a replay here
+    after = session.deserialize(wire)
+    assert after["header"] == before["header"] and after["header"]["date"].tzinfo is not None
+    assert after["content"] == before["content"] == {"data": {"value": "2026-12-02T10:00:00Z"}}
+    import warnings
+
+    for stamp in ("2026-12-02T10:00:00.123456+01:00", "2026-12-02T10:00:00Z", "gestern", "2026-12-02T10:00:00"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # jupyter_client on a date without zone
+            assert session_module.extract_dates({"date": stamp, "msg_id": "2026-12-02T10:00:00Z"}) == \
+                {"date": extract_dates({"date": stamp})["date"], "msg_id": "2026-12-02T10:00:00Z"}
+
+
+def test_the_servers_logger_makes_no_debug_records():
+    """traitlets leaves the Voilà app's logger at DEBUG and filters in the handler; the
+    server's command line sets it to INFO, so the debug line per kernel message costs nothing."""
+    import logging
+
+    from voila.app import Voila
+
+    from bohnteach.site.serve import _split_options
+
+    def logger_level(argv: list[str]) -> int:
+        app = Voila()
+        app.parse_command_line(argv)
+        return app.log.getEffectiveLevel()
+
+    argv, _, _ = _split_options(build_voila_command(8866, public=False)[3:])
+    assert logger_level(argv) == logging.INFO
+    assert logger_level([a for a in argv if "logging_config" not in a]) == logging.DEBUG  # the control

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Coroutine, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -184,6 +185,9 @@ def build_voila_command(
         # nbclient waits only 4 s for a cell's late output by default; on a busy server a
         # page then silently lost its widgets ("Timeout waiting for IOPub output").
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # traitlets leaves the app's logger at DEBUG (only its handler filters): each of the
+        # kernel manager's debug lines, one per kernel message, made a record to drop.
+        "--Voila.logging_config={'loggers': {'Voila': {'level': 'INFO'}}}",
         # Unix sockets instead of random TCP ports: with every page preheated at once, two
         # kernels could draw the same port ("Address already in use") and a page hung.
         "--KernelManager.transport=ipc",
@@ -265,6 +269,36 @@ def _never_wait_blind_on_kernel_channels() -> None:
 
     get_msg_polling._bohnteach = True  # type: ignore[attr-defined]
     AsyncZMQSocketChannel.get_msg = get_msg_polling  # type: ignore[method-assign]
+
+
+def _read_only_the_header_date() -> None:
+    """Make the server's reading of kernel messages read just the headers' ``date``.
+
+    The server reads every message of every kernel at least twice (to record activity for
+    the culler, to relay it to the browser); jupyter_client's ``Session.deserialize`` runs
+    ``extract_dates`` over header and parent header, which tries every string value as an
+    ISO 8601 date and parses the ``date`` with dateutil: half of the server's CPU in
+    reading messages, which a chapter switch sends hundreds of. In the message protocol
+    only ``date`` is a date; :meth:`datetime.fromisoformat` reads it (a date without a time
+zone, or one it cannot read, as before).
+    """
+    from jupyter_client import jsonutil, session
+
+    if getattr(session.extract_dates, "_bohnteach", False):
+        return
+
+    def header_dates(header: Any) -> Any:
+        if isinstance(header, dict) and isinstance(header.get("date"), str):
+            header = dict(header)
+            try:
+                date: Any = datetime.fromisoformat(header["date"])
+            except ValueError:
+                date = None
+            header["date"] = date if date and date.tzinfo else jsonutil.parse_date(header["date"])
+        return header
+
+    header_dates._bohnteach = True  # type: ignore[attr-defined]
+    session.extract_dates = header_dates  # type: ignore[attr-defined]
 
 
 def _compile_each_template_once() -> None:
@@ -610,6 +644,7 @@ def _run_voila(argv: Sequence[str]) -> int:
     argv, kernel_starts, pools = _split_options(argv)
     _never_wait_blind_on_kernel_channels()
     _compile_each_template_once()
+    _read_only_the_header_date()
     _restart_idle_clock_of_handed_out_kernels()
     _visitors_send_only_widget_messages()
     from bohnteach.site.publish import install
