@@ -77,7 +77,7 @@ def test_a_class_collects_one_submission_per_member(store: Store) -> None:
     pool = store.pool(info.code, TIPP)
     assert sorted((e.nickname or "", e.value) for e in pool.entries) == [("", 5.0), ("Anna", 12.5)]
     assert pool.members == 2 and not pool.revealed
-    assert store.mine(info.code, anna.token, TIPP) == 12.5
+    assert store.mine(info.code, anna.token, TIPP) == (12.5, None)
     store.reveal(info.code, TIPP)
     assert store.pool(info.code, TIPP).revealed
 

@@ -30,6 +30,8 @@ class Activity:
     max_trials: int = 0
     fact: str = ""
     """The lesson fact (:mod:`bohnteach.content.lesson_facts`) holding the exact value."""
+    variety: str = ""
+    """An experiment's bean: a round reveals 2 cards and hits if one of them is this one."""
 
 
 ACTIVITIES: dict[str, Activity] = {
@@ -73,6 +75,7 @@ ACTIVITIES: dict[str, Activity] = {
             unit="",
             max_trials=100_000,
             fact="p_garten_zwei",
+            variety="Gartenbohne",
         ),
     )
 }

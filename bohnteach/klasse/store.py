@@ -528,11 +528,12 @@ class Store:
         entries = tuple(Entry(f"#{r.seq}", r.nickname, r.value, r.trials, r.updated) for r in rows)
         return Pool(info, bool(revealed), entries, members)
 
-    def mine(self, code: str, token: str, activity_key: str) -> float | None:
-        """This member's stored submission (value), or None."""
+    def mine(self, code: str, token: str, activity_key: str) -> tuple[float, int | None] | None:
+        """This member's stored submission (value, trials), or None."""
         member = self.member(code, token)
         a = self.t["abgaben"]
         with self._read() as conn:
-            return conn.execute(a.select().with_only_columns(a.c.value).where(
+            row = conn.execute(a.select().with_only_columns(a.c.value, a.c.trials).where(
                 a.c.code == member.code, a.c.activity == activity(activity_key).key,
-                a.c.token == member.token)).scalar()
+                a.c.token == member.token)).first()
+        return None if row is None else (row.value, row.trials)
