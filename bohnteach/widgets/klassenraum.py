@@ -64,7 +64,7 @@ _STYLE = (
     ".bt-klasse-qr svg{width:180px;height:180px}"
     ".bt-klasse-list{border-collapse:collapse;font-size:14px}"
     ".bt-klasse-list th,.bt-klasse-list td{border-bottom:1px solid #ccc;padding:2px 10px;"
-    "text-align:left}</style>"
+    "text-align:left}@media print{.bt-klassenraum{display:none!important}}</style>"
 )
 
 
@@ -266,7 +266,7 @@ class Klassenraum:
         if query is not None:
             self.decide(query)
         else:
-            self.message.value = WORDS["loading"]
+            self.body.children = (html_part(WORDS["loading"]),)
             self.remembered.observe(self._on_loaded, names="loaded")
 
     def _on_loaded(self, change: dict[str, Any]) -> None:
@@ -280,7 +280,6 @@ class Klassenraum:
         self._decided = True
         query = page_query() if query is None else query
         wanted = parse_qs(query.lstrip("?")).get(CLASS_KEY, [""])[0]
-        self.message.value = ""
         role = "lehrkraft" if teacher_wanted(query) or teacher_mode() else "schueler"
         self.remembered.role = role
         code, token = self.remembered.remembered(role)
