@@ -289,3 +289,22 @@ def test_the_store_comes_from_the_environment(tmp_path: Path) -> None:
     assert hours_from_env({}) == 24
     assert hours_from_env({"BOHNTEACH_KLASSEN_STUNDEN": "2"}) == 2
     assert hours_from_env({"BOHNTEACH_KLASSEN_STUNDEN": "-1"}) == 24
+
+
+def test_bohnteach_serve_passes_the_store_to_its_kernels(tmp_path: Path) -> None:
+    """``--klassen-dir``/``--klassen-db``/``--klassen-stunden`` become the environment every
+    kernel inherits; the flags win over the environment; a bad URL stops the server."""
+    from bohnteach.cli import _parser, klassen_env
+
+    assert klassen_env(None, None, None, env={}) == {
+        "BOHNTEACH_KLASSEN_DIR": str(Path.home() / ".local/share/bohnteach/klassen")}
+    assert klassen_env(str(tmp_path), "postgresql://u@h/db", "6",
+                       env={"BOHNTEACH_KLASSEN_DIR": "/elsewhere"}) == {
+        "BOHNTEACH_KLASSEN_DIR": str(tmp_path), "BOHNTEACH_KLASSEN_DB": "postgresql://u@h/db",
+        "BOHNTEACH_KLASSEN_STUNDEN": "6"}
+    assert klassen_env(None, None, None, env={"BOHNTEACH_KLASSEN_DB": "postgresql://x@y/z"})[
+        "BOHNTEACH_KLASSEN_DB"] == "postgresql://x@y/z"
+    for bad in (["--klassen-db", "mysql://x"], ["--klassen-stunden", "0"],
+                ["--klassen-stunden", "viele"]):
+        with pytest.raises(SystemExit):
+            _parser().parse_args(["serve", *bad])

@@ -180,3 +180,17 @@ def test_class_link_and_qr(monkeypatch) -> None:
     assert class_link(LESSON, "ACD479") == \
         f"http://schule.example:8866/?lektion={LESSON}&klasse=ACD479"
     assert qr_svg("http://x/?klasse=ACD479").count("<svg") == 1
+
+
+def test_draws_add_up_and_start_again_after_the_teacher_clears(store: Store) -> None:
+    code = store.create_class().code
+    pupil = _join(store, code)
+    draw = _buttons(pupil.widget, "100 Runden ziehen")[0]
+    draw.click()
+    draw.click()
+    (entry,) = store.pool(code, "04_experiment").entries
+    assert entry.trials == 200 and 0 <= entry.value <= 200
+    assert f"<b>{int(entry.value)}</b> Treffer in <b>200</b> Runden" in _texts(pupil.widget)
+    store.clear_activity(code, "04_experiment")
+    draw.click()
+    assert [e.trials for e in store.pool(code, "04_experiment").entries] == [100]

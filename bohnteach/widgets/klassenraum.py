@@ -517,6 +517,8 @@ class _PupilActivity:
         from bohnteach.content.lesson_facts import PLAYERS, RULESET
         from bohnteach.maths.montecarlo import simulate_reveal
 
+        mine = self.panel.store.mine(self.panel.code, self.panel.token, self.act.key)
+        self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)  # cleared?
         if self.trials + DRAWS > self.act.max_trials:
             self.result.value = box_html("invalid", WORDS["draws_full"].format(n=self.trials))
             return
