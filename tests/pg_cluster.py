@@ -49,7 +49,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_cluster() -> Cluster:
+def start_cluster(max_connections: int = 200) -> Cluster:
     pgbin = pg_bin()
     if pgbin is None:
         raise FileNotFoundError(f"kein PostgreSQL unter {PG_ROOT} (Debians Paket postgresql)")
@@ -66,7 +66,7 @@ def start_cluster() -> Cluster:
                    check=True, capture_output=True, timeout=300)
     cluster = Cluster(folder, pgbin, _free_port(), run_as)
     options = (f"-p {cluster.port} -k {sockets} -c listen_addresses=127.0.0.1 "
-               "-c max_connections=200 -c fsync=off")
+               f"-c max_connections={max_connections} -c fsync=off")
     cluster.ctl("-o", options, "-l", str(folder / "server.log"), "-w", "-t", "120", "start")
     subprocess.run([*run_as, str(pgbin / "createdb"), "-h", "127.0.0.1", "-p", str(cluster.port),
                     "-U", USER, DATABASE], check=True, capture_output=True, timeout=120)

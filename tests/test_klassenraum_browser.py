@@ -93,7 +93,9 @@ def test_a_class_predicts_and_sees_its_results_live(browser, site_url: str) -> N
         assert _serious(teacher) == []
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            _panel(teacher).screenshot(path=f"{SHOTS}/projektor-1280.png")
+            teacher.screenshot(path=f"{SHOTS}/projektor-1280-start.png")
+            projector.screenshot(path=f"{SHOTS}/projektor-1280-tipps.png")
+            pooled.screenshot(path=f"{SHOTS}/projektor-1280-experiment.png")
             _panel(anna).screenshot(path=f"{SHOTS}/schueler-390.png")
 
         teacher.get_by_role("button", name="Klasse schließen").click()

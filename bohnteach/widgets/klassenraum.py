@@ -166,7 +166,8 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction) -> Any:
                     marker_color="#5E35B1", name=WORDS["chart_estimates"],
                     hovertemplate="%{x:.1f} %: %{y}<extra></extra>")
         fig.update_layout(title=WORDS["chart_estimates"], xaxis_title=WORDS["chart_estimates_x"],
-                          yaxis_title=WORDS["chart_count"], xaxis_range=[0, 100])
+                          yaxis_title=WORDS["chart_count"], xaxis_range=[0, 100],
+                          yaxis_tick0=0, yaxis_dtick=max(1, -(-max(counts) // 8)))  # whole pupils
         if pool.revealed:
             x = float(exact) * 100
             fig.add_vline(x=x, line_color="#2E7D32", line_width=3)
@@ -234,9 +235,7 @@ def klassenraum(lesson: str, store: Store | None = None):
     """The lesson's Klassenraum panel (a widget), or the note that there is no server."""
     store = store_from_env() if store is None else store
     if store is None:
-        import ipywidgets as widgets
-
-        return widgets.HTML(box_html("info", WORDS["no_server"]))
+        return html_part(box_html("info", WORDS["no_server"]))
     return Klassenraum(lesson, store).widget
 
 
