@@ -23,7 +23,8 @@ before its next try, 1 s doubling to :data:`MAX_WAIT` (:class:`CodeAttempts`).
 
 **Deletion.** A class expires :data:`DEFAULT_HOURS` hours after it was opened
 (``BOHNTEACH_KLASSEN_STUNDEN``); expired classes are refused at once and deleted with their
-members and submissions the next time any class is opened or a projector refreshes.
+members and submissions the next time any class is opened (an open projector also purges
+every 5 minutes).
 """
 from __future__ import annotations
 

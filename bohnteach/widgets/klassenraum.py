@@ -37,7 +37,8 @@ from urllib.parse import parse_qs, urlencode
 
 from bohnteach.klasse.activities import ACTIVITIES, Activity
 from bohnteach.klasse.store import (
-    NICK_MAX, CodeAttempts, KlasseError, Pool, Store, normalize_code, spoken_code, store_from_env,
+    NICK_MAX, CodeAttempts, KlasseError, Pool, Store, check_nickname, normalize_code, spoken_code,
+    store_from_env,
 )
 from bohnteach.klasse.words import WORDS
 from bohnteach.render.words import de_number, de_percent
@@ -394,15 +395,23 @@ class Klassenraum:
 
         def on_join() -> None:
             try:
+                nick = check_nickname(nick_in.value)
                 _ATTEMPTS.check()
-                typed = normalize_code(code_in.value)
-                member = self.store.join(typed, nick_in.value)
             except KlasseError as err:
-                if "warte" not in str(err) and "Spitzname" not in str(err):
-                    _ATTEMPTS.failed()
+                self._say("invalid", html.escape(str(err)))
+                return
+            try:  # only a wrong or malformed code slows down the next try
+                typed = self.store.get_class(code_in.value).code
+            except KlasseError as err:
+                _ATTEMPTS.failed()
                 self._say("invalid", html.escape(str(err)))
                 return
             _ATTEMPTS.succeeded()
+            try:
+                member = self.store.join(typed, nick)
+            except KlasseError as err:  # closed meanwhile
+                self._say("invalid", html.escape(str(err)))
+                return
             self._say("", "")
             self._member(member.code, member.token, member.nickname)
 
