@@ -48,6 +48,7 @@ def test_a_class_predicts_and_sees_its_results_live(browser, site_url: str) -> N
     try:
         teacher = teacher_ctx.new_page()
         errors = _open(teacher, f"{site_url}/?lektion={LESSON}&lehrkraft=1")
+        assert _serious(teacher) == []
         teacher.get_by_role("button", name="Klasse starten").click()
         shown = _panel(teacher).locator(".bt-klasse-code strong")
         expect(shown).to_have_text(re.compile(r"^[A-Z0-9]{3} [A-Z0-9]{3}$"))
@@ -62,6 +63,7 @@ def test_a_class_predicts_and_sees_its_results_live(browser, site_url: str) -> N
         anna.get_by_role("button", name="Beitreten").click()
         expect(_panel(anna)).to_contain_text("Du bist in der Klasse")
         errors += _open(ben, f"{site_url}/?lektion={LESSON}")
+        assert _serious(ben) == []  # the join form
         ben_code = _panel(ben).locator("input").first
         ben_code.fill("ACDEFH" if code != "ACDEFH" else "ACDEFJ")  # a wrong code first
         ben.get_by_role("button", name="Beitreten").click()
