@@ -42,12 +42,12 @@ STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
 FAST_STAMP := $(VENV)/.bohnteach-fast.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test test-static static install install-test lock chromium npm compiler clean fast
+.PHONY: serve test test-static static install install-test lock chromium npm compiler postgresql clean fast
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
 
-test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler
+test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler postgresql
 	$(BIN)/python -m bohnteach._compiled update
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -126,6 +126,16 @@ chromium:
 	  echo "installing Debian's chromium"; \
 	  $(SUDO) apt-get update; \
 	  $(SUDO) $(APT_ENV) apt-get install -y chromium; \
+	fi
+
+# The class store's tests (tests/test_klasse_store.py) start a throwaway PostgreSQL server
+# of their own (tests/pg_cluster.py: initdb + pg_ctl, as nobody when run as root); Debian's
+# package brings the binaries (its own cluster is not used).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "installing Debian's postgresql (for the class store's tests)"; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) $(APT_ENV) apt-get install -y postgresql; \
 	fi
 
 clean:

@@ -6,6 +6,7 @@ Each sub-command lives in its own module and is imported only when used, so that
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -18,6 +19,24 @@ def _footer_link(spec: str) -> object:
         return parse_footer_link(spec)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _store_url(url: str) -> str:
+    """``--klassen-db``: a PostgreSQL (or SQLite) URL; anything else is argparse's error."""
+    if not url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://", "sqlite:///")):
+        raise argparse.ArgumentTypeError(
+            f"„{url}“ ist keine Datenbank-Adresse: postgresql://user@host/db oder sqlite:///pfad")
+    return url
+
+
+def _hours(text: str) -> str:
+    try:
+        ok = 0 < float(text) < 10_000
+    except ValueError:
+        ok = False
+    if not ok:
+        raise argparse.ArgumentTypeError(f"„{text}“: bitte eine Stundenzahl größer als 0")
+    return text
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,6 +64,22 @@ def _parser() -> argparse.ArgumentParser:
         "--einstieg", action="append", default=[], metavar="SEITE",
         help="alte Einzelseiten-Adresse, die eine Klasse zuerst öffnet, z. B. "
              "tutorials/01_Bohnentreppe (mehrfach möglich; ohne: die App)",
+    )
+
+    serve.add_argument(
+        "--klassen-dir", metavar="ORDNER",
+        help="Ordner für den Klassenraum-Speicher (eine SQLite-Datei; Vorgabe: "
+             "$BOHNTEACH_KLASSEN_DIR, sonst ~/.local/share/bohnteach/klassen)",
+    )
+    serve.add_argument(
+        "--klassen-db", metavar="URL", type=_store_url,
+        help="Klassenraum in PostgreSQL statt SQLite, z. B. postgresql://user@host/bohnteach "
+             "(für mehrere Voilà-Server; Vorgabe: $BOHNTEACH_KLASSEN_DB)",
+    )
+    serve.add_argument(
+        "--klassen-stunden", metavar="H", type=_hours,
+        help="nach so vielen Stunden wird eine Klasse mit allen Abgaben gelöscht "
+             "(Vorgabe: $BOHNTEACH_KLASSEN_STUNDEN, sonst 24)",
     )
 
     build = sub.add_parser(
@@ -77,6 +112,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def klassen_env(folder: str | None, url: str | None, hours: str | None,
+                env: dict[str, str] | None = None) -> dict[str, str]:
+    """The class store's environment for ``bohnteach serve``: the flags win over the
+    environment; without either the store is an SQLite file in ~/.local/share."""
+    from bohnteach.klasse.store import ENV_DB, ENV_DIR, ENV_HOURS
+
+    env = dict(os.environ if env is None else env)
+    out: dict[str, str] = {}
+    if url or env.get(ENV_DB):
+        out[ENV_DB] = url or env[ENV_DB]
+    out[ENV_DIR] = folder or env.get(ENV_DIR) or str(
+        os.path.join(os.path.expanduser("~"), ".local", "share", "bohnteach", "klassen"))
+    if hours:
+        out[ENV_HOURS] = hours
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
@@ -86,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         pools = ({page: args.klasse for page in args.einstieg or [APP_PAGE]}
                  if args.klasse > 0 else None)
+        # The class store: every kernel inherits these (bohnteach.klasse.store.url_from_env).
+        os.environ.update(klassen_env(args.klassen_dir, args.klassen_db, args.klassen_stunden))
         return serve_main(port=args.port, public=args.public, pools=pools,
                           footer_env=footer_env(args.fusszeile))
     if args.command == "build-static":

@@ -20,6 +20,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, simulate_reveal
@@ -31,13 +32,16 @@ from bohnteach.lessons.stored import stored
 start = partial(lesson_start, "04_Rechnen_oder_simulieren")
 """The teacher banner of this lesson (first code cell)."""
 
+klassenraum = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
+"""The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
+
 F = facts_for("04_Rechnen_oder_simulieren")
 
 GAMES = F.partien.value.numerator
 """Whole games simulated on the page (seeded)."""
 BOTS = "planter"
 
-__all__ = ["GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
+__all__ = ["klassenraum", "GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
            "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
 
 

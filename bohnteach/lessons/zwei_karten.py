@@ -19,6 +19,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
+from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, p_at_least_one
@@ -27,9 +28,12 @@ from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start
 start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
 """The teacher banner of this lesson (first code cell)."""
 
+klassenraum = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
+"""The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
+
 F = facts_for("02_Zwei_Karten_aufdecken")
 
-__all__ = ["aufdecken", "aufgaben", "baum", "ende", "rechner", "start", "starthand"]
+__all__ = ["klassenraum", "aufdecken", "aufgaben", "baum", "ende", "rechner", "start", "starthand"]
 
 HIT = "#CC79A7"
 MISS = "#0072B2"

@@ -20,7 +20,7 @@
   var PAGE = /^(.*\/)(notebooks|tutorials)\/([A-Za-z0-9_]+)\.(ipynb|html)$/;
   var KEYS = { notebooks: 'kapitel', tutorials: 'lektion' };
   var FOLDERS = { kapitel: 'notebooks', lektion: 'tutorials' };
-  var KEEP = ['lehrkraft'];  /* parameters a link inside the site carries over */
+  var KEEP = ['lehrkraft', 'klasse'];  /* parameters a link inside the site carries over */
   var router = null;         /* the app's RouterModel, once this page is the app */
   var hash = '';             /* the fragment to scroll to once the kernel has shown the page */
   var config = {};
@@ -201,12 +201,51 @@
       }
     }
 
+    /* The Klassenraum's memory (bohnteach/widgets/klassenraum.py): per role (schueler,
+       lehrkraft) the class code and the member's token in localStorage, so that a reload
+       finds the same member. On creation the browser sends back what it remembers
+       (`stored`, JSON) and sets `loaded`; whatever the kernel sets later is remembered. */
+    class KlasseModel extends base.WidgetModel {
+      defaults() {
+        return Object.assign({}, super.defaults(), {
+          _model_name: 'KlasseModel', _model_module: NAME, _model_module_version: VERSION,
+          _view_name: null, _view_module: null, _view_module_version: '',
+          role: '', code: '', token: '', stored: '', loaded: false
+        });
+      }
+
+      initialize(attributes, options) {
+        super.initialize(attributes, options);
+        var storage = null;
+        try { storage = window.localStorage; } catch (e) { /* blocked: nothing remembered */ }
+        var read = function (k) {
+          try { return (storage && storage.getItem('bohnteach-klasse-' + k)) || ''; } catch (e) { return ''; }
+        };
+        this.on('change:code change:token', function () {
+          var role = this.get('role');
+          if (!storage || !role) return;
+          try {
+            ['code', 'token'].forEach(function (what) {
+              var k = 'bohnteach-klasse-' + role + '-' + what;
+              if (this.get(what)) storage.setItem(k, this.get(what)); else storage.removeItem(k);
+            }, this);
+          } catch (e) { /* storage full or blocked */ }
+        }, this);
+        var stored = {};
+        ['schueler', 'lehrkraft'].forEach(function (role) {
+          stored[role] = { code: read(role + '-code'), token: read(role + '-token') };
+        });
+        this.set({ stored: JSON.stringify(stored), loaded: true });
+        this.save_changes();
+      }
+    }
+
     return {
       id: 'bohnteach-app:router',
       autoStart: true,
       requires: [base.IJupyterWidgetRegistry],
       activate: function (app, registry) {
-        registry.registerWidget({ name: NAME, version: VERSION, exports: { RouterModel: RouterModel } });
+        registry.registerWidget({ name: NAME, version: VERSION, exports: { RouterModel: RouterModel, KlasseModel: KlasseModel } });
       }
     };
   }
