@@ -28,6 +28,11 @@ What the build does (see :func:`build_static`):
    followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
    does not load plotly.  Packages the kernel insists on but no page uses (sqlite3, jedi)
    are empty stand-ins (:data:`PLACEHOLDERS`).
+6. The kernel starts from a memory snapshot of the app's Python, made here in Node with
+   the build's Pyodide after the kernel's start and every module a page can import
+   (:mod:`bohnteach.site.snapshot`; one for every page): the kernel's ``pyodideUrl`` is
+   its start script, which falls back to Pyodide's normal start if the snapshot does
+   not fit.
 
 Downloads are cached in ``~/.cache/bohnteach-static`` (``BOHNTEACH_STATIC_CACHE``).
 All versions: the ``[static]`` extra in pyproject.toml (== pins, so the project's lock file
@@ -559,7 +564,8 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
 
 
 #: Runs before Voici starts (its code waits for the page's load event): hands the page's
-#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option), where
+#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option; after a snapshot's
+#: restore the start script puts it into ``os.environ``), where
 #: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
 _QUERY_TO_KERNEL = """
     <script>
