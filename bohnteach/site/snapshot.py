@@ -43,7 +43,6 @@ downloads and caches one file, and the build makes one.
 """
 from __future__ import annotations
 
-import gzip
 import json
 import subprocess
 import tempfile
@@ -260,8 +259,7 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
                   node: str) -> dict:
     """Make ``NAME.snapshot``, ``NAME.files`` and ``NAME.json`` in ``folder`` (Pyodide with
     the build's lock and wheels) and write :data:`START_SCRIPT` there; returns the
-    manifest, with ``seconds`` (the snapshot's build time) and ``gzip_bytes`` (what a
-    visit downloads of the snapshot and the files).
+    manifest, with ``seconds`` (the snapshot's build time).
 
     ``packages``: what the snapshot preloads (the kernel's settings name them);
     ``modules``: imported before the snapshot (a module that needs a package outside
@@ -279,8 +277,5 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
         raise SnapshotError(f"Abbild in Node fehlgeschlagen ({done.returncode}):\n{tail}")
     (folder / START_SCRIPT).write_text(START_JS, "utf-8")
     manifest = json.loads((folder / f"{NAME}.json").read_text("utf-8"))
-    with open(folder / f"{NAME}.snapshot", "rb") as fh:
-        manifest["gzip_bytes"] = len(gzip.compress(fh.read(), compresslevel=6))
-    manifest["gzip_bytes"] += (folder / f"{NAME}.files").stat().st_size
     manifest["seconds"] = round(time.monotonic() - started, 1)
     return manifest

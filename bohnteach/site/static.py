@@ -608,8 +608,8 @@ def _make_snapshot(folder: Path, packages: list[str], env: Environment,
                    notebooks: list[Path], log: Callable[[str], None]) -> dict:
     """The app's snapshot in ``folder`` (Pyodide's, with the build's lock and wheels), made
     in Node (:mod:`bohnteach.site.snapshot`): ``packages`` preloaded, every module a page
-    can import imported.  Returns its manifest with the download of a first visit to the
-    app, gzipped, in bytes: ``download_before`` (Pyodide and the wheels) and
+    can import imported.  Returns its manifest with ``gzip_bytes`` (the snapshot and its
+    files) and the download of a first visit to the app, gzipped, in bytes: ``download_before`` (Pyodide and the wheels) and
     ``download_after`` (Pyodide and the snapshot, whose files stand in for the wheels)."""
     try:
         snapshot.check_version(PYODIDE_VERSION)
@@ -626,6 +626,8 @@ def _make_snapshot(folder: Path, packages: list[str], env: Environment,
         made = snapshot.make_snapshot(folder, packages, sorted(modules), available, _tool("node"))
     except (snapshot.SnapshotError, subprocess.TimeoutExpired) as exc:
         raise StaticBuildError(str(exc)) from exc
+    made["gzip_bytes"] = (_gzip_size(folder / f"{snapshot.NAME}.snapshot")
+                          + (folder / f"{snapshot.NAME}.files").stat().st_size)  # gzipped
     core = sum(_gzip_size(folder / f) for f in _PYODIDE_FILES)
     made["download_before"] = core + sum(_gzip_size(folder / f) for f in wheels)
     made["download_after"] = core + made["gzip_bytes"] + _gzip_size(folder / f"{snapshot.NAME}.json")
