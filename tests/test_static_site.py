@@ -8,14 +8,19 @@ request to another host is aborted and recorded, and each test asserts there was
 Checks: the build's pins and lock; every page and lesson renders without an error; the
 build's preview shows while Python starts and gives way to the live page; a scene steps;
 "Mach du!" refuses a wrong move with its rule; a lesson checks an answer and draws its chart;
-``?lehrkraft=1`` shows the solutions; the Probespiel answers a move.
+``?lehrkraft=1`` shows the solutions; the Probespiel answers a move.  The kernel starts
+from the build's memory snapshot (:mod:`bohnteach.site.snapshot`) with the address, a fresh
+random state and site-packages' files; a snapshot that does not fit falls back to the
+normal start with one console line (each forced here).
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import threading
 import tomllib
 import urllib.request
@@ -29,7 +34,7 @@ from playwright.sync_api import expect
 from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, collect_errors, visible_errors
 
 from bohnteach.game.errors import find_rule
-from bohnteach.site import static
+from bohnteach.site import snapshot, static
 from bohnteach.site.reach import reached_top_levels
 from bohnteach.site.serve import site_dir
 
@@ -93,6 +98,9 @@ class Visit:
         self.context.set_default_timeout(EXPECT_TIMEOUT_MS)
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
+        # every console line, the kernel's worker's too (the snapshot's start says so there)
+        self.console: list[str] = []
+        self.page.on("console", lambda msg: self.console.append(msg.text))
         # Voici's page has its own JupyterLab core; issue 34 §8 (and the template's filter)
         # concerns Voilà's pages only, and the static site's version warnings are unchecked
         self.errors = collect_errors(self.page, version_warnings=False)
@@ -233,7 +241,8 @@ def test_pages_load_nothing_from_other_hosts(static_build: Path):
     for name in PAGES + LESSONS:
         html = (static_build / static.static_page_path(name).lstrip("/")).read_text()
         assert not tag.search(html), (name, tag.search(html).group(0))
-        assert '"pyodideUrl": "../../../static/pyodide/pyodide.js"' in html
+        assert f'"pyodideUrl": "../../../static/pyodide/{snapshot.START_SCRIPT}"' in html
+        assert f'"{snapshot.OPTION}": "{snapshot.NAME}"' in html
 
 
 def test_server_sends_the_types_pyodide_needs(static_url: str):
@@ -384,3 +393,190 @@ def test_probespiel_answers_a_move(visit: Visit):
     expect(box).not_to_have_attribute("data-version", version)
     expect(page.locator(".bt-ps-log")).to_contain_text(re.compile(r"\S"))
     _assert_clean(visit)
+
+
+# --- the memory snapshot (issue 30) ----------------------------------------------------
+
+#: What a first visit to the app may download, gzipped (Pyodide, the wheels, the snapshot;
+#: JupyterLite's own scripts come on top, the same with or without a snapshot): a school
+#: network of 16 Mbit/s brings it in about 20 s once, then the browser's cache holds it.
+DOWNLOAD_TARGET_BYTES = 40_000_000
+RESTORED = "bohnteach: Python aus dem Abbild gestartet"
+FELL_BACK = "bohnteach: Abbild nicht nutzbar"
+
+
+def test_snapshot_is_made_with_the_builds_pyodide(static_build: Path):
+    folder = static_build / "static" / "pyodide"
+    made = json.loads((static_build / static.MANIFEST).read_text())["snapshot"]
+    data = (folder / f"{snapshot.NAME}.snapshot").read_bytes()
+    assert made["pyodide"] == static.PYODIDE_VERSION and made["bytes"] == len(data)
+    # the app's packages, so every page can start from it
+    manifest = json.loads((static_build / static.MANIFEST).read_text())
+    for page, packages in manifest["pages"].items():
+        assert set(packages) <= set(made["packages"]), page
+    # site-packages' files as the normal start leaves them: every wheel of those packages
+    bundle = gzip.decompress((folder / f"{snapshot.NAME}.files").read_bytes())
+    length = int.from_bytes(bundle[:4], "little")
+    index = dict(json.loads(bundle[4:4 + length]))
+    assert len(index) == made["files"] and 4 + length + sum(index.values()) == len(bundle)
+    site = "/lib/python3.13/site-packages/"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    for name in static._closure(lock, made["packages"]):
+        with zipfile.ZipFile(folder / lock["packages"][name]["file_name"]) as zf:
+            members = {site + n for n in zf.namelist() if not n.endswith("/")}
+        assert members <= set(index), (name, sorted(members - set(index))[:3])
+    # left out only what needs a package the browser does not have (the server's: Voilà,
+    # tornado, websockets …), never what the pages run
+    in_browser = {imp for e in lock["packages"].values() for imp in e.get("imports", [])}
+    for name in made["skipped"]:
+        assert name.split(".")[0] not in in_browser or name.startswith("bohnteach.site.serve"), name
+    assert not {"bohnteach.site.app", "bohnteach.site.pages", "ipywidgets", "IPython",
+                "plotly.graph_objects"} & set(made["skipped"])
+    assert made["modules"] > 500  # IPython, the kernel, ipywidgets, plotly's, the site's
+    assert made["download_before"] < made["download_after"] <= DOWNLOAD_TARGET_BYTES
+
+
+#: Restores the snapshot twice in Node with the start script's own code and runs a check
+#: in each (argv: Pyodide's folder, the script, the check's Python code).
+_RESTORE_JS = r"""
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+const [folder, script, check] = process.argv.slice(1);
+vm.runInThisContext(readFileSync(`${folder}/${script}`, "utf8"));
+const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
+const fromFile = async (path) => new Uint8Array(readFileSync(path));
+const options = { indexURL: folder + "/", packages: ["ipywidgets", "bohnteach"],
+                  env: { QUERY_STRING: "lektion=01_Bohnentreppe&lehrkraft=1" } };
+const results = [];
+for (let i = 0; i < 2; i++) {
+  const py = await globalThis.bohnteachSnapshot.restore(loadPyodide, options, "%s", fromFile);
+  await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");  // the kernel's start
+  results.push(JSON.parse(py.runPython(check)));
+}
+process.stdout.write(JSON.stringify(results));
+""" % snapshot.NAME
+
+_AFTER_RESTORE_CHECK = """
+import importlib, importlib.metadata, json, pkgutil, random, sys
+import bohnteach
+from bohnteach.widgets.questions import request_query, teacher_wanted
+result = {"query": request_query(), "teacher": teacher_wanted(request_query()),
+          "draw": random.randrange(1, 10**9), "kernel": hasattr(sys.modules["pyodide_kernel"], "kernel_instance")}
+# a module plotly imports lazily (not in the snapshot): its file must be back
+result["lazy_before"] = "plotly.graph_objs._bar" in sys.modules
+import plotly.graph_objects as go
+result["bar"] = go.Figure(go.Bar(x=[1], y=[2])).to_dict()["data"][0]["type"]
+# every module of bohnteach (the server's aside), data files and metadata
+failed = []
+for info in pkgutil.walk_packages(bohnteach.__path__, "bohnteach."):
+    try:
+        importlib.import_module(info.name)
+    except ModuleNotFoundError as exc:
+        if exc.name.split(".")[0] in ("bohnteach", "ipywidgets", "plotly", "IPython", "traitlets"):
+            failed.append(f"{info.name}: {exc}")
+result["failed"] = failed
+from bohnteach.game.rulesets import find_ruleset, ruleset_names
+result["rulesets"] = len([find_ruleset(n) for n in ruleset_names()])
+result["ipywidgets"] = importlib.metadata.version("ipywidgets")
+json.dumps(result)
+"""
+
+
+def test_snapshot_restores_address_random_state_and_files(static_build: Path):
+    """The start script's restore, run in Node: the kernel's modules are there, the
+    address's query is the one given, each restore draws other numbers, and every
+    module, data file and package metadata a page may reach later can be read."""
+    folder = static_build / "static" / "pyodide"
+    done = subprocess.run([static._tool("node"), "--input-type=module", "-e", _RESTORE_JS,
+                           str(folder), snapshot.START_SCRIPT, _AFTER_RESTORE_CHECK],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    first, second = json.loads(done.stdout.splitlines()[-1])  # after the start's own lines
+    for result in (first, second):
+        assert result["query"] == "lektion=01_Bohnentreppe&lehrkraft=1" and result["teacher"]
+        assert result["kernel"]
+        assert result["lazy_before"] is False and result["bar"] == "bar"
+        assert result["failed"] == []
+        assert result["rulesets"] >= 1 and result["ipywidgets"]
+    assert first["draw"] != second["draw"]
+
+
+def _live_app(v: Visit, query: str) -> None:
+    v.page.goto(v.base + f"/voici/render/notebooks/app.html?{query}", timeout=RENDER_TIMEOUT_MS)
+    expect(v.page.locator("html")).to_have_attribute(
+        "data-bt-shown", re.compile("^" + re.escape(query.split("&")[0])), timeout=RENDER_TIMEOUT_MS)
+
+
+def test_app_starts_from_the_snapshot_with_a_fresh_random_game(browser, static_url: str):
+    """Two visitors of the Probespiel: each kernel starts from the snapshot, and each is
+    dealt its own game (the random state is reseeded after the restore)."""
+    games = []
+    for _ in range(2):
+        v = Visit(browser, static_url)
+        try:
+            _live_app(v, "kapitel=11_Probespiel")
+            log = v.page.locator(".bt-app .bt-ps-log")
+            expect(log).to_contain_text("Spiel Nr.")
+            games.append(re.search(r"Spiel Nr\. (\d+)", log.inner_text()).group(1))
+            assert [line for line in v.console if line.startswith(RESTORED)], v.console
+            assert not [line for line in v.console if line.startswith(FELL_BACK)], v.console
+            _assert_clean(v)
+        finally:
+            v.close()
+    assert games[0] != games[1], games  # 1 in 9,999 by chance
+
+
+def test_app_teacher_view_from_the_address_after_the_snapshot(browser, static_url: str):
+    v = Visit(browser, static_url)
+    try:
+        _live_app(v, "lektion=01_Bohnentreppe&lehrkraft=1")
+        first = v.page.locator(".bt-app .bt-exercise").first
+        toggle = first.get_by_role("button", name="Lösung zeigen (Lehrkraft)")
+        expect(toggle).to_be_visible()
+        toggle.click()
+        expect(first.locator(".bt-q-solution")).to_be_visible()
+        assert [line for line in v.console if line.startswith(RESTORED)], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
+def _blocked(route) -> None:
+    route.abort()
+
+
+def _other_build(route) -> None:
+    """The snapshot with another build id in its header (bytes 16–47)."""
+    body = bytearray(route.fetch().body())
+    body[16:48] = bytes(32)
+    route.fulfill(body=bytes(body), content_type="application/octet-stream")
+
+
+def _too_big(route) -> None:
+    """A manifest whose snapshot needs more memory than the browser gives (wasm32: 4 GB)."""
+    manifest = json.loads(route.fetch().body())
+    manifest["bytes"] = 8 << 30
+    route.fulfill(body=json.dumps(manifest), content_type="application/json")
+
+
+@pytest.mark.parametrize("suffix, handler, reason", [
+    (".snapshot", _blocked, "HTTP|Failed to fetch|fetch"),
+    (".snapshot", _other_build, "build id"),
+    (".json", _too_big, "zu wenig Speicher"),
+], ids=["failed-fetch", "other-pyodide-build", "no-memory"])
+def test_a_snapshot_that_does_not_fit_falls_back_to_the_normal_start(
+        browser, static_url: str, suffix: str, handler, reason: str):
+    v = Visit(browser, static_url)
+    v.context.route(f"**/static/pyodide/{snapshot.NAME}{suffix}", handler)
+    try:
+        _live_app(v, "kapitel=02_Phase_1")
+        player = v.page.locator(".bt-app .bt-scene-player").first
+        player.get_by_role("button", name=re.compile("weiter")).click()
+        expect(player).to_contain_text("Schritt 1")
+        said = [line for line in v.console if line.startswith(FELL_BACK)]
+        assert len(said) == 1 and re.search(reason, said[0]), v.console
+        assert not [line for line in v.console if line.startswith(RESTORED)], v.console
+        _assert_clean(v)
+    finally:
+        v.close()

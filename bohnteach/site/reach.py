@@ -131,12 +131,14 @@ class _Walk:
         self.seen: set[Unit] = set()
         self.todo: list[tuple[_Refs, str | None]] = []  # (code, its module; None: notebook)
         self.third_party: set[str] = set()
+        self.third_party_modules: set[str] = set()  # as imported: ``plotly.graph_objects``
 
     def module(self, name: str) -> None:
         """Importing ``a.b.c`` runs ``a``, ``a.b`` and ``a.b.c``."""
         parts = name.split(".")
         if parts[0] != OWN:
             self.third_party.add(parts[0])
+            self.third_party_modules.add(name)
             return
         for i in range(1, len(parts) + 1):
             self.unit((".".join(parts[:i]), None))
@@ -195,10 +197,7 @@ class _Walk:
         return self.third_party
 
 
-def reached_top_levels(sources: Iterable[str]) -> set[str]:
-    """Top-level names of the modules that ``sources`` (a notebook's code cells, run as
-    one script) can import, bohnteach's own followed per definition; ``bohnteach`` itself
-    is among them whenever it is imported."""
+def _walked(sources: Iterable[str]) -> _Walk:
     trees = []
     for source in sources:
         try:
@@ -207,6 +206,23 @@ def reached_top_levels(sources: Iterable[str]) -> set[str]:
             continue
     walk = _Walk()
     walk.todo.append((_collect(trees, ""), None))
-    third_party = walk.run()
+    walk.run()
+    return walk
+
+
+def reached_top_levels(sources: Iterable[str]) -> set[str]:
+    """Top-level names of the modules that ``sources`` (a notebook's code cells, run as
+    one script) can import, bohnteach's own followed per definition; ``bohnteach`` itself
+    is among them whenever it is imported."""
+    walk = _walked(sources)
     own = {OWN} if any(name == OWN for name, _ in walk.seen) else set()
-    return third_party | own
+    return walk.third_party | own
+
+
+def reached_modules(sources: Iterable[str]) -> set[str]:
+    """The full names of the modules ``sources`` can import, as :func:`reached_top_levels`
+    follows them: bohnteach's own (``bohnteach.site.app``) and the others as their code
+    names them (``plotly.graph_objects``)."""
+    walk = _walked(sources)
+    own = {name for name, attr in walk.seen if attr is None and _find(name) is not None}
+    return own | walk.third_party_modules

@@ -28,6 +28,11 @@ What the build does (see :func:`build_static`):
    followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
    does not load plotly.  Packages the kernel insists on but no page uses (sqlite3, jedi)
    are empty stand-ins (:data:`PLACEHOLDERS`).
+6. The kernel starts from a memory snapshot of the app's Python, made here in Node with
+   the build's Pyodide after the kernel's start and every module a page can import
+   (:mod:`bohnteach.site.snapshot`; one for every page): the kernel's ``pyodideUrl`` is
+   its start script, which falls back to Pyodide's normal start if the snapshot does
+   not fit.
 
 Downloads are cached in ``~/.cache/bohnteach-static`` (``BOHNTEACH_STATIC_CACHE``).
 All versions: the ``[static]`` extra in pyproject.toml (== pins, so the project's lock file
@@ -36,6 +41,7 @@ covers them) and :data:`PYODIDE_VERSION` here, which is not a Python package.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import http.server
 import importlib.metadata
@@ -53,8 +59,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bohnteach.site import snapshot
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
-from bohnteach.site.reach import reached_top_levels
+from bohnteach.site.reach import reached_modules, reached_top_levels
 from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
 
@@ -478,6 +485,7 @@ class BuildReport:
     size_bytes: int
     pages: dict[str, list[str]]
     versions: dict[str, str]
+    snapshot: dict = field(default_factory=dict)  # the app's snapshot (_make_snapshot)
 
 
 def _versions() -> dict[str, str]:
@@ -495,8 +503,9 @@ def _lite_config(pyodide_packages: list[str]) -> dict:
             "appName": "Bohnanza lernen",
             "litePluginSettings": {
                 PYODIDE_KERNEL_PLUGIN: {
-                    # voici rewrites "./…Url" values relative to each page
-                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    # voici rewrites "./…Url" values relative to each page; the script
+                    # restores the build's snapshot, else loads pyodide.js beside it
+                    "pyodideUrl": f"./static/pyodide/{snapshot.START_SCRIPT}",
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"packages": pyodide_packages},
                 }
@@ -541,10 +550,13 @@ def _edit_page_config(html: Path, edit: Callable[[dict], dict], after: str = "")
 
 
 def _set_page_packages(html: Path, packages: list[str]) -> None:
-    """Write ``packages`` into the page's embedded ``jupyter-config-data``."""
+    """Write ``packages`` into the page's embedded ``jupyter-config-data``, and the
+    snapshot to start from (:mod:`bohnteach.site.snapshot`)."""
     def with_packages(config: dict) -> dict:
         plugin = config.setdefault("litePluginSettings", {}).setdefault(PYODIDE_KERNEL_PLUGIN, {})
-        plugin.setdefault("loadPyodideOptions", {})["packages"] = packages
+        options = plugin.setdefault("loadPyodideOptions", {})
+        options["packages"] = packages
+        options[snapshot.OPTION] = snapshot.NAME
         return config
 
     if not _edit_page_config(html, with_packages, _QUERY_TO_KERNEL):
@@ -552,7 +564,8 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
 
 
 #: Runs before Voici starts (its code waits for the page's load event): hands the page's
-#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option), where
+#: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option; after a snapshot's
+#: restore the start script puts it into ``os.environ``), where
 #: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
 _QUERY_TO_KERNEL = """
     <script>
@@ -567,6 +580,58 @@ _QUERY_TO_KERNEL = """
         el.textContent = JSON.stringify(config);
       })();
     </script>""" % (PYODIDE_KERNEL_PLUGIN, PYODIDE_KERNEL_PLUGIN)
+
+
+def _closure(lock: dict, names: Iterable[str]) -> list[str]:
+    """The lock's entries of ``names`` (spelled as the kernel does) and their dependencies."""
+    found: set[str] = set()
+    todo = [_norm(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(lock["packages"][name]["depends"])
+    return sorted(found)
+
+
+def _gzip_size(path: Path) -> int:
+    with open(path, "rb") as fh:
+        return len(gzip.compress(fh.read(), compresslevel=6))
+
+
+#: Pyodide's files every visit downloads, beside the wheels (pyodide.mjs is not loaded).
+_PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                  "pyodide-lock.json", snapshot.START_SCRIPT)
+
+
+def _make_snapshot(folder: Path, packages: list[str], env: Environment,
+                   notebooks: list[Path], log: Callable[[str], None]) -> dict:
+    """The app's snapshot in ``folder`` (Pyodide's, with the build's lock and wheels), made
+    in Node (:mod:`bohnteach.site.snapshot`): ``packages`` preloaded, every module a page
+    can import imported.  Returns its manifest with ``gzip_bytes`` (the snapshot and its
+    files) and the download of a first visit to the app, gzipped, in bytes: ``download_before`` (Pyodide and the wheels) and
+    ``download_after`` (Pyodide and the snapshot, whose files stand in for the wheels)."""
+    try:
+        snapshot.check_version(PYODIDE_VERSION)
+    except snapshot.SnapshotError as exc:
+        raise StaticBuildError(str(exc)) from exc
+    modules: set[str] = set()
+    for nb in notebooks:
+        modules |= reached_modules(notebook_sources(nb))
+    names = _closure(env.lock, packages)
+    wheels = [env.lock["packages"][n]["file_name"] for n in names]
+    available = sorted({imp for n in names for imp in env.lock["packages"][n].get("imports", [])})
+    log(f"snapshot ({len(modules)} modules, Pyodide {PYODIDE_VERSION} in Node)")
+    try:
+        made = snapshot.make_snapshot(folder, packages, sorted(modules), available, _tool("node"))
+    except (snapshot.SnapshotError, subprocess.TimeoutExpired) as exc:
+        raise StaticBuildError(str(exc)) from exc
+    made["gzip_bytes"] = (_gzip_size(folder / f"{snapshot.NAME}.snapshot")
+                          + (folder / f"{snapshot.NAME}.files").stat().st_size)  # gzipped
+    core = sum(_gzip_size(folder / f) for f in _PYODIDE_FILES)
+    made["download_before"] = core + sum(_gzip_size(folder / f) for f in wheels)
+    made["download_after"] = core + made["gzip_bytes"] + _gzip_size(folder / f"{snapshot.NAME}.json")
+    return made
 
 
 def _dir_size(path: Path) -> int:
@@ -639,13 +704,17 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
         pages[f"{PAGES_FOLDER}/{app.stem}"] = sorted({p for packages in pages.values() for p in packages})
         _set_page_packages(app_html, pages[f"{PAGES_FOLDER}/{app.stem}"])
         _mark_app_page(app_html)
+        notebooks = [nb for folder in (PAGES_FOLDER, LESSONS_FOLDER)
+                     for nb in sorted((contents / folder).glob("*.ipynb"))]
+        made = _make_snapshot(pyodide_dir, pages[f"{PAGES_FOLDER}/{app.stem}"], env, notebooks, log)
         for junk in staging.rglob("*.map"):
             junk.unlink()
         _write_start_redirect(staging)
         report = BuildReport(out=out, seconds=0.0, size_bytes=_dir_size(staging),
-                             pages=pages, versions=_versions())
+                             pages=pages, versions=_versions(), snapshot=made)
         (staging / MANIFEST).write_text(json.dumps(
-            {"versions": report.versions, "pages": pages}, indent=1, ensure_ascii=False))
+            {"versions": report.versions, "pages": pages, "snapshot": made}, indent=1,
+            ensure_ascii=False))
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -747,6 +816,10 @@ def build_static_main(out: str) -> int:
         return 1
     print(f"{len(report.pages)} Seiten nach {report.out} gebaut in {report.seconds:.0f} s, "
           f"{report.size_bytes / 1e6:.0f} MB")
+    snap = report.snapshot
+    print(f"Abbild: {snap['bytes'] / 1e6:.0f} MB ({snap['gzip_bytes'] / 1e6:.1f} MB gzip) in "
+          f"{snap['seconds']:.0f} s; erster Besuch lädt {snap['download_before'] / 1e6:.1f} → "
+          f"{snap['download_after'] / 1e6:.1f} MB (gzip)")
     for name, version in report.versions.items():
         print(f"  {name} {version}")
     return 0

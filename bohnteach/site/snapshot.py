@@ -1,0 +1,281 @@
+"""Python in the browser from a memory snapshot, made at build time (issue 30).
+
+A static page's kernel normally starts Pyodide, unpacks the wheels and imports IPython,
+the kernel, ipywidgets, plotly and the site's modules: 6–10 s of CPU on every visit. The
+static build (:mod:`bohnteach.site.static`) instead runs those steps once, in Node, with
+the build's own Pyodide, and keeps the interpreter's memory as a file; the browser
+restores it and hands it to the kernel (about 1 s).
+
+**Private API, pinned.** Pyodide writes and restores memory snapshots only through a
+private API: ``loadPyodide({_makeSnapshot: true})`` + ``pyodide.makeMemorySnapshot({serializer})``
+at build time, ``loadPyodide({_loadSnapshot, _snapshotDeserializer})`` in the browser
+(pyodide/pyodide#4652, #4720; no public documentation). Everything that touches it is in
+this module, checked with Pyodide :data:`CHECKED_PYODIDE` (0.29.x: 314.x fails to restore a
+snapshot larger than its default heap, pyodide#6254). The build refuses another Pyodide
+(:func:`check_version`); after an upgrade, re-check as README's "Pins and lock" says:
+``make static`` builds, and ``tests/test_static_site.py -k snapshot`` shows the start from
+the snapshot and each fallback.
+
+What the snapshot holds and what the browser puts back (:data:`START_JS`):
+
+* made after the kernel's own start steps (``import piplite.piplite``, ``import
+  pyodide_kernel``), with every module a page can import (:func:`bohnteach.site.reach.reached_modules`
+  of every page: IPython, ipywidgets, plotly's, the site's) imported and the site's pure
+  caches (:data:`WARM`) filled;
+* Python holds a few of Pyodide's JS functions and its API object; they are written as
+  their names and, on restore, point at the new instance's (``deserialize``);
+* ``pyodide.loadedPackages`` is emptied before the snapshot (a filled one stops it:
+  "Unexpected hiwire entry", as pyodide#5195) and filled again after the restore;
+* not in the memory, put back after the restore: the files of site-packages, as the
+  normal start unpacked them in Node (``NAME.files``: lazily imported modules, data files,
+  metadata; unpacking the wheels again took 2 s, writing the bundle a fraction),
+  ``os.environ`` from the page (``QUERY_STRING`` for
+  ``?lehrkraft=1``; the ``env`` option is ignored on restore) and a fresh random state
+  (``random.seed()``: else every visit would deal the same games).
+
+**Never a broken page**: whatever fails before the kernel gets the interpreter (the
+snapshot or a wheel not fetched, a snapshot of another Pyodide build, too little memory,
+a package the page needs missing from it) leads to Pyodide's normal start, with one
+console line saying why.
+
+One snapshot serves every page (the app's: the union of all pages' packages): a visitor
+downloads and caches one file, and the build makes one.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+#: The Pyodide series whose private snapshot API this module was checked against.
+CHECKED_PYODIDE = "0.29."
+#: The script the kernel loads as ``pyodideUrl``: it defines ``loadPyodide`` and loads
+#: Pyodide's own ``pyodide.js`` beside it.
+START_SCRIPT = "bohnteach-start.js"
+#: The snapshot's files beside Pyodide: ``NAME.snapshot`` (the memory), ``NAME.files``
+#: (site-packages, gzipped), ``NAME.json`` (what the browser checks and puts back).
+NAME = "bohnteach-app"
+#: Where the kernel's settings (``loadPyodideOptions``) name the snapshot.
+OPTION = "bohnteachSnapshot"
+#: Pure caches filled before the snapshot is taken (``module:function``, called once).
+WARM = (
+    "bohnteach.game.errors:rule_catalogue",
+    "bohnteach.game.beans:all_varieties",
+    "bohnteach.content.teacher_notes:all_teacher_notes",
+)
+#: Seconds the snapshot may take in Node (about 20 s of CPU; minutes on a busy machine).
+MAKE_TIMEOUT = 1800
+
+
+class SnapshotError(RuntimeError):
+    """The snapshot could not be made (the message says why)."""
+
+
+def check_version(pyodide_version: str) -> None:
+    if not pyodide_version.startswith(CHECKED_PYODIDE):
+        raise SnapshotError(
+            f"Pyodide {pyodide_version}: das Abbild nutzt Pyodides private API, geprüft mit "
+            f"{CHECKED_PYODIDE}x (bohnteach/site/snapshot.py); erst dort prüfen.")
+
+
+#: Run in Node at build time: argv = Pyodide's folder, the snapshot's name, a JSON file
+#: with {packages, modules, available, warm}.
+_MAKE_JS = r"""
+import { pathToFileURL } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+const [folder, name, specFile] = process.argv.slice(1);
+const spec = JSON.parse(readFileSync(specFile, "utf8"));
+const { loadPyodide, version } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: folder + "/", packages: spec.packages, _makeSnapshot: true });
+// the kernel's own start (jupyterlite-pyodide-kernel's worker: initPackageManager, initKernel)
+await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");
+const prepare = py.runPython(`
+import importlib, json, sys
+def prepare(modules, available, warm):
+    skipped = []
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").split(".")[0] in available:
+                raise
+            skipped.append(name)  # needs a package the browser does not have (the server's)
+    for target in warm:
+        module, _, function = target.partition(":")
+        getattr(importlib.import_module(module), function)()
+    return json.dumps({"modules": len(sys.modules), "skipped": sorted(skipped)})
+prepare`);
+const report = JSON.parse(prepare(py.toPy(spec.modules), py.toPy(spec.available), py.toPy(spec.warm)));
+prepare.destroy();
+const loaded = { ...py.loadedPackages };
+for (const key of Object.keys(py.loadedPackages)) delete py.loadedPackages[key];
+const snapshot = py.makeMemorySnapshot({ serializer: (obj) => {
+  if (obj === py) return { pyodide: "" };
+  for (const [where, owner] of [["pyodide", py], ["api", py._api]]) {
+    for (const key of Object.getOwnPropertyNames(owner)) {
+      let value;
+      try { value = owner[key]; } catch { continue; }
+      if (value === obj) return { [where]: key };
+    }
+  }
+  throw new Error("Python hält ein JS-Objekt, das das Abbild nicht kennt: " + String(obj).slice(0, 80));
+}});
+writeFileSync(`${folder}/${name}.snapshot`, snapshot);
+// site-packages as the normal start leaves it (the snapshot holds no files): one bundle,
+// [u32 length of the index][index: JSON [[path, size], …]][the files' bytes], gzipped
+const files = [];
+(function walk(dir) {
+  for (const entry of py.FS.readdir(dir)) {
+    if (entry === "." || entry === "..") continue;
+    const path = `${dir}/${entry}`;
+    if (py.FS.isDir(py.FS.stat(path).mode)) walk(path);
+    else files.push([path, py.FS.readFile(path)]);
+  }
+})(py.PATH.normalize(py.runPython("import sysconfig; sysconfig.get_path('purelib')")));
+const index = new TextEncoder().encode(JSON.stringify(files.map(([path, data]) => [path, data.length])));
+const head = new Uint8Array(4);
+new DataView(head.buffer).setUint32(0, index.length, true);
+writeFileSync(`${folder}/${name}.files`, gzipSync(Buffer.concat([head, index, ...files.map(([, d]) => d)])));
+writeFileSync(`${folder}/${name}.json`, JSON.stringify({
+  pyodide: version, bytes: snapshot.length, packages: spec.packages, files: files.length,
+  loaded, ...report,
+}));
+"""
+
+#: The kernel's ``pyodideUrl`` (a classic script, run by ``importScripts`` in the kernel's
+#: worker, jupyterlite-pyodide-kernel 0.7): defines ``self.loadPyodide``, which restores
+#: the snapshot the kernel's settings name (``loadPyodideOptions.bohnteachSnapshot``), else
+#: or on any failure starts Pyodide as usual.  In Node (the tests) it only defines
+#: ``globalThis.bohnteachSnapshot.restore``.
+START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, issue 30) */
+(function () {
+  "use strict";
+  const OPTION = "%(option)s";
+
+  async function fetchBytes(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  // Python holds a few of Pyodide's JS functions and its API object (written by name at
+  // build time): each points at the new instance's, once there is one.
+  function deserializer(current) {
+    return (ref) => {
+      if ("pyodide" in ref && ref.pyodide === "") {
+        return new Proxy({}, { get: (_t, key) => current.py[key], has: (_t, key) => key in current.py });
+      }
+      const owner = "pyodide" in ref ? () => current.py : () => current.py._api;
+      const key = "pyodide" in ref ? ref.pyodide : ref.api;
+      return function (...args) { return owner()[key].apply(owner(), args); };
+    };
+  }
+
+  const AFTER_RESTORE = `
+def after_restore(env):
+    import importlib, os, random
+    os.environ.update(env)  # the env option is ignored on restore
+    random.seed()  # the snapshot's random state would deal every visitor the same games
+    importlib.invalidate_caches()  # site-packages' files are new
+after_restore`;
+
+  async function gunzip(bytes) {
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // the host unpacked it already
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  // site-packages' files (NAME.files, written by the build) back into Pyodide's file system
+  function writeFiles(py, bundle) {
+    const length = new DataView(bundle.buffer, bundle.byteOffset, 4).getUint32(0, true);
+    const index = JSON.parse(new TextDecoder().decode(bundle.subarray(4, 4 + length)));
+    const made = new Set();
+    let offset = 4 + length;
+    for (const [path, size] of index) {
+      const dir = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(dir)) { py.FS.mkdirTree(dir); made.add(dir); }
+      py.FS.writeFile(path, bundle.subarray(offset, offset + size), { canOwn: true });  // no copy
+      offset += size;
+    }
+    if (offset !== bundle.length) throw new Error("Dateien des Abbilds unvollständig");
+  }
+
+  async function restore(real, options, name, fetch = fetchBytes) {
+    const started = Date.now();
+    const base = options.indexURL;
+    const manifestP = fetch(`${base}${name}.json`).then((b) => JSON.parse(new TextDecoder().decode(b)));
+    const snapshotP = fetch(`${base}${name}.snapshot`);
+    const filesP = fetch(`${base}${name}.files`).then(gunzip);
+    for (const p of [manifestP, snapshotP, filesP]) p.catch(() => {});  // awaited below
+    const manifest = await manifestP;
+    const missing = (options.packages || []).filter((p) => !manifest.packages.includes(p));
+    if (missing.length) throw new Error(`Abbild ohne ${missing.join(", ")}`);
+    try {
+      new WebAssembly.Memory({ initial: Math.ceil(manifest.bytes / 65536) });
+    } catch (err) {
+      throw new Error(`zu wenig Speicher für ${manifest.bytes} Bytes (${err.message})`);
+    }
+    const snapshot = await snapshotP;
+    if (snapshot.length !== manifest.bytes) {
+      throw new Error(`Abbild unvollständig (${snapshot.length} statt ${manifest.bytes} Bytes)`);
+    }
+    const current = { py: null };
+    const { packages, env, [OPTION]: _name, ...rest } = options;
+    const py = await real({ ...rest, _loadSnapshot: snapshot, _snapshotDeserializer: deserializer(current) });
+    current.py = py;
+    Object.assign(py.loadedPackages, manifest.loaded);
+    writeFiles(py, await filesP);
+    const after = py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
+    after(py.toPy(env || {}));
+    after.destroy();
+    console.info(`bohnteach: Python aus dem Abbild gestartet (${(Date.now() - started) / 1000} s)`);
+    return py;
+  }
+
+  const g = typeof self !== "undefined" ? self : globalThis;
+  g.bohnteachSnapshot = { restore };
+  if (typeof importScripts !== "function") return;  // Node: restore() only
+  g.loadPyodide = async function loadPyodide(options) {
+    importScripts(options.indexURL + "pyodide.js");  // defines Pyodide's own loadPyodide
+    const real = g.loadPyodide;
+    const name = options[OPTION];
+    const { [OPTION]: _name, ...plain } = options;
+    if (!name) return real(plain);
+    try {
+      return await restore(real, options, name);
+    } catch (err) {
+      console.warn(`bohnteach: Abbild nicht nutzbar (${(err && err.message) || err}), Python startet normal.`);
+      return real(plain);
+    }
+  };
+})();
+""" % {"option": OPTION}
+
+
+def make_snapshot(folder: Path, packages: list[str], modules: list[str], available: list[str],
+                  node: str) -> dict:
+    """Make ``NAME.snapshot``, ``NAME.files`` and ``NAME.json`` in ``folder`` (Pyodide with
+    the build's lock and wheels) and write :data:`START_SCRIPT` there; returns the
+    manifest, with ``seconds`` (the snapshot's build time).
+
+    ``packages``: what the snapshot preloads (the kernel's settings name them);
+    ``modules``: imported before the snapshot (a module that needs a package outside
+    ``available``, the import names in the browser, is left out and listed as ``skipped``).
+    """
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="bohnteach-snapshot-") as tmp:
+        spec = Path(tmp) / "spec.json"
+        spec.write_text(json.dumps({"packages": packages, "modules": modules,
+                                    "available": available, "warm": list(WARM)}))
+        done = subprocess.run([node, "--input-type=module", "-e", _MAKE_JS, str(folder), NAME,
+                               str(spec)], capture_output=True, text=True, timeout=MAKE_TIMEOUT)
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).splitlines()[-30:])
+        raise SnapshotError(f"Abbild in Node fehlgeschlagen ({done.returncode}):\n{tail}")
+    (folder / START_SCRIPT).write_text(START_JS, "utf-8")
+    manifest = json.loads((folder / f"{NAME}.json").read_text("utf-8"))
+    manifest["seconds"] = round(time.monotonic() - started, 1)
+    return manifest
