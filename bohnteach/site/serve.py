@@ -52,9 +52,9 @@ REFILL_HOLD = 60.0
 #: Preheated kernels per page unless :func:`build_voila_command` is given other ``pools``.
 POOL_SIZE = 1
 #: Preheated kernels of the app, where every visitor enters (``pools`` may say otherwise):
-#: a class arriving together takes these at once and the rest wait in line — 30 at once
-#: were served in ~40 s with one preheated app kernel on two cores, the last of them
-#: within ~25 s with ten (fresh kernels come one per core every ~2.5 CPU s). About 70 MB each.
+#: a class arriving together takes these at once and the rest wait in line (30 visitors
+#: at once on two cores: the first page's median 17 s, max 41 s with ten, 7 s / 15 s with
+#: thirty; ``benchmarks/README.md``). About 65 MB each.
 APP_POOL_SIZE = 10
 #: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
 #: them off before Voilà parses the rest (:func:`_split_options`).
@@ -155,8 +155,9 @@ def build_voila_command(
 
     Binds 127.0.0.1, or 0.0.0.0 when ``public``; preheats :data:`APP_POOL_SIZE` kernels of
     the app and :data:`POOL_SIZE` of every other page, or as many as ``pools`` names for a
-    page (``{APP_PAGE: 30}``: a class arriving together); prepares at most ``kernel_starts`` pages at once
-    for visitors without a preheated kernel, the others wait in line; hides tracebacks,
+    page (``{APP_PAGE: 30}``: a class arriving together); prepares at most
+    ``kernel_starts`` pages at once for visitors without a preheated kernel, the others
+    wait in line; hides tracebacks,
     culls idle kernels and never opens a browser.  Kernels start in ``root``.
     Visitors may send only :data:`VISITOR_MESSAGE_TYPES` to their kernels (set up by
     ``python -m bohnteach.site.serve`` itself, see :func:`_run_voila`).
@@ -280,7 +281,7 @@ def _read_only_the_header_date() -> None:
     ISO 8601 date and parses the ``date`` with dateutil: half of the server's CPU in
     reading messages, which a chapter switch sends hundreds of. In the message protocol
     only ``date`` is a date; :meth:`datetime.fromisoformat` reads it (a date without a time
-zone, or one it cannot read, as before).
+    zone, or one it cannot read, as before).
     """
     from jupyter_client import jsonutil, session
 
