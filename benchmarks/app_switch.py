@@ -22,7 +22,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +32,7 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from procs import cpu_seconds, rss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
-from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402
+from browser_helpers import APP_LINK_JS, APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402
 
 from bohnteach.site import static  # noqa: E402
 from bohnteach.site.app import entries  # noqa: E402
@@ -67,14 +66,8 @@ def served(static_dir: Path | None) -> Iterator[tuple[str, int | None, str]]:
                 serve_site(Path(tmp) / "voila.log", timeout=300) as site:
             yield site.base, site.process.pid, "/?"
         return
-    server = static.make_server(static_dir, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:  # the app's own links are relative to voici/render/notebooks/app.html
-        yield f"http://127.0.0.1:{server.server_port}", None, "app.html?"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with static.serving(static_dir) as base:  # app links are relative to …/notebooks/app.html
+        yield base, None, "app.html?"
 
 
 def main() -> int:
@@ -115,12 +108,9 @@ def main() -> int:
                 before = cpu_seconds(pid) if pid else 0.0
                 server_before = cpu_seconds(server_pid) if server_pid else 0.0
                 # a link inside the shown page, clicked as a visitor would
-                page.evaluate("""href => { const a = document.createElement('a'); a.href = href;
-                  a.textContent = 'weiter'; a.dataset.bench = href;
-                  [...document.querySelectorAll('.bt-app')].find(e => !e.closest('.bt-preview'))
-                    .appendChild(a); }""", href)
+                page.evaluate(APP_LINK_JS, href)
                 started = time.perf_counter()
-                page.locator(f'.bt-app a[data-bench="{href}"]').last.click()
+                page.locator(f'.bt-app a[data-bt-bench="{href}"]').last.click()
                 page.wait_for_function(APP_SHOWN_JS, arg=route, timeout=120_000, polling=10)
                 wall = time.perf_counter() - started
                 walls.append(wall)

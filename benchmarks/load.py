@@ -60,7 +60,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from browser_helpers import APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
+from browser_helpers import APP_LINK_JS, APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, VISIT_OUTCOME_JS, serve_site  # noqa: E402
 
 from bohnteach.site import serve  # noqa: E402
 from bohnteach.site.addresses import notebook_key, page_path  # noqa: E402
@@ -110,9 +110,8 @@ async def _follow_in_app(page, route: str, timeout: float) -> None:
     """Click a link to ``route`` inside the app (put into the shown page, as a chapter's own
     links are) and wait until the app has shown it."""
     href = f"/?{route}"
-    await page.evaluate("""href => { const a = document.createElement('a'); a.href = href;
-      a.textContent = 'weiter'; document.querySelector('.bt-app').appendChild(a); }""", href)
-    await page.locator(f'.bt-app a[href="{href}"]').last.click(timeout=timeout * 1000)
+    await page.evaluate(APP_LINK_JS, href)
+    await page.locator(f'.bt-app a[data-bt-bench="{href}"]').last.click(timeout=timeout * 1000)
     await page.wait_for_function(APP_SHOWN_JS, arg=route, timeout=timeout * 1000, polling=50)
 
 

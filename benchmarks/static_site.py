@@ -34,7 +34,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -221,16 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"]),
                            "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
 
-    server = static.make_server(out, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}"
-    with sync_playwright() as pw:
+    with static.serving(out) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
         rows, steps, external = static_figures(browser, base, names, args.clicks, variants)
         voila, vsteps = ({}, {}) if args.no_voila else voila_figures(
             browser, [n for n in names if "?" not in n], args.clicks)
         browser.close()
-    server.shutdown()
 
     print()
     print(f"{'page':36s} {'start':>8s} {'cold: shown':>11s} {'interactive':>11s} {'(CPU s)':>8s} "

@@ -215,6 +215,13 @@ APP_SHOWN_JS = """route => document.documentElement.dataset.btShown === route &&
     el => el.textContent.trim() === 'Loading widget...')"""
 
 
+#: Put a link to ``href`` into the shown app page (not into a static build's preview), as a
+#: chapter's own links are; benchmarks click it as ``.bt-app a[data-bt-bench="<href>"]``.
+APP_LINK_JS = """href => { const a = document.createElement('a'); a.href = href; a.textContent = 'weiter';
+  a.dataset.btBench = href;
+  [...document.querySelectorAll('.bt-app')].find(e => !e.closest('.bt-preview')).appendChild(a); }"""
+
+
 def collect_errors(page: Page, *, version_warnings: bool = True) -> list[str]:
     """From now on, the page's console errors and uncaught page errors, and (unless
     ``version_warnings`` is False) console warnings matching :data:`VERSION_WARNING`, in a

@@ -17,7 +17,6 @@ A browser test asserts what can still change with ``expect(locator).to_contain_t
 """
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +27,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, EXPECT_TIMEOUT_MS, start_site  # noqa: E402
+from missing import missing  # noqa: E402
 
 from bohnteach.site.publish import FooterLink, footer_env  # noqa: E402
 
@@ -63,10 +63,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _require_chromium() -> None:
     if CHROMIUM.exists():
         return
-    message = f"{CHROMIUM} fehlt (make test installiert Debians chromium)"
-    if os.environ.get("CI"):
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
+    missing(f"{CHROMIUM} fehlt (make test installiert Debians chromium)")
 
 
 @pytest.fixture(scope="session")

@@ -4,13 +4,13 @@ expiry, a restart, and 30 pupils submitting at the same moment."""
 from __future__ import annotations
 
 import math
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from missing import missing
 from pg_cluster import Cluster, pg_bin, start_cluster, stop_cluster
 
 from bohnteach.klasse.store import (
@@ -25,10 +25,7 @@ EXPERIMENT = "04_experiment"
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     if pg_bin() is None:
-        message = "PostgreSQL fehlt (make test installiert Debians postgresql)"
-        if os.environ.get("CI"):
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+        missing("PostgreSQL fehlt (make test installiert Debians postgresql)")
     cluster = start_cluster()
     yield cluster
     stop_cluster(cluster)

@@ -21,7 +21,6 @@ import json
 import re
 import shutil
 import subprocess
-import threading
 import tomllib
 import urllib.request
 import zipfile
@@ -75,14 +74,8 @@ def static_build() -> Path:
 
 @pytest.fixture(scope="session")
 def static_url(static_build: Path) -> Iterator[str]:
-    server = static.make_server(static_build, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with static.serving(static_build) as base:
+        yield base
 
 
 class Visit:

@@ -53,16 +53,18 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.site import snapshot
+from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import reached_modules, reached_top_levels
-from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
@@ -789,6 +791,21 @@ def make_server(folder: Path | str, port: int = 8000, host: str = "127.0.0.1"
             super().handle_error(request, client_address)
 
     return Server((host, port), Handler)
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """Serve a static build in a background thread on a free port of 127.0.0.1 while the
+    block runs (tests, benchmarks); yields its base URL."""
+    server = make_server(folder, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
 
 
 def serve_static_main(folder: str, port: int = 8000) -> int:

@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any
 
@@ -70,6 +70,15 @@ def auslegungen_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -
     return f'{AUSL_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
 
 
+def show_part(parts: Mapping[str, Callable[[], Any]], part: str) -> Any:
+    """What a chapter notebook's ``chapter.show(part)`` displays: ``parts[part]()`` (the
+    name read without case or surrounding spaces); an unknown name lists the known ones."""
+    make = parts.get(part.strip().casefold())
+    if make is None:
+        raise KeyError(f"Unbekannter Teil {part!r}: {', '.join(parts)}.")
+    return make()
+
+
 def height_css(out: Any, height: int) -> str:
     """plotly.js autosizes the plot to its node, which has no height
     of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
@@ -116,4 +125,4 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
 
 
 __all__ = ["assumption_html", "assumption_note", "auslegungen_html", "chart_button",
-           "height_css", "show_figure"]
+           "height_css", "show_figure", "show_part"]

@@ -151,6 +151,7 @@ class Indiana(Edition):
     rule_prefix = "indy"
     zones = (*_TEMPLE_ZONES, _SUPPLY, *_ZONES.values())
     actions = rules.RULES
+
     def read_settings(self, raw: Mapping[str, Any], source: str) -> IndianaSettings:
         return IndianaSettings.from_toml(raw, source)
 

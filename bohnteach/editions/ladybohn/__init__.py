@@ -119,6 +119,7 @@ class Ladybohn(Edition):
     choice_rule = "lady.baby-lift"
     choice_size = 2  # (female card id, places)
     choice_pattern = notation.LIFT_PATTERN
+
     def read_settings(self, raw: Mapping[str, Any], source: str) -> LadybohnSettings:
         return LadybohnSettings.from_toml(raw, source)
 

@@ -34,7 +34,7 @@ from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
 from bohnteach.editions.indiana.teaching.temple import VisitChances, pile_counts, temple_stacks, temple_table
 from bohnteach.render.style import text_colour
 from bohnteach.render.words import de_number, de_percent
-from bohnteach.widgets.edition_page import assumption_html, auslegungen_html, chart_button
+from bohnteach.widgets.edition_page import assumption_html, auslegungen_html, chart_button, show_part
 from bohnteach.widgets.failure import guard
 
 RULESET = "indiana"
@@ -251,18 +251,13 @@ def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
     from IPython.display import HTML
 
-    key = part.strip().casefold()
-    if key == "karten":
-        return HTML(cards_html())
-    if key == "tempelgang":
-        return chart_output()
-    if key == "frage":
-        return question()
-    if key == "auslegungen":
-        return HTML(auslegungen_html(rule_ids(), find_ruleset(RULESET), "indy.meters"))
-    if key == "eigene_werte":
-        return OwnMeters().widget
-    raise KeyError(f"Unbekannter Teil {part!r}: karten, tempelgang, frage, auslegungen, eigene_werte.")
+    return show_part({
+        "karten": lambda: HTML(cards_html()),
+        "tempelgang": chart_output,
+        "frage": question,
+        "auslegungen": lambda: HTML(auslegungen_html(rule_ids(), find_ruleset(RULESET), "indy.meters")),
+        "eigene_werte": lambda: OwnMeters().widget,
+    }, part)
 
 
 __all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "rule_ids",

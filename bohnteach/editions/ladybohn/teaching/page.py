@@ -26,7 +26,7 @@ from bohnteach.game.beans import find_variety
 from bohnteach.render.table import render_error, render_info
 from bohnteach.render.style import text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
-from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure
+from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure, show_part
 from bohnteach.widgets.edition_page import auslegungen_html as auslegungen_html_of
 from bohnteach.widgets.failure import guard
 
@@ -243,16 +243,12 @@ def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
     from IPython.display import HTML
 
-    key = part.strip().casefold()
-    if key == "karten":
-        return HTML(meter_table())
-    if key == "diagramm":
-        return chart_output()
-    if key == "auslegungen":
-        return HTML(auslegungen_html())
-    if key == "eigene_werte":
-        return own_values()
-    raise KeyError(f"Unbekannter Teil {part!r}: karten, diagramm, auslegungen, eigene_werte.")
+    return show_part({
+        "karten": lambda: HTML(meter_table()),
+        "diagramm": chart_output,
+        "auslegungen": lambda: HTML(auslegungen_html()),
+        "eigene_werte": own_values,
+    }, part)
 
 
 __all__ = ["EXAMPLE", "OwnValues", "assumption_html", "auslegungen_html", "chart_output",
