@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,6 +209,13 @@ def _walked(sources: Iterable[str]) -> _Walk:
     walk.todo.append((_collect(trees, ""), None))
     walk.run()
     return walk
+
+
+def notebook_sources(path: Path) -> list[str]:
+    """The code cells of the notebook at ``path``, the sources the functions below read."""
+    nb = json.loads(path.read_text("utf-8"))
+    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+            for c in nb["cells"] if c["cell_type"] == "code"]
 
 
 def reached_top_levels(sources: Iterable[str]) -> set[str]:

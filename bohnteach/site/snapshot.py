@@ -59,11 +59,13 @@ START_SCRIPT = "bohnteach-start.js"
 NAME = "bohnteach-app"
 #: Where the kernel's settings (``loadPyodideOptions``) name the snapshot.
 OPTION = "bohnteachSnapshot"
-#: Pure caches filled before the snapshot is taken (``module:function``, called once).
+#: Pure caches filled before the snapshot is taken (``module:function``, called once);
+#: the server's fork server (:mod:`bohnteach.site.forking`) fills them too.
 WARM = (
     "bohnteach.game.errors:rule_catalogue",
     "bohnteach.game.beans:all_varieties",
     "bohnteach.content.teacher_notes:all_teacher_notes",
+    "bohnteach.content.scenes:list_scenes",  # every scene file parsed: 0.1 CPU s per kernel
 )
 #: Seconds the snapshot may take in Node (about 20 s of CPU; minutes on a busy machine).
 MAKE_TIMEOUT = 1800

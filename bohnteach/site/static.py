@@ -64,7 +64,7 @@ from pathlib import Path
 from bohnteach.site import snapshot
 from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
-from bohnteach.site.reach import reached_modules, reached_top_levels
+from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
@@ -457,12 +457,6 @@ def _kernel_pypi_dir() -> Path:
 
 
 # --- what a page needs ------------------------------------------------------------------
-
-
-def notebook_sources(path: Path) -> list[str]:
-    nb = json.loads(path.read_text("utf-8"))
-    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
-            for c in nb["cells"] if c["cell_type"] == "code"]
 
 
 def page_packages(notebook: Path, env: Environment) -> list[str]:
