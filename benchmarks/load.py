@@ -34,7 +34,8 @@ already installs). ``--browsers 30`` puts every visitor in the browser again. Pr
   once the server is quiet, ``serve.REFILL_QUIET``; waited for up to 10 minutes). Culling
   normally waits 5 idle minutes (``serve.CULL_IDLE_TIMEOUT``); this run shortens it with
   ``--cull-idle`` / ``--cull-interval`` (flags appended to the server's command line);
-* **memory**: resident memory of the server and all its kernels — before, peak, after.
+* **memory**: memory of the server, its fork server and all its kernels, summed as
+  proportional set sizes (shared pages counted once) — before, peak, after.
 
 Targets on the 2-core machine: 0 errors, median ≤ 10 s and max ≤ 30 s to interactive,
 kernels back to the pool size after culling, memory back near its start.
@@ -54,7 +55,7 @@ import time
 import uuid
 from pathlib import Path
 
-from procs import rss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
+from procs import pss_mb, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path when run as a script
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
@@ -80,10 +81,10 @@ def _cmdline(pid: int) -> str:
 
 
 def snapshot(root_pid: int) -> tuple[int, float]:
-    """(kernels alive, MB resident in the server and its kernels)."""
+    """(kernels alive, MB of memory the server and its kernels take together)."""
     pids = tree_pids(root_pid)
     kernels = sum("ipykernel" in _cmdline(p) for p in pids)
-    return kernels, sum(rss_mb(p) for p in pids)
+    return kernels, sum(pss_mb(p) for p in pids)
 
 
 class Sampler(threading.Thread):
@@ -425,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"kernels: {pool_kernels} preheated before, peak {peak_kernels} during, {kernels_left} when "
           f"the visitors left, {kernels_after} after culling ({culled_after:.0f} s later; "
           f"cull idle {args.cull_idle} s, interval {args.cull_interval} s)")
-    print(f"memory (server + kernels): {mem_before:.0f} MB before, peak {peak_mem:.0f} MB, "
+    print(f"memory (server + kernels, PSS): {mem_before:.0f} MB before, peak {peak_mem:.0f} MB, "
           f"{mem_after:.0f} MB after")
     if queue_note:
         print(f"visits that waited in line for a kernel (server log): {queue_note}")

@@ -49,6 +49,30 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def pss_mb(pid: int) -> float:
+    """Proportional memory of ``pid`` in MB: its own pages plus its share of pages it shares
+    (forked kernels share the fork server's modules), so a sum over processes is the memory
+    they take together (0 once it has ended)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def uss_mb(pid: int) -> float:
+    """Memory only ``pid`` holds, in MB (its private pages): what one more such process
+    costs when the others share the rest (0 once it has ended)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    return sum(int(line.split()[1]) for line in text.splitlines()
+               if line.startswith(("Private_Clean:", "Private_Dirty:"))) / 1024
+
+
 def wait_idle(pid: int, quiet: float = 0.10, span: float = 1.5, limit: float = 240.0) -> float:
     """Wait until ``pid``'s process tree uses < ``quiet`` of one CPU over ``span`` s (at most
     ``limit`` s); returns the seconds waited."""
