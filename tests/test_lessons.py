@@ -258,20 +258,21 @@ SE_TOLERANCE = 4
 
 
 def test_simulated_reveal_agrees_with_exact():
-    from bohnteach.maths.montecarlo import simulate_reveal
+    from bohnteach.maths.montecarlo import Runs, simulate_reveal
 
     exact = float(F("02_Zwei_Karten_aufdecken").p_garten_zwei.value)
     for seed in (0, 1, 2):
-        est = simulate_reveal("Gartenbohne", trials=20_000, seed=seed)
+        est = simulate_reveal("Gartenbohne", runs=Runs(20_000, seed=seed))
         se = math.sqrt(exact * (1 - exact) / est.trials)
         assert abs(est.estimate - exact) <= SE_TOLERANCE * se, (seed, est.estimate)
 
 
 def test_simulated_harvest_agrees_with_expected_value():
-    from bohnteach.maths.montecarlo import simulate_harvest_value
+    from bohnteach.maths.montecarlo import Runs, simulate_harvest_value
+    from bohnteach.maths.probability import Pile
 
     f = F("03_Was_bringt_ein_Feld")
-    est = simulate_harvest_value("Stinkbohne", 4, 2, seen={"Stinkbohne": 4}, trials=20_000, seed=3)
+    est = simulate_harvest_value("Stinkbohne", 4, 2, Pile(seen={"Stinkbohne": 4}), Runs(20_000, seed=3))
     assert abs(est.estimate - float(f.erwartung_warten.value)) <= SE_TOLERANCE * est.standard_error
 
 

@@ -20,6 +20,7 @@ from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import (
+    Pile,
     best_field_size,
     coins_per_card,
     count_distribution,
@@ -78,7 +79,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
     field's cards are known, so they are not in the unknown pile)."""
     v = find_variety(variety)
     meter = meter_of(v, RULESET)
-    dist = count_distribution(v, k, RULESET, PLAYERS, seen={v.key: field})
+    dist = count_distribution(v, k, Pile(RULESET, PLAYERS, seen={v.key: field}))
     rows, total = [], Fraction(0)
     for j, p in dist.items():
         coins = meter_value(meter, field + j)

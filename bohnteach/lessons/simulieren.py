@@ -22,8 +22,8 @@ from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
-from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
-from bohnteach.maths.montecarlo import Estimate, simulate_reveal
+from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
+from bohnteach.maths.montecarlo import Estimate, Runs, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
 from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html
@@ -54,7 +54,7 @@ def reveal_estimate(trials: int | None = None, seed: int = 1, progress=None) -> 
     n = trials if trials is not None else F.durchlaeufe.value.numerator
     if progress is None:
         return _cached_estimate(n, seed)
-    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=n, seed=seed, progress=progress)
+    return simulate_reveal("Gartenbohne", PILE, Runs(n, seed, progress))
 
 
 @functools.lru_cache(maxsize=16)
@@ -66,7 +66,7 @@ def _cached_estimate(trials: int, seed: int) -> Estimate:
 
 
 def _simulate_estimate(trials: int, seed: int) -> Estimate:
-    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=trials, seed=seed)
+    return simulate_reveal("Gartenbohne", PILE, Runs(trials, seed))
 
 
 def _estimate_data(trials: int, seed: int) -> dict[str, Any]:
@@ -93,7 +93,7 @@ def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
     return charts.convergence_chart(
-        est, p_in_reveal("Gartenbohne", RULESET, PLAYERS),
+        est, p_in_reveal("Gartenbohne", PILE),
         title="Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung",
     )
 
@@ -119,7 +119,7 @@ def schaetzungen(trials: int | None = None, seed: int = 1):
     from IPython.display import HTML
 
     est = reveal_estimate(trials, seed)
-    exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+    exact = p_in_reveal("Gartenbohne", PILE)
     return HTML(table_html(
         ["Durchläufe", "Schätzung", "Abweichung (Prozentpunkte)",
          "typischer Spielraum: ±2 Standardfehler (Prozentpunkte)"],
@@ -166,7 +166,7 @@ class RevealExperiment:
         else:
             self.progress_area.children = ()
         est = reveal_estimate(n, seed, progress=bar)
-        exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+        exact = p_in_reveal("Gartenbohne", PILE)
         band = 2 * est.std / math.sqrt(n)
         inside = abs(est.estimate - float(exact)) <= 2 * math.sqrt(float(exact * (1 - exact)) / n)
         self.result.value = box_html(

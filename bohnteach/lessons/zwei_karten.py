@@ -21,8 +21,8 @@ from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
-from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
-from bohnteach.maths.probability import deck_counts, p_at_least_one
+from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import Pile, deck_counts, p_at_least_one
 from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start, variety_options
 
 start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
@@ -107,14 +107,13 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
 @guard()
 def aufdecken() -> go.Figure:
     """P(at least one card of each variety among the 2 revealed cards)."""
-    return charts.reveal_chart(RULESET, PLAYERS, k=F.aufdecken.value.numerator)
+    return charts.reveal_chart(PILE, k=F.aufdecken.value.numerator)
 
 
 @guard()
 def starthand(variety: str = "Blaue Bohne") -> go.Figure:
     """Distribution of the number of ``variety`` cards in a starting hand of 5."""
-    return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator,
-                                                    RULESET, PLAYERS))
+    return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator, PILE))
 
 
 # --------------------------------------------------------------------------- calculator
@@ -126,7 +125,7 @@ def at_least_one_text(variety: str, k: int, seen: int = 0) -> str:
     counts = deck_counts(RULESET, PLAYERS)
     n = sum(counts.values()) - seen
     hits = counts[v.key] - seen
-    p = p_at_least_one(v, k, RULESET, PLAYERS, seen={v.key: seen} if seen else None)
+    p = p_at_least_one(v, k, Pile(RULESET, PLAYERS, seen={v.key: seen} if seen else None))
     return (
         f"Unbekannte Karten N = {n}, davon {v.de_plural}: K = {hits}, aufgedeckt: k = {k}.<br>"
         f"P(mindestens eine {v.de}) = 1 − C({n - hits}, {k}) / C({n}, {k}) = "
@@ -159,10 +158,9 @@ class Calculator:
     def update(self) -> None:
         v = find_variety(self.variety.value)
         self.seen.max = deck_counts(RULESET, PLAYERS)[v.key]
-        seen = {v.key: self.seen.value} if self.seen.value else None
+        pile = Pile(RULESET, PLAYERS, seen={v.key: self.seen.value} if self.seen.value else None)
         self.result.value = box_html("info", at_least_one_text(v.de, self.k.value, self.seen.value))
-        show_figure(headroom(charts.count_distribution_chart(v, self.k.value, RULESET, PLAYERS,
-                                                             seen=seen)), self.output)
+        show_figure(headroom(charts.count_distribution_chart(v, self.k.value, pile)), self.output)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
