@@ -11,14 +11,14 @@ never fetched. The console must stay free of errors after the charts are drawn.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from browser_helpers import open_page, visible_errors
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted(p.stem for p in (ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))
+from bohnteach.content import chapters
+
+LESSONS = [name for name, _title in chapters.LESSONS]
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
   .every(e => e.querySelector('.jupyter-widgets'))"""
 CHARTS_DRAWN = """() => [...document.querySelectorAll('.jp-RenderedPlotly')]
