@@ -599,7 +599,7 @@ def test_lessons_have_goals_sources_and_links(path: Path):
     for link in links:
         assert (path.parent / link).resolve().is_file(), link
     code = "".join("".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code")
-    assert "lektion.start()" in code and "lektion.aufgaben(" in code
+    assert "lektion.start()" in code and "lektion.exercises(" in code
     last = [c for c in load(path)["cells"] if c["cell_type"] == "code"][-1]
     assert "".join(last["source"]).strip() == "lektion.ende()", "ende() muss die letzte Zelle sein"
 

@@ -6,7 +6,7 @@ notebook is prose plus one-line calls::
     from bohnteach.lessons import bohnentreppe as lektion
     lektion.start()          # teacher notes and solutions (hidden for students)
     lektion.treppe()         # a chart
-    lektion.aufgaben()       # the exercises
+    lektion.exercises()      # the exercises, answered and checked on the page
     lektion.ende()           # reads ?lehrkraft=1 from the page address (last cell!)
 
 Every builder is wrapped in :func:`bohnteach.widgets.failure.guard`: a failure becomes a
@@ -104,8 +104,8 @@ def notes_html(name: str) -> str:
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
     plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><table class="bt-lesson-table">'
             f"<caption>Ablauf in {LESSON_MINUTES} Minuten</caption><tbody>{rows}</tbody></table></div>")
-    wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.fehlvorstellungen)
-    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.ziel)}</p>'
+    wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.misconceptions)
+    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.goal)}</p>'
             f"{plan}<h3>Erwartete Fehlvorstellungen</h3><ul>{wrong}</ul>"
             f"{solutions_html()}</div>")
 

@@ -31,7 +31,7 @@ klassenraum = partial(klassenraum_panel, "01_Bohnentreppe")
 
 F = facts_for("01_Bohnentreppe")
 
-__all__ = ["klassenraum", "aufgaben", "ende", "experiment", "start", "tabelle", "treppe"]
+__all__ = ["klassenraum", "ende", "exercises", "experiment", "start", "tabelle", "treppe"]
 
 
 @guard()
@@ -227,6 +227,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 1."""
+def exercises():
+    """The exercises of lesson 1 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

@@ -34,7 +34,7 @@ start = partial(lesson_start, "03_Was_bringt_ein_Feld")
 
 F = facts_for("03_Was_bringt_ein_Feld")
 
-__all__ = ["aufgaben", "bohnometer", "effizienz", "ende", "erwartung", "pro_karte",
+__all__ = ["bohnometer", "effizienz", "ende", "exercises", "erwartung", "pro_karte",
            "rechner", "start"]
 
 
@@ -247,6 +247,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 3."""
+def exercises():
+    """The exercises of lesson 3 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

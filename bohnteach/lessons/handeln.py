@@ -36,7 +36,7 @@ TRADE_GAMES = 30
 """Whole games in the trading experiment (two trading bots, two that never offer)."""
 TRADE_BOTS = ("trader", "trader", "planter", "planter")
 
-__all__ = ["aufgaben", "dieselbe_karte", "ende", "geschenk", "grenzwerte", "handelsspiel",
+__all__ = ["dieselbe_karte", "ende", "exercises", "geschenk", "grenzwerte", "handelsspiel",
            "rechner", "start", "tausch"]
 
 
@@ -391,6 +391,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 5."""
+def exercises():
+    """The exercises of lesson 5 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

@@ -41,7 +41,7 @@ GAMES = F.partien.value.numerator
 """Whole games simulated on the page (seeded)."""
 BOTS = "planter"
 
-__all__ = ["klassenraum", "GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
+__all__ = ["klassenraum", "GameStats", "ende", "exercises", "experiment", "konvergenz", "partien",
            "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
 
 
@@ -430,6 +430,7 @@ def questions(stats: GameStats | None = None) -> list[Any]:
 
 
 @guard()
-def aufgaben(stats: GameStats | None = None):
-    """The exercises of lesson 4 (two of them read the whole-game charts)."""
+def exercises(stats: GameStats | None = None):
+    """The exercises of lesson 4 as the page shows them: the widgets of :func:`questions`
+    (two of them read the whole-game charts)."""
     return exercise_list(questions(stats))

@@ -33,7 +33,7 @@ klassenraum = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 
-__all__ = ["klassenraum", "aufdecken", "aufgaben", "baum", "ende", "rechner", "start", "starthand"]
+__all__ = ["klassenraum", "aufdecken", "baum", "ende", "exercises", "rechner", "start", "starthand"]
 
 HIT = "#CC79A7"
 MISS = "#0072B2"
@@ -259,6 +259,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 2."""
+def exercises():
+    """The exercises of lesson 2 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())
