@@ -599,9 +599,9 @@ def test_lessons_have_goals_sources_and_links(path: Path):
     for link in links:
         assert (path.parent / link).resolve().is_file(), link
     code = "".join("".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code")
-    assert "lektion.start()" in code and "lektion.exercises(" in code
+    assert "lesson.start()" in code and "lesson.exercises(" in code
     last = [c for c in load(path)["cells"] if c["cell_type"] == "code"][-1]
-    assert "".join(last["source"]).strip() == "lektion.ende()", "ende() muss die letzte Zelle sein"
+    assert "".join(last["source"]).strip() == "lesson.end()", "end() muss die letzte Zelle sein"
 
 
 def test_bohnometer_page_matches_the_site():
@@ -612,7 +612,7 @@ def test_bohnometer_page_matches_the_site():
     assert first == "# " + find_page("12_Bohnometer").title
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert 'page_header("12_Bohnometer")' in code and 'nav_links("12_Bohnometer")' in code
-    assert code.index("uebersicht()") < code.index("kurven()")  # plain chart before the Output one
+    assert code.index("overview()") < code.index("curves()")  # plain chart before the Output one
     assert SOURCE in markdown_of(BOHNOMETER)
 
 

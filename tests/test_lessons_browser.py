@@ -2,7 +2,7 @@
 
 Uses the session's ``site_url`` (``tests/conftest.py``): the site served exactly like
 ``bohnteach serve`` – ``notebooks/`` and ``tutorials/`` side by side, every page preheated
-(so ``lektion.ende()`` really waits for the visitor's request to read ``?lehrkraft=1``).
+(so ``lesson.end()`` really waits for the visitor's request to read ``?lehrkraft=1``).
 
 Charts are drawn by bohnteach's own renderer (``labextensions/bohnteach-charts``) with
 plotly.js's basic bundle, each once; jupyterlab-plotly's file with the full plotly.js is
@@ -66,7 +66,7 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator(".bt-q-solution")).to_have_count(0)
     expect(page.locator('a[href="/?kapitel=00_Start"]').first).to_be_attached()  # into the app
     body = page.inner_text("#rendered_cells")
-    assert "lektion.exercises" not in body and "Traceback" not in body
+    assert "lesson.exercises" not in body and "Traceback" not in body
     # the charts are drawn by bohnteach's renderer, each once, with plotly.js's basic bundle
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
     page.wait_for_function(CHARTS_DRAWN, timeout=60_000)

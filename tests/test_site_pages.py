@@ -34,9 +34,9 @@ ALL_NOTEBOOKS = [NOTEBOOKS / page.filename for page in site.PAGES]  # the pages;
 LESSON_NOTEBOOKS = [TUTORIALS / f"{name}.ipynb" for name, _title in LESSONS]
 
 CALL_LINE = re.compile(
-    r"^(from bohnteach\.site import (bohnometer_page as seite, )?pages"
+    r"^(from bohnteach\.site import (bohnometer_page as chapter, )?pages"
     r"|from bohnteach\.editions\.[a-z_]+\.teaching import page as chapter"  # an edition's chapter
-    r"|(pages|seite|chapter)\.[a-z_]+\(.*\);?)$"
+    r"|(pages|chapter)\.[a-z_]+\(.*\);?)$"
 )
 MD_LINK = re.compile(r"\]\(([^)\s]+\.ipynb)(#[^)]*)?\)")
 
@@ -214,7 +214,7 @@ def test_auslegungen_lists_every_decision():
     from bohnteach.game.errors import rule_catalogue
 
     html = site.auslegungen().data
-    decided = [r for r in rule_catalogue().values() if r.auslegung]
+    decided = [r for r in rule_catalogue().values() if r.interpretation]
     assert len(decided) >= 4
     for rule in decided:
         assert f'data-rule="{rule.id}"' in html

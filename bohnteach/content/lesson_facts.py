@@ -342,7 +342,7 @@ def handeln() -> Facts:
     return Facts("05_Handeln_lohnt_sich", f)
 
 
-def bohnometer_seite() -> Facts:
+def bohnometer_chapter() -> Facts:
     """The site chapter 12_Bohnometer."""
     f = common()
     f.update(_meter_facts("stink", "Stinkbohne"))
@@ -366,7 +366,7 @@ FACTS: dict[str, Callable[[], Facts]] = {
     "03_Was_bringt_ein_Feld": feld_wert,
     "04_Rechnen_oder_simulieren": simulieren,
     "05_Handeln_lohnt_sich": handeln,
-    "12_Bohnometer": bohnometer_seite,
+    "12_Bohnometer": bohnometer_chapter,
 }
 
 

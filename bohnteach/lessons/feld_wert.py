@@ -27,15 +27,15 @@ from bohnteach.maths.probability import (
     deck_counts,
     meter_of,
 )
-from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html, variety_options
+from bohnteach.lessons import end, show_figure, start as lesson_start, swatch, table_html, variety_options
 
 start = partial(lesson_start, "03_Was_bringt_ein_Feld")
 """The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("03_Was_bringt_ein_Feld")
 
-__all__ = ["bohnometer", "effizienz", "ende", "exercises", "erwartung", "pro_karte",
-           "rechner", "start"]
+__all__ = ["bohnometer", "calculator", "efficiency", "end", "exercises", "expectation", "per_card",
+           "start"]
 
 
 @guard()
@@ -45,14 +45,14 @@ def bohnometer() -> go.Figure:
 
 
 @guard()
-def pro_karte() -> go.Figure:
+def per_card() -> go.Figure:
     """Taler per card by field size (stars where a new step is reached)."""
     return charts.coins_per_card_chart(["Stinkbohne", "Blaue Bohne", "Rote Bohne", "Gartenbohne"],
                                        RULESET)
 
 
 @guard()
-def effizienz():
+def efficiency():
     """For every variety: its steps, the best field size and Taler per card there."""
     from IPython.display import HTML
 
@@ -89,7 +89,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
 
 
 @guard()
-def erwartung(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
+def expectation(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
     """The expected-value table of the lesson's example."""
     from IPython.display import HTML
 
@@ -166,7 +166,7 @@ class WaitCalculator:
 
 
 @guard()
-def rechner() -> WaitCalculator:
+def calculator() -> WaitCalculator:
     return WaitCalculator()
 
 

@@ -26,13 +26,13 @@ from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, Runs, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html
+from bohnteach.lessons import end, show_figure, start as lesson_start, table_html
 from bohnteach.lessons.stored import stored
 
 start = partial(lesson_start, "04_Rechnen_oder_simulieren")
 """The teacher banner of this lesson (first code cell)."""
 
-klassenraum = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
+classroom = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
 """The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("04_Rechnen_oder_simulieren")
@@ -41,8 +41,8 @@ GAMES = F.partien.value.numerator
 """Whole games simulated on the page (seeded)."""
 BOTS = "planter"
 
-__all__ = ["klassenraum", "GameStats", "ende", "exercises", "experiment", "konvergenz", "partien",
-           "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
+__all__ = ["GameStats", "classroom", "convergence", "end", "estimates", "exercises", "experiment",
+           "game_length", "play_games", "scores", "seats", "start"]
 
 
 # --------------------------------------------------------------------------- reveals
@@ -89,7 +89,7 @@ durchläufe, seed 1; the experiment's first run: 1.000, seed 7), stored as data.
 
 
 @guard()
-def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
+def convergence(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
     return charts.convergence_chart(
@@ -114,7 +114,7 @@ def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, s
 
 
 @guard()
-def schaetzungen(trials: int | None = None, seed: int = 1):
+def estimates(trials: int | None = None, seed: int = 1):
     """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
     from IPython.display import HTML
 
@@ -257,7 +257,7 @@ STORED_GAMES = stored(f"04_partien_{GAMES}_seed0_{BOTS}", _games_data, _games_fr
 
 
 @guard()
-def partien(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
+def play_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
     """Play ``games`` whole games (a progress bar runs meanwhile); show a summary table.
     The page's own games (the defaults) come from stored data, the bar then shows them done."""
     from IPython.display import display
@@ -341,17 +341,17 @@ def seats_figure(stats: GameStats) -> go.Figure:
 
 
 @guard()
-def spieldauer(stats: GameStats) -> go.Figure:
+def game_length(stats: GameStats) -> go.Figure:
     return turns_figure(stats)
 
 
 @guard()
-def punkte(stats: GameStats) -> go.Figure:
+def scores(stats: GameStats) -> go.Figure:
     return scores_figure(stats)
 
 
 @guard()
-def sitzplatz(stats: GameStats) -> go.Figure:
+def seats(stats: GameStats) -> go.Figure:
     return seats_figure(stats)
 
 

@@ -23,17 +23,18 @@ from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import Pile, deck_counts, p_at_least_one
-from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start, variety_options
+from bohnteach.lessons import end, headroom, show_figure, start as lesson_start, variety_options
 
 start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
 """The teacher banner of this lesson (first code cell)."""
 
-klassenraum = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
+classroom = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
 """The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 
-__all__ = ["klassenraum", "aufdecken", "baum", "ende", "exercises", "rechner", "start", "starthand"]
+__all__ = ["calculator", "classroom", "end", "exercises", "reveal", "start", "starting_hand",
+           "tree"]
 
 HIT = "#CC79A7"
 MISS = "#0072B2"
@@ -45,7 +46,7 @@ def _frac(p: Fraction) -> str:
 
 
 @guard()
-def baum(variety: str = "Gartenbohne") -> go.Figure:
+def tree(variety: str = "Gartenbohne") -> go.Figure:
     """Tree diagram for two revealed cards: hit / no hit at each step; the path
     "no hit, no hit" (the complement of "at least one") is highlighted."""
     v = find_variety(variety)
@@ -105,13 +106,13 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
 
 
 @guard()
-def aufdecken() -> go.Figure:
+def reveal() -> go.Figure:
     """P(at least one card of each variety among the 2 revealed cards)."""
     return charts.reveal_chart(PILE, k=F.aufdecken.value.numerator)
 
 
 @guard()
-def starthand(variety: str = "Blaue Bohne") -> go.Figure:
+def starting_hand(variety: str = "Blaue Bohne") -> go.Figure:
     """Distribution of the number of ``variety`` cards in a starting hand of 5."""
     return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator, PILE))
 
@@ -167,7 +168,7 @@ class Calculator:
 
 
 @guard()
-def rechner() -> Calculator:
+def calculator() -> Calculator:
     return Calculator()
 
 
