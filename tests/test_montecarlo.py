@@ -111,6 +111,8 @@ def test_bad_input_is_refused_in_german():
     for trials in (0, 2.5, True):
         with pytest.raises(ValueError, match="Anzahl der Durchläufe muss eine ganze Zahl ≥ 1 sein"):
             Runs(trials)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Durchläufe als Runs"):
+        simulate_reveal("garden", runs=500)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="nie"):
         simulate_wait("garden", Pile(seen={"garden": 6}))
     with pytest.raises(ValueError, match="nur 6 Karten"):

@@ -149,6 +149,8 @@ def test_a_pile_is_checked_once_and_cannot_be_changed():
     with pytest.raises(TypeError):
         pile.counts["garden"] = 6  # type: ignore[index]
     assert pile == Pile(seen={"garden": 2}) != Pile()
+    with pytest.raises(TypeError, match="Stapel als Pile"):
+        p_in_reveal("garden", "online")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- small decks

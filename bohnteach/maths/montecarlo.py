@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bohnteach.game.beans import find_variety, meter_value
-from bohnteach.maths.probability import Pile, Targets, VarietyLike, _check_k, _pile, _sizes, meter_of, target_label
+from bohnteach.maths.probability import (
+    Pile, Targets, VarietyLike, _check_k, _pile, _sizes, meter_of, target_label,
+)
 from bohnteach.game.rulesets import Trait as Sex
 
 Progress = Callable[[float], None]
@@ -83,6 +85,9 @@ class _Tally:
     """Running sums, checkpoints and progress reports shared by the simulation loops."""
 
     def __init__(self, runs: Runs):
+        if not isinstance(runs, Runs):
+            raise TypeError(f"Die Durchläufe als Runs(...) angeben, z. B. Runs(10_000, seed=1), "
+                            f"nicht {runs!r}.")
         self.trials = runs.trials
         self.seed = runs.seed
         self.progress = runs.progress
@@ -141,10 +146,10 @@ def _simulate_draws(
 ) -> Estimate:
     """Draw ``k`` of ``total`` cards (``hits`` fit) ``runs.trials`` times; outcome = table[fits]."""
     _check_k(k, total)
+    tally = _Tally(runs)
     rand = random.Random(runs.seed).random
     deck = [1] * hits + [0] * (total - hits)
     freq = [0] * (k + 1)
-    tally = _Tally(runs)
     s = s2 = 0
     for run in tally.segments():
         for _ in range(run):
@@ -247,10 +252,10 @@ def simulate_wait(
     total, hits = _sizes(variety, pile)
     if hits == 0:
         raise ValueError("Von dieser Sorte ist keine Karte mehr im Stapel – sie kommt nie.")
+    tally = _Tally(runs)
     rand = random.Random(runs.seed).random
     deck = [1] * hits + [0] * (total - hits)
     freq = [0] * (total + 2)
-    tally = _Tally(runs)
     s = s2 = 0
     for run in tally.segments():
         for _ in range(run):

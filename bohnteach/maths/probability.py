@@ -112,7 +112,11 @@ class Pile:
 
 def _pile(pile: Pile | None) -> Pile:
     """``pile``, or the base game's full deck when none is given."""
-    return Pile() if pile is None else pile
+    if pile is None:
+        return Pile()
+    if not isinstance(pile, Pile):
+        raise TypeError(f"Den Stapel als Pile(...) angeben, z. B. Pile(\"online\", 3), nicht {pile!r}.")
+    return pile
 
 
 def _target_keys(targets: Targets) -> frozenset[str]:
