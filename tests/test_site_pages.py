@@ -210,10 +210,10 @@ def test_comparison_scenes_pair_amigo_and_online():
     assert any([s.ruleset for s in group] == ["amigo", "online"] for group in pairs)
 
 
-def test_auslegungen_lists_every_decision():
+def test_interpretations_list_every_decision():
     from bohnteach.game.errors import rule_catalogue
 
-    html = site.auslegungen().data
+    html = site.interpretations().data
     decided = [r for r in rule_catalogue().values() if r.interpretation]
     assert len(decided) >= 4
     for rule in decided:

@@ -24,6 +24,7 @@ from math import comb, sqrt
 from bohnteach.game.beans import find_variety, harvest_value
 from bohnteach.render.words import de_number
 from bohnteach.maths.probability import (
+    Pile,
     coins_per_card,
     count_distribution,
     deck_counts,
@@ -34,7 +35,6 @@ from bohnteach.maths.probability import (
     meter_of,
     p_at_least_one,
     p_none,
-    Pile,
 )
 
 RULESET = "amigo"
@@ -181,7 +181,8 @@ def bohnentreppe() -> Facts:
         "p_blau_oder_rot": (p_at_least_one(["Blaue Bohne", "Rote Bohne"], 1, PILE),
                             "P(Blaue oder Rote Bohne oben) = (20 + 8)/104"),
         "n_top4": (top4, "Karten der vier häufigsten Sorten: 20 + 18 + 16 + 14"),
-        "p_top4": (p_at_least_one(["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne"], 1, PILE),
+        "p_top4": (p_at_least_one(["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne"], 1,
+                                  PILE),
                    "P(oberste Karte gehört zu den vier häufigsten Sorten) = 68/104"),
         "p_falsch_sorten": (Fraction(1, len(counts)),
                             "typischer Fehler: jede der 8 Sorten gleich wahrscheinlich (1/8)"),
@@ -262,7 +263,8 @@ def feld_wert() -> Facts:
         "p_zwei": (dist[2], "P(zwei Stinkbohnen)"),
         "erwartung_warten": (expected_harvest_value("Stinkbohne", 4, 2, beside_field),
                              "erwartete Taler, wenn man die 2 aufgedeckten Karten abwartet"),
-        "gewinn_warten": (expected_harvest_value("Stinkbohne", 4, 2, beside_field) - harvest_value("Stinkbohne", 4),
+        "gewinn_warten": (expected_harvest_value("Stinkbohne", 4, 2, beside_field)
+                          - harvest_value("Stinkbohne", 4),
                           "erwarteter Mehrwert des Wartens gegenüber sofort ernten"),
         "e_stink_zwei": (expected_count("Stinkbohne", 2, beside_field),
                          "erwartete Stinkbohnen unter 2 Karten = 2 · 12/100"),

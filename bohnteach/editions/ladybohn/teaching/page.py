@@ -251,5 +251,5 @@ def show(part: str) -> Any:
     }, part)
 
 
-__all__ = ["EXAMPLE", "OwnValues", "assumption_html", "interpretations_html", "chart_output",
+__all__ = ["EXAMPLE", "OwnValues", "assumption_html", "chart_output", "interpretations_html",
            "meter_table", "own_values", "show", "show_chart"]
