@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from bohnteach.maths.montecarlo import simulate_reveal  # noqa: E402
-from bohnteach.maths.probability import p_in_reveal, percent  # noqa: E402
+from bohnteach.maths.montecarlo import Runs, simulate_reveal  # noqa: E402
+from bohnteach.maths.probability import Pile, p_in_reveal, percent  # noqa: E402
 
 
 def verdict(seconds: float, target: float) -> str:
@@ -25,7 +25,7 @@ def bench_reveals(trials: int = 10_000, repeat: int = 5) -> float:
     times = []
     for i in range(repeat):
         start = time.perf_counter()
-        est = simulate_reveal("Gartenbohne", "amigo", 4, trials=trials, seed=i)
+        est = simulate_reveal("Gartenbohne", Pile("amigo", 4), Runs(trials, seed=i))
         times.append(time.perf_counter() - start)
     exact = p_in_reveal("Gartenbohne")
     line = (

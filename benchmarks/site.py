@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, serve_site  # noqa: E402 - also stops on SIGTERM
 
+from bohnteach.content.chapters import LESSONS
 from bohnteach.site import pages as site_pages
 from bohnteach.site.serve import REFILL_QUIET, site_dir
 
@@ -159,7 +160,7 @@ def mirror_site(tmp: Path) -> tuple[Path, str]:
 
 
 def lesson_names() -> list[str]:
-    return sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("[0-9][0-9]_*.ipynb"))
+    return [f"tutorials/{name}" for name, _title in LESSONS]
 
 
 def kernel_pid(server: int, kernel_id: str) -> int | None:

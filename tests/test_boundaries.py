@@ -144,7 +144,7 @@ def test_ladybohn_harvest_turns_the_top_cards_into_coins() -> None:
     assert s.players[0].coins == field[len(field) - coins:]
     assert female in s.players[0].coins
     assert s.discard[-(len(field) - coins):] == field[: len(field) - coins]
-    assert "oberste" in find_rule("lady.top-card").auslegung
+    assert "oberste" in find_rule("lady.top-card").interpretation
 
 
 def test_online_hand_trades_are_allowed_before_the_revealed_cards_are_gone() -> None:
@@ -155,13 +155,13 @@ def test_online_hand_trades_are_allowed_before_the_revealed_cards_are_gone() -> 
     allow(s, Offer(0, 1, (soy,), (chili,)))  # a hand trade, both revealed cards still open
     allow(s, Accept(1))
     assert len(s.revealed) == 2
-    assert "Reihenfolge" in find_rule("trade.continue-after-revealed").auslegung
+    assert "Reihenfolge" in find_rule("trade.continue-after-revealed").interpretation
 
 
 def test_both_auslegungen_are_on_the_site_page() -> None:
-    from bohnteach.site.pages import auslegungen_items
+    from bohnteach.site.pages import interpretation_items
 
-    ids = {item[0] for item in auslegungen_items()}
+    ids = {item[0] for item in interpretation_items()}
     assert {"lady.top-card", "trade.continue-after-revealed"} <= ids
 
 

@@ -14,8 +14,8 @@ import pytest
 from bohnteach.render import charts
 from bohnteach.editions.ladybohn.teaching.charts import sex_meter_chart
 from bohnteach.game.beans import find_variety, harvest_value
-from bohnteach.maths.montecarlo import simulate_count, simulate_reveal, simulate_wait
-from bohnteach.maths.probability import count_distribution, p_in_reveal
+from bohnteach.maths.montecarlo import Runs, simulate_count, simulate_reveal, simulate_wait
+from bohnteach.maths.probability import Pile, count_distribution, p_in_reveal
 from bohnteach.game.rulesets import ruleset_from_toml
 
 AMIGO_DE = ["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne", "Sojabohne",
@@ -192,20 +192,20 @@ def test_deck_comparison_stacks_named_varieties():
 
 
 def test_reveal_chart():
-    fig = charts.reveal_chart("amigo", 4)
+    fig = charts.reveal_chart(Pile("amigo", 4))
     check_plain_figure(fig)
     (bars,) = fig.data
     i = list(bars.x).index("Gartenbohne")
     assert bars.y[i] == pytest.approx(0.1126, abs=5e-5)
     assert bars.text[i] == "11,3 %"
     assert bars.hovertext[i] == "mindestens eine Gartenbohne unter 2 Karten: 11,3 %"
-    seen = charts.reveal_chart(seen={"garden": 2})
+    seen = charts.reveal_chart(Pile(seen={"garden": 2}))
     assert seen.data[0].y[i] < bars.y[i]
     assert "gesehenen" in title(seen)
 
 
 def test_convergence_chart_exact_vs_simulated():
-    est = simulate_reveal("Gartenbohne", trials=10_000, seed=0)
+    est = simulate_reveal("Gartenbohne", runs=Runs(10_000, seed=0))
     exact = p_in_reveal("Gartenbohne")
     fig = charts.convergence_chart(est, exact)
     check_plain_figure(fig)
@@ -237,7 +237,7 @@ def test_log_thin_keeps_enough_points_for_a_log_axis():
 
 
 def test_count_distribution_chart():
-    sim = simulate_count("Blaue Bohne", 5, trials=2_000)
+    sim = simulate_count("Blaue Bohne", 5, runs=Runs(2_000))
     fig = charts.count_distribution_chart("Blaue Bohne", 5, simulated=sim)
     check_plain_figure(fig)
     exact, simulated = fig.data
@@ -252,7 +252,7 @@ def test_count_distribution_chart():
 
 
 def test_waiting_time_chart():
-    fig = charts.waiting_time_chart("Gartenbohne", simulated=simulate_wait("garden", trials=2_000))
+    fig = charts.waiting_time_chart("Gartenbohne", simulated=simulate_wait("garden", runs=Runs(2_000)))
     check_plain_figure(fig)
     bars, sim, cumulative = fig.data
     assert bars.name == "genau an dieser Stelle (exakt)"
@@ -263,7 +263,7 @@ def test_waiting_time_chart():
     assert any("Erwartungswert: Position 15,0" in t for t in annotation_texts(fig))
     assert bars.hovertext[0] == "die nächste Gartenbohne ist die 1. Karte: 5,8 %"
     with pytest.raises(ValueError, match="nie"):
-        charts.waiting_time_chart("garden", seen={"garden": 6})
+        charts.waiting_time_chart("garden", Pile(seen={"garden": 6}))
 
 
 def test_union_of_varieties_is_named_not_coloured():
@@ -276,7 +276,7 @@ def test_every_chart_names_its_traces():
     figs = [
         charts.bohnometer_chart(), charts.coins_per_card_chart(), charts.marginal_value_chart(),
         charts.deck_comparison_chart(),
-        charts.convergence_chart(simulate_reveal("red", trials=500), Fraction(1, 7)),
+        charts.convergence_chart(simulate_reveal("red", runs=Runs(500)), Fraction(1, 7)),
         charts.count_distribution_chart("red", 4), charts.waiting_time_chart("red"),
     ]
     for fig in figs:
@@ -288,7 +288,7 @@ def test_every_chart_names_its_traces():
 
 
 def all_figures() -> list[go.Figure]:
-    est = simulate_reveal("red", trials=20_000, seed=1)
+    est = simulate_reveal("red", runs=Runs(20_000, seed=1))
     return [
         charts.bohnometer_chart(), charts.bohnometer_chart(["Blaue Bohne", "Stinkbohne"]),
         charts.bohnometer_chart(["Blaue Bohne", "Kaffeebohne"], ["amigo", "online"]),
@@ -332,7 +332,7 @@ def test_wrap_lines_keeps_breaks_and_subtitles():
 
 
 def test_log_axis_labels_do_not_run_into_each_other():
-    est = simulate_reveal("red", trials=1_000_000 // 10, seed=2)
+    est = simulate_reveal("red", runs=Runs(1_000_000 // 10, seed=2))
     fig = charts.convergence_chart(est, Fraction(1, 7))
     axis = fig.layout.xaxis
     assert axis.type == "log"

@@ -9,7 +9,6 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,11 +17,11 @@ from browser_helpers import VISIT_OUTCOME_JS, open_page
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from bohnteach.content import chapters
 from bohnteach.render.style import BUTTON_COLOURS
 
-ROOT = Path(__file__).resolve().parents[1]
-CHAPTERS = [p.stem for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
-LESSONS = [f"tutorials/{p.stem}" for p in sorted((ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))]
+CHAPTERS = [page.name for page in chapters.PAGES]
+LESSONS = [f"tutorials/{name}" for name, _title in chapters.LESSONS]
 TEACHER = "?lehrkraft=1"
 #: (page, query): every chapter and lesson as a student sees it, every lesson as the teacher
 VIEWS = [(name, "") for name in CHAPTERS + LESSONS] + [(name, TEACHER) for name in LESSONS]

@@ -163,7 +163,7 @@ def test_rule_catalogue_has_every_lady_id_of_rules_md() -> None:
         assert len(rule.explanation) > 60 and rule.title
     for rule_id in ["lady.female-meter", "lady.baby-lift", "lady.offer-variety-only",
                     "lady.baby-trade-immediate", "lady.female-garden"]:
-        assert find_rule(rule_id).auslegung, rule_id
+        assert find_rule(rule_id).interpretation, rule_id
 
 
 # ---- the user's own meters ---------------------------------------------------------------

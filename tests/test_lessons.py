@@ -27,12 +27,13 @@ import pytest
 from bohnteach.widgets import questions as ex
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
+from bohnteach.content.chapters import LESSONS
 from bohnteach.content.lesson_facts import FACTS, SEED_FILE, facts_for
 from bohnteach.game.errors import source_title
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
-LESSON_FILES = sorted(TUTORIALS.glob("[0-9][0-9]_*.ipynb"))
+LESSON_FILES = [TUTORIALS / f"{name}.ipynb" for name, _title in LESSONS]
 BOHNOMETER = ROOT / "notebooks" / "12_Bohnometer.ipynb"
 ALL_NOTEBOOKS = [*LESSON_FILES, BOHNOMETER]
 
@@ -66,7 +67,7 @@ def F(lesson: str):
     return facts_for(lesson)
 
 
-def test_lesson_facts_cover_every_lesson_file():
+def test_lesson_facts_cover_every_lesson():
     assert [p.stem for p in LESSON_FILES] == [k for k in FACTS if k[0] == "0"]
     assert len(LESSON_FILES) >= 5
 
@@ -258,20 +259,21 @@ SE_TOLERANCE = 4
 
 
 def test_simulated_reveal_agrees_with_exact():
-    from bohnteach.maths.montecarlo import simulate_reveal
+    from bohnteach.maths.montecarlo import Runs, simulate_reveal
 
     exact = float(F("02_Zwei_Karten_aufdecken").p_garten_zwei.value)
     for seed in (0, 1, 2):
-        est = simulate_reveal("Gartenbohne", trials=20_000, seed=seed)
+        est = simulate_reveal("Gartenbohne", runs=Runs(20_000, seed=seed))
         se = math.sqrt(exact * (1 - exact) / est.trials)
         assert abs(est.estimate - exact) <= SE_TOLERANCE * se, (seed, est.estimate)
 
 
 def test_simulated_harvest_agrees_with_expected_value():
-    from bohnteach.maths.montecarlo import simulate_harvest_value
+    from bohnteach.maths.montecarlo import Runs, simulate_harvest_value
+    from bohnteach.maths.probability import Pile
 
     f = F("03_Was_bringt_ein_Feld")
-    est = simulate_harvest_value("Stinkbohne", 4, 2, seen={"Stinkbohne": 4}, trials=20_000, seed=3)
+    est = simulate_harvest_value("Stinkbohne", 4, 2, Pile(seen={"Stinkbohne": 4}), Runs(20_000, seed=3))
     assert abs(est.estimate - float(f.erwartung_warten.value)) <= SE_TOLERANCE * est.standard_error
 
 
@@ -597,9 +599,9 @@ def test_lessons_have_goals_sources_and_links(path: Path):
     for link in links:
         assert (path.parent / link).resolve().is_file(), link
     code = "".join("".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code")
-    assert "lektion.start()" in code and "lektion.aufgaben(" in code
+    assert "lesson.start()" in code and "lesson.exercises(" in code
     last = [c for c in load(path)["cells"] if c["cell_type"] == "code"][-1]
-    assert "".join(last["source"]).strip() == "lektion.ende()", "ende() muss die letzte Zelle sein"
+    assert "".join(last["source"]).strip() == "lesson.end()", "end() muss die letzte Zelle sein"
 
 
 def test_bohnometer_page_matches_the_site():
@@ -610,7 +612,7 @@ def test_bohnometer_page_matches_the_site():
     assert first == "# " + find_page("12_Bohnometer").title
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert 'page_header("12_Bohnometer")' in code and 'nav_links("12_Bohnometer")' in code
-    assert code.index("uebersicht()") < code.index("kurven()")  # plain chart before the Output one
+    assert code.index("overview()") < code.index("curves()")  # plain chart before the Output one
     assert SOURCE in markdown_of(BOHNOMETER)
 
 

@@ -2,7 +2,7 @@
 
 Uses the session's ``site_url`` (``tests/conftest.py``): the site served exactly like
 ``bohnteach serve`` – ``notebooks/`` and ``tutorials/`` side by side, every page preheated
-(so ``lektion.ende()`` really waits for the visitor's request to read ``?lehrkraft=1``).
+(so ``lesson.end()`` really waits for the visitor's request to read ``?lehrkraft=1``).
 
 Charts are drawn by bohnteach's own renderer (``labextensions/bohnteach-charts``) with
 plotly.js's basic bundle, each once; jupyterlab-plotly's file with the full plotly.js is
@@ -11,14 +11,14 @@ never fetched. The console must stay free of errors after the charts are drawn.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from browser_helpers import open_page, visible_errors
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted(p.stem for p in (ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))
+from bohnteach.content import chapters
+
+LESSONS = [name for name, _title in chapters.LESSONS]
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output.lm-Panel')]
   .every(e => e.querySelector('.jupyter-widgets'))"""
 CHARTS_DRAWN = """() => [...document.querySelectorAll('.jp-RenderedPlotly')]
@@ -66,7 +66,7 @@ def test_lesson_page_loads_for_students(page, site_url, name):
     expect(page.locator(".bt-q-solution")).to_have_count(0)
     expect(page.locator('a[href="/?kapitel=00_Start"]').first).to_be_attached()  # into the app
     body = page.inner_text("#rendered_cells")
-    assert "lektion.aufgaben" not in body and "Traceback" not in body
+    assert "lesson.exercises" not in body and "Traceback" not in body
     # the charts are drawn by bohnteach's renderer, each once, with plotly.js's basic bundle
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible()
     page.wait_for_function(CHARTS_DRAWN, timeout=60_000)

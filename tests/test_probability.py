@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bohnteach.game.beans import find_variety, harvest_value
 from bohnteach.maths.probability import (
+    Pile,
     as_float,
     best_field_size,
     coins_per_card,
@@ -30,7 +31,6 @@ from bohnteach.maths.probability import (
     p_in_reveal,
     percent,
     target_label,
-    unknown_pile,
     waiting_time_distribution,
 )
 from bohnteach.game.rulesets import ruleset_from_toml
@@ -92,7 +92,7 @@ def test_garden_in_full_amigo_deck_matches_formula():
 
 
 def test_any_name_and_player_count_give_same_answer_in_amigo():
-    ps = {p_in_reveal(name, "amigo", players) for name in ("Gartenbohnen", "garden", "Garden Bean")
+    ps = {p_in_reveal(name, Pile("amigo", players)) for name in ("Gartenbohnen", "garden", "Garden Bean")
           for players in (3, 4, 5)}
     assert len(ps) == 1
 
@@ -108,9 +108,9 @@ def test_deck_counts_per_ruleset_and_player_count():
 
 
 def test_variety_not_in_deck_has_probability_zero():
-    assert p_in_reveal("Kaffeebohne", "amigo") == 0
-    assert p_in_reveal("Kaffeebohne", "online", 3) > 0
-    assert p_in_reveal("Gartenbohne", "online", 6) == 0
+    assert p_in_reveal("Kaffeebohne", Pile("amigo")) == 0
+    assert p_in_reveal("Kaffeebohne", Pile("online", 3)) > 0
+    assert p_in_reveal("Gartenbohne", Pile("online", 6)) == 0
 
 
 # --------------------------------------------------------------------------- known cards
@@ -119,25 +119,38 @@ def test_variety_not_in_deck_has_probability_zero():
 def test_seen_cards_leave_the_unknown_pile():
     # Two Gartenbohnen visible (e.g. on my field): 102 unknown cards, 4 of them Garden.
     expected = 1 - Fraction(comb(98, 2), comb(102, 2))
-    assert p_in_reveal("garden", seen=["Gartenbohne", "Gartenbohne"]) == expected
-    assert p_in_reveal("garden", seen={"garden": 2}) == expected
+    assert p_in_reveal("garden", Pile(seen=["Gartenbohne", "Gartenbohne"])) == expected
+    assert p_in_reveal("garden", Pile(seen={"garden": 2})) == expected
     # Seeing other varieties raises the chance: fewer cards, same number of Garden.
-    assert p_in_reveal("garden", seen={"blue": 10}) == 1 - Fraction(comb(88, 2), comb(94, 2))
+    assert p_in_reveal("garden", Pile(seen={"blue": 10})) == 1 - Fraction(comb(88, 2), comb(94, 2))
 
 
 def test_explicit_pile_and_seen_together():
-    pile = unknown_pile(pile={"Rote Bohne": 3, "garden": 2}, seen=["red"])
-    assert pile == {"red": 2, "garden": 2}
-    assert p_in_reveal("garden", pile={"red": 3, "garden": 2}, seen=["red"]) == 1 - Fraction(1, 6)
+    pile = Pile(cards={"Rote Bohne": 3, "garden": 2}, seen=["red"])
+    assert pile.counts == {"red": 2, "garden": 2} and pile.total == 4 and pile.hits(["red"]) == 2
+    assert p_in_reveal("garden", pile) == 1 - Fraction(1, 6)
 
 
 def test_seeing_more_cards_than_exist_is_an_error():
     with pytest.raises(ValueError, match="nur 6"):
-        p_in_reveal("garden", seen={"garden": 7})
-    with pytest.raises(ValueError):
-        p_in_reveal("garden", seen={"garden": -1})
-    with pytest.raises(ValueError):
-        p_at_least_one("garden", 7, pile=SMALL)  # only 6 cards
+        Pile(seen={"garden": 7})
+    with pytest.raises(ValueError, match="Gesehene Karten: Anzahl muss eine ganze Zahl"):
+        Pile(seen={"garden": -1})
+    with pytest.raises(ValueError, match="Stapel: Anzahl muss eine ganze Zahl"):
+        Pile(cards={"garden": 1.5})
+    with pytest.raises(ValueError, match="nur 6 Karten, nicht 7"):
+        p_at_least_one("garden", 7, Pile(cards=SMALL))
+
+
+def test_a_pile_is_checked_once_and_cannot_be_changed():
+    pile = Pile(seen={"garden": 2})
+    with pytest.raises(AttributeError):
+        pile.players = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        pile.counts["garden"] = 6  # type: ignore[index]
+    assert pile == Pile(seen={"garden": 2}) != Pile()
+    with pytest.raises(TypeError, match="Stapel als Pile"):
+        p_in_reveal("garden", "online")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- small decks
@@ -145,17 +158,17 @@ def test_seeing_more_cards_than_exist_is_an_error():
 
 def test_small_deck_against_enumeration():
     for k in range(0, 5):
-        assert p_at_least_one("garden", k, pile=SMALL) == brute_at_least_one(SMALL, {"garden"}, k)
-        assert p_fits_fields(["garden", "blue"], k, pile=SMALL) == brute_at_least_one(
+        assert p_at_least_one("garden", k, Pile(cards=SMALL)) == brute_at_least_one(SMALL, {"garden"}, k)
+        assert p_fits_fields(["garden", "blue"], k, Pile(cards=SMALL)) == brute_at_least_one(
             SMALL, {"garden", "blue"}, k
         )
-        dist = count_distribution("red", k, pile=SMALL)
+        dist = count_distribution("red", k, Pile(cards=SMALL))
         assert list(dist) == list(range(min(k, 3) + 1))  # 0 … min(k, K), zeros included
         assert nonzero(dist) == brute_count_distribution(SMALL, "red", k)
         assert sum(dist.values()) == 1
-        assert expected_count("red", k, pile=SMALL) == sum(j * p for j, p in dist.items())
-    assert waiting_time_distribution("garden", pile=SMALL) == brute_waiting(SMALL, "garden")
-    assert expected_wait("garden", pile=SMALL) == Fraction(6 + 1, 2 + 1)
+        assert expected_count("red", k, Pile(cards=SMALL)) == sum(j * p for j, p in dist.items())
+    assert waiting_time_distribution("garden", Pile(cards=SMALL)) == brute_waiting(SMALL, "garden")
+    assert expected_wait("garden", Pile(cards=SMALL)) == Fraction(6 + 1, 2 + 1)
 
 
 piles = st.dictionaries(
@@ -169,15 +182,16 @@ def test_random_small_decks_against_enumeration(pile, data):
     total = sum(pile.values())
     k = data.draw(st.integers(0, min(total, 3)))
     target = data.draw(st.sampled_from(sorted(pile)))
-    assert p_at_least_one(target, k, pile=pile) == brute_at_least_one(pile, {target}, k)
-    assert nonzero(count_distribution(target, k, pile=pile)) == brute_count_distribution(
+    unknown = Pile(cards=pile)
+    assert p_at_least_one(target, k, unknown) == brute_at_least_one(pile, {target}, k)
+    assert nonzero(count_distribution(target, k, unknown)) == brute_count_distribution(
         pile, target, k
     )
     if pile[target]:
-        waiting = waiting_time_distribution(target, pile=pile)
+        waiting = waiting_time_distribution(target, unknown)
         assert waiting == brute_waiting(pile, target)
         mean = sum(j * p for j, p in waiting.items())
-        assert expected_wait(target, pile=pile) == mean == Fraction(total + 1, pile[target] + 1)
+        assert expected_wait(target, unknown) == mean == Fraction(total + 1, pile[target] + 1)
 
 
 def test_waiting_time_in_full_deck():
@@ -192,9 +206,9 @@ def test_waiting_time_in_full_deck():
 
 
 def test_no_card_left_means_no_waiting_time():
-    assert waiting_time_distribution("garden", seen={"garden": 6}) == {}
+    assert waiting_time_distribution("garden", Pile(seen={"garden": 6})) == {}
     with pytest.raises(ValueError, match="nie"):
-        expected_wait("garden", seen={"garden": 6})
+        expected_wait("garden", Pile(seen={"garden": 6}))
 
 
 def test_hypergeometric_matches_formula_and_sums_to_one():
@@ -243,7 +257,7 @@ def test_expected_harvest_value_against_enumeration():
     # field of 1 Red; the next 3 cards of SMALL; every Red among them is added.
     draws = ordered_draws(SMALL, 3)
     brute = Fraction(sum(harvest_value("red", 1 + d.count("red")) for d in draws), len(draws))
-    assert expected_harvest_value("red", 1, 3, pile=SMALL) == brute
+    assert expected_harvest_value("red", 1, 3, Pile(cards=SMALL)) == brute
     assert expected_harvest_value("blue", 6, 0) == 2
 
 
@@ -286,7 +300,7 @@ w = [0, 1, 2, 0]
 def test_rulesets_with_sexes_count_all_cards_and_use_sex_meters():
     lady = ruleset_from_toml(LADY)
     assert deck_counts(lady, 4) == {"blue": 21, "garden": 6}
-    assert p_in_reveal("garden", lady) == 1 - Fraction(comb(21, 2), comb(27, 2))
+    assert p_in_reveal("garden", Pile(lady)) == 1 - Fraction(comb(21, 2), comb(27, 2))
     assert harvest_curve("blue", 5, lady, "w") == [0, 0, 0, 1, 1, 2]
     assert marginal_value("garden", 0, lady, "w") == 2  # w meter (–, 1, 2, –): 1 card → 2 Taler
     with pytest.raises(ValueError, match="Baby"):

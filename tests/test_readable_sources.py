@@ -83,7 +83,7 @@ def test_exercises_show_no_file_names():
 
 
 @pytest.mark.parametrize("build", [
-    lambda: pages.auslegungen(),
+    lambda: pages.interpretations(),
     lambda: pages.rules_table(*sorted(rule_catalogue())),
     lambda: pages.comparison_table(),
     lambda: pages.variety_table(),

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import EXPECT_TIMEOUT_MS, VISIT_OUTCOME_JS, open_page
 from playwright.sync_api import expect
 
+from bohnteach.content import chapters
 from bohnteach.render.style import contrast
 
-ROOT = Path(__file__).resolve().parents[1]
-LESSONS = [f"tutorials/{p.stem}" for p in sorted((ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb"))]
+LESSONS = [f"tutorials/{name}" for name, _title in chapters.LESSONS]
 PHONE = {"width": 390, "height": 844}
 #: an A4 sheet's text width (190 mm) in CSS px, as Chromium prints it: the print test's window
 A4 = {"width": 718, "height": 1123}

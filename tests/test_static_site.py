@@ -32,14 +32,14 @@ import pytest
 from playwright.sync_api import expect
 from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, collect_errors, visible_errors
 
+from bohnteach.content import chapters
 from bohnteach.game.errors import find_rule
 from bohnteach.site import snapshot, static
 from bohnteach.site.reach import reached_top_levels
-from bohnteach.site.serve import site_dir
 
 REPO = Path(__file__).resolve().parents[1]
-PAGES = sorted(f"notebooks/{p.stem}" for p in (site_dir() / "notebooks").glob("*.ipynb"))  # app too
-LESSONS = sorted(f"tutorials/{p.stem}" for p in (site_dir() / "tutorials").glob("*.ipynb"))
+PAGES = sorted([*(f"notebooks/{page.name}" for page in chapters.PAGES), "notebooks/app"])  # app too
+LESSONS = sorted(f"tutorials/{name}" for name, _title in chapters.LESSONS)
 #: Milliseconds a page may take to render: Pyodide starts in seconds on a quiet machine,
 #: but minutes on a 2-core machine shared with other test runs (seen: 11 min at load 50–80).
 RENDER_TIMEOUT_MS = 900_000

@@ -26,7 +26,7 @@ def test_every_lesson_has_goal_plan_and_misconceptions():
     assert set(all_teacher_notes()) == {name for name, _ in LESSONS} == set(MODULES)
     for name, _ in LESSONS:
         notes = teacher_notes(name)
-        assert notes.ziel and len(notes.fehlvorstellungen) >= 3
+        assert notes.goal and len(notes.misconceptions) >= 3
         assert sum(step.minutes for step in notes.plan) == LESSON_MINUTES
     with pytest.raises(KeyError, match="Keine Hinweise"):
         teacher_notes("99_Fehlt")

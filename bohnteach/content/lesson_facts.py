@@ -24,6 +24,7 @@ from math import comb, sqrt
 from bohnteach.game.beans import find_variety, harvest_value
 from bohnteach.render.words import de_number
 from bohnteach.maths.probability import (
+    Pile,
     coins_per_card,
     count_distribution,
     deck_counts,
@@ -38,6 +39,8 @@ from bohnteach.maths.probability import (
 
 RULESET = "amigo"
 PLAYERS = 4
+PILE = Pile(RULESET, PLAYERS)
+"""The unknown pile of the lessons before any card is seen: the whole deck."""
 SEED_FILE = "000_2752a7130280637f.txt"
 """The Amigo base-game rulebook (Amigo-Spielregel, letter A in data/rules.toml)."""
 
@@ -164,22 +167,22 @@ def bohnentreppe() -> Facts:
     f.update({
         "stufe": (step, "jede Sorte hat so viele Karten weniger als die nächsthäufigere"),
         "mittel": (Fraction(total, len(counts)), "Karten pro Sorte im Mittel = 104/8"),
-        "p_blau": (p_at_least_one("Blaue Bohne", 1, RULESET, PLAYERS),
+        "p_blau": (p_at_least_one("Blaue Bohne", 1, PILE),
                    "P(oberste Karte ist eine Blaue Bohne) = 20/104"),
-        "p_garten": (p_at_least_one("Gartenbohne", 1, RULESET, PLAYERS),
+        "p_garten": (p_at_least_one("Gartenbohne", 1, PILE),
                      "P(oberste Karte ist eine Gartenbohne) = 6/104"),
-        "p_feuer": (p_at_least_one("Feuerbohne", 1, RULESET, PLAYERS),
+        "p_feuer": (p_at_least_one("Feuerbohne", 1, PILE),
                     "P(oberste Karte ist eine Feuerbohne) = 18/104"),
         "verhaeltnis_blau_garten": (Fraction(counts["blue"], counts["garden"]),
                                     "Blaue Bohnen sind 20/6-mal so häufig wie Gartenbohnen"),
         "verhaeltnis_feuer_garten": (Fraction(counts["chili"], counts["garden"]),
                                      "Feuerbohnen sind genau 3-mal so häufig wie Gartenbohnen"),
         "n_blau_rot": (counts["blue"] + counts["red"], "Blaue und Rote Bohnen zusammen"),
-        "p_blau_oder_rot": (p_at_least_one(["Blaue Bohne", "Rote Bohne"], 1, RULESET, PLAYERS),
+        "p_blau_oder_rot": (p_at_least_one(["Blaue Bohne", "Rote Bohne"], 1, PILE),
                             "P(Blaue oder Rote Bohne oben) = (20 + 8)/104"),
         "n_top4": (top4, "Karten der vier häufigsten Sorten: 20 + 18 + 16 + 14"),
         "p_top4": (p_at_least_one(["Blaue Bohne", "Feuerbohne", "Stinkbohne", "Brechbohne"], 1,
-                                  RULESET, PLAYERS),
+                                  PILE),
                    "P(oberste Karte gehört zu den vier häufigsten Sorten) = 68/104"),
         "p_falsch_sorten": (Fraction(1, len(counts)),
                             "typischer Fehler: jede der 8 Sorten gleich wahrscheinlich (1/8)"),
@@ -200,7 +203,7 @@ def zwei_karten() -> Facts:
         "c_alle_2": (comb(n, 2), "C(104, 2): Paare aus 104 Karten"),
         "c_nicht_garten_2": (comb(n - g, 2), "C(98, 2): Paare ohne Gartenbohne"),
         "p_kein_garten_zwei": (p_none(n, g, 2), "P(keine Gartenbohne unter 2 Karten) = C(98, 2)/C(104, 2)"),
-        "p_garten_zwei": (p_at_least_one("Gartenbohne", 2, RULESET, PLAYERS),
+        "p_garten_zwei": (p_at_least_one("Gartenbohne", 2, PILE),
                           "P(mindestens eine Gartenbohne unter 2 Karten) = 1 − C(98, 2)/C(104, 2)"),
         "p_garten_eins": (Fraction(g, n), "P(eine bestimmte Karte ist eine Gartenbohne) = 6/104"),
         "falsch_addiert": (2 * Fraction(g, n), "typischer Fehler: 6/104 + 6/104 = 12/104"),
@@ -210,20 +213,20 @@ def zwei_karten() -> Facts:
         "n_blau": (b, "Blaue Bohnen im Grundspiel"),
         "n_nicht_blau": (n - b, "Karten, die keine Blaue Bohne sind"),
         "c_nicht_blau_2": (comb(n - b, 2), "C(84, 2)"),
-        "p_blau_zwei": (p_at_least_one("Blaue Bohne", 2, RULESET, PLAYERS),
+        "p_blau_zwei": (p_at_least_one("Blaue Bohne", 2, PILE),
                         "P(mindestens eine Blaue Bohne unter 2 Karten) = 1 − C(84, 2)/C(104, 2)"),
         "c_alle_3": (comb(n, 3), "C(104, 3): Dreiergruppen aus 104 Karten"),
-        "p_genau_ein_blau_drei": (count_distribution("Blaue Bohne", 3, RULESET, PLAYERS)[1],
+        "p_genau_ein_blau_drei": (count_distribution("Blaue Bohne", 3, PILE)[1],
                                   "P(genau 1 Blaue Bohne unter 3 gezogenen) = C(20, 1)·C(84, 2)/C(104, 3)"),
-        "p_kein_blau_start": (count_distribution("Blaue Bohne", 5, RULESET, PLAYERS)[0],
+        "p_kein_blau_start": (count_distribution("Blaue Bohne", 5, PILE)[0],
                               "P(keine Blaue Bohne auf der Starthand) = C(84, 5)/C(104, 5)"),
-        "e_blau_start": (expected_count("Blaue Bohne", 5, RULESET, PLAYERS),
+        "e_blau_start": (expected_count("Blaue Bohne", 5, PILE),
                          "erwartete Blaue Bohnen auf der Starthand = 5 · 20/104"),
         "n_garten_gesehen": (2, "Gartenbohnen, die schon offen auf dem Ablagestapel liegen"),
         "n_garten_rest": (g - 2, "noch unbekannte Gartenbohnen"),
         "n_unbekannt": (n - 2, "unbekannte Karten, wenn 2 Gartenbohnen abgelegt sind"),
-        "p_garten_zwei_gesehen": (p_at_least_one("Gartenbohne", 2, RULESET, PLAYERS,
-                                                 seen={"Gartenbohne": 2}),
+        "p_garten_zwei_gesehen": (p_at_least_one("Gartenbohne", 2,
+                                                 Pile(RULESET, PLAYERS, seen={"Gartenbohne": 2})),
                                   "P(mindestens eine Gartenbohne unter 2 Karten), wenn 2 schon abgelegt sind"),
     })
     return Facts("02_Zwei_Karten_aufdecken", f)
@@ -233,7 +236,8 @@ def feld_wert() -> Facts:
     """Lesson 3: the value of a field – expected value, Bohnometer efficiency."""
     n = sum(deck_counts(RULESET, PLAYERS).values())
     s = _count("Stinkbohne")
-    dist = count_distribution("Stinkbohne", 2, RULESET, PLAYERS, seen={"Stinkbohne": 4})
+    beside_field = Pile(RULESET, PLAYERS, seen={"Stinkbohne": 4})  # the 4 on the field are known
+    dist = count_distribution("Stinkbohne", 2, beside_field)
     f = common()
     f.update(_meter_facts("stink", "Stinkbohne"))
     f.update(_meter_facts("blau", "Blaue Bohne"))
@@ -257,13 +261,12 @@ def feld_wert() -> Facts:
         "p_null": (dist[0], "P(keine Stinkbohne unter den 2 aufgedeckten Karten)"),
         "p_eins": (dist[1], "P(genau eine Stinkbohne)"),
         "p_zwei": (dist[2], "P(zwei Stinkbohnen)"),
-        "erwartung_warten": (expected_harvest_value("Stinkbohne", 4, 2, RULESET, PLAYERS,
-                                                    seen={"Stinkbohne": 4}),
+        "erwartung_warten": (expected_harvest_value("Stinkbohne", 4, 2, beside_field),
                              "erwartete Taler, wenn man die 2 aufgedeckten Karten abwartet"),
-        "gewinn_warten": (expected_harvest_value("Stinkbohne", 4, 2, RULESET, PLAYERS,
-                                                 seen={"Stinkbohne": 4}) - harvest_value("Stinkbohne", 4),
+        "gewinn_warten": (expected_harvest_value("Stinkbohne", 4, 2, beside_field)
+                          - harvest_value("Stinkbohne", 4),
                           "erwarteter Mehrwert des Wartens gegenüber sofort ernten"),
-        "e_stink_zwei": (expected_count("Stinkbohne", 2, RULESET, PLAYERS, seen={"Stinkbohne": 4}),
+        "e_stink_zwei": (expected_count("Stinkbohne", 2, beside_field),
                          "erwartete Stinkbohnen unter 2 Karten = 2 · 12/100"),
         "stink_neunte": (marginal_value("Stinkbohne", 8), "die 9. Stinkbohne bringt nichts mehr"),
         "stink_neun_karten": (9, "Feldgröße im Beispiel: 9 Stinkbohnen"),
@@ -275,7 +278,7 @@ def feld_wert() -> Facts:
 
 def simulieren(trials: int = 10_000, games: int = 200) -> Facts:
     """Lesson 4: the law of large numbers; whole-game simulations."""
-    p = p_at_least_one("Gartenbohne", 2, RULESET, PLAYERS)
+    p = p_at_least_one("Gartenbohne", 2, PILE)
     var = p * (1 - p)
 
     def two_se(n: int) -> Fraction:
@@ -341,7 +344,7 @@ def handeln() -> Facts:
     return Facts("05_Handeln_lohnt_sich", f)
 
 
-def bohnometer_seite() -> Facts:
+def bohnometer_chapter() -> Facts:
     """The site chapter 12_Bohnometer."""
     f = common()
     f.update(_meter_facts("stink", "Stinkbohne"))
@@ -365,7 +368,7 @@ FACTS: dict[str, Callable[[], Facts]] = {
     "03_Was_bringt_ein_Feld": feld_wert,
     "04_Rechnen_oder_simulieren": simulieren,
     "05_Handeln_lohnt_sich": handeln,
-    "12_Bohnometer": bohnometer_seite,
+    "12_Bohnometer": bohnometer_chapter,
 }
 
 

@@ -2,7 +2,10 @@
 45-minute plan and the expected misconceptions of each lesson.
 
     notes = teacher_notes("05_Handeln_lohnt_sich")
-    notes.ziel, notes.plan[0].minutes, notes.fehlvorstellungen
+    notes.goal, notes.plan[0].minutes, notes.misconceptions
+
+The data file's keys are German (``ziel``, ``plan``, ``fehlvorstellungen``): teachers write
+it; the fields here are English like every identifier.
 """
 from __future__ import annotations
 
@@ -29,9 +32,11 @@ class TeacherNotes:
     """Goal, plan and misconceptions of one lesson."""
 
     name: str
-    ziel: str
+    goal: str
+    """What the class can do at the end (``ziel``)."""
     plan: tuple[Step, ...]
-    fehlvorstellungen: tuple[str, ...]
+    misconceptions: tuple[str, ...]
+    """Expected misconceptions and how to meet them (``fehlvorstellungen``)."""
 
 
 @cache

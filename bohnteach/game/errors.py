@@ -45,8 +45,8 @@ class Rule:
     explanation: str
     source: str
     """Rulebook and section as a learner reads it, e.g. ``Amigo-Spielregel, „Phase 1: …“``."""
-    auslegung: str = ""
-    """Our decision where the rulebooks are silent or ambiguous."""
+    interpretation: str = ""
+    """Our decision (Auslegung; ``auslegung`` in the data) where the rulebooks are silent or ambiguous."""
     seed: str = ""
     """The same with the seed file name, e.g. ``000_2752a7130280637f.txt, „Phase 1: …“``
     (traceability: which text the rule was checked against)."""
@@ -65,7 +65,7 @@ def rule_catalogue() -> dict[str, Rule]:
             title=entry["title"],
             explanation=entry["explanation"].strip(),
             source=source_title(seed) + where,
-            auslegung=entry.get("auslegung", "").strip(),
+            interpretation=entry.get("auslegung", "").strip(),
             seed=seed + where,
         )
     return rules
@@ -78,7 +78,7 @@ def add_rules(entries: Mapping[str, Mapping[str, str]]) -> None:
     catalogue = rule_catalogue()
     for rule_id, entry in entries.items():
         rule = Rule(id=rule_id, title=entry["title"], explanation=entry["explanation"].strip(),
-                    source=entry["source"], auslegung=entry.get("auslegung", "").strip(),
+                    source=entry["source"], interpretation=entry.get("auslegung", "").strip(),
                     seed=entry["source"])
         if catalogue.get(rule_id, rule) != rule:
             raise ValueError(f"Die Regel-ID {rule_id!r} gibt es schon.")

@@ -3,11 +3,11 @@
 One module per lesson holds its charts, tables, experiments and exercises, so a lesson
 notebook is prose plus one-line calls::
 
-    from bohnteach.lessons import bohnentreppe as lektion
-    lektion.start()          # teacher notes and solutions (hidden for students)
-    lektion.treppe()         # a chart
-    lektion.aufgaben()       # the exercises
-    lektion.ende()           # reads ?lehrkraft=1 from the page address (last cell!)
+    from bohnteach.lessons import bohnentreppe as lesson
+    lesson.start()          # teacher notes and solutions (hidden for students)
+    lesson.staircase()      # a chart
+    lesson.exercises()      # the exercises, answered and checked on the page
+    lesson.end()            # reads ?lehrkraft=1 from the page address (last cell!)
 
 Every builder is wrapped in :func:`bohnteach.widgets.failure.guard`: a failure becomes a
 friendly German box on the page instead of a hidden traceback (Voilà). Numbers come from
@@ -104,8 +104,8 @@ def notes_html(name: str) -> str:
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
     plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><table class="bt-lesson-table">'
             f"<caption>Ablauf in {LESSON_MINUTES} Minuten</caption><tbody>{rows}</tbody></table></div>")
-    wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.fehlvorstellungen)
-    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.ziel)}</p>'
+    wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.misconceptions)
+    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.goal)}</p>'
             f"{plan}<h3>Erwartete Fehlvorstellungen</h3><ul>{wrong}</ul>"
             f"{solutions_html()}</div>")
 
@@ -113,7 +113,7 @@ def notes_html(name: str) -> str:
 @guard()
 def start(name: str):
     """First code cell of lesson ``name``: the teacher banner with the lesson's notes and
-    solutions (hidden for students; filled once :func:`ende` turns teacher mode on); charts
+    solutions (hidden for students; filled once :func:`end` turns teacher mode on); charts
     left as a cell's result are shown by :func:`show_figure` from here on."""
     show_figures_cheaply()
     teacher_notes(name)  # a lesson without notes is a mistake to show at once
@@ -121,7 +121,7 @@ def start(name: str):
 
 
 @guard()
-def ende():
+def end():
     """Last code cell of a lesson: teacher mode from the page address (``?lehrkraft=1``).
 
     Under Voilà with a preheated kernel this waits for the visitor's request, so it must
@@ -129,5 +129,5 @@ def ende():
     return teacher_mode_from_url()
 
 
-__all__ = ["LESSONS", "ende", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
+__all__ = ["LESSONS", "end", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
            "variety_options"]

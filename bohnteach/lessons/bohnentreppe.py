@@ -21,27 +21,27 @@ from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts
-from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html
+from bohnteach.lessons import end, show_figure, start as lesson_start, swatch, table_html
 
 start = partial(lesson_start, "01_Bohnentreppe")
 """The teacher banner of this lesson (first code cell)."""
 
-klassenraum = partial(klassenraum_panel, "01_Bohnentreppe")
+classroom = partial(klassenraum_panel, "01_Bohnentreppe")
 """The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("01_Bohnentreppe")
 
-__all__ = ["klassenraum", "aufgaben", "ende", "experiment", "start", "tabelle", "treppe"]
+__all__ = ["classroom", "end", "exercises", "experiment", "frequency_table", "staircase", "start"]
 
 
 @guard()
-def treppe() -> go.Figure:
+def staircase() -> go.Figure:
     """The deck of the base game as a staircase (charts.deck_chart)."""
     return charts.deck_chart(RULESET, PLAYERS)
 
 
 @guard()
-def tabelle():
+def frequency_table():
     """Absolute and relative frequency of every variety, as a table."""
     from IPython.display import HTML
 
@@ -227,6 +227,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 1."""
+def exercises():
+    """The exercises of lesson 1 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

@@ -20,21 +20,22 @@ from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import (
+    Pile,
     best_field_size,
     coins_per_card,
     count_distribution,
     deck_counts,
     meter_of,
 )
-from bohnteach.lessons import ende, show_figure, start as lesson_start, swatch, table_html, variety_options
+from bohnteach.lessons import end, show_figure, start as lesson_start, swatch, table_html, variety_options
 
 start = partial(lesson_start, "03_Was_bringt_ein_Feld")
 """The teacher banner of this lesson (first code cell)."""
 
 F = facts_for("03_Was_bringt_ein_Feld")
 
-__all__ = ["aufgaben", "bohnometer", "effizienz", "ende", "erwartung", "pro_karte",
-           "rechner", "start"]
+__all__ = ["bohnometer", "calculator", "efficiency", "end", "exercises", "expectation", "per_card",
+           "start"]
 
 
 @guard()
@@ -44,14 +45,14 @@ def bohnometer() -> go.Figure:
 
 
 @guard()
-def pro_karte() -> go.Figure:
+def per_card() -> go.Figure:
     """Taler per card by field size (stars where a new step is reached)."""
     return charts.coins_per_card_chart(["Stinkbohne", "Blaue Bohne", "Rote Bohne", "Gartenbohne"],
                                        RULESET)
 
 
 @guard()
-def effizienz():
+def efficiency():
     """For every variety: its steps, the best field size and Taler per card there."""
     from IPython.display import HTML
 
@@ -78,7 +79,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
     field's cards are known, so they are not in the unknown pile)."""
     v = find_variety(variety)
     meter = meter_of(v, RULESET)
-    dist = count_distribution(v, k, RULESET, PLAYERS, seen={v.key: field})
+    dist = count_distribution(v, k, Pile(RULESET, PLAYERS, seen={v.key: field}))
     rows, total = [], Fraction(0)
     for j, p in dist.items():
         coins = meter_value(meter, field + j)
@@ -88,7 +89,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
 
 
 @guard()
-def erwartung(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
+def expectation(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
     """The expected-value table of the lesson's example."""
     from IPython.display import HTML
 
@@ -165,7 +166,7 @@ class WaitCalculator:
 
 
 @guard()
-def rechner() -> WaitCalculator:
+def calculator() -> WaitCalculator:
     return WaitCalculator()
 
 
@@ -246,6 +247,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 3."""
+def exercises():
+    """The exercises of lesson 3 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

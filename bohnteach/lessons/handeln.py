@@ -24,7 +24,7 @@ from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts, marginal_value
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html, variety_options
+from bohnteach.lessons import end, show_figure, start as lesson_start, table_html, variety_options
 
 start = partial(lesson_start, "05_Handeln_lohnt_sich")
 """The teacher banner of this lesson (first code cell)."""
@@ -36,8 +36,8 @@ TRADE_GAMES = 30
 """Whole games in the trading experiment (two trading bots, two that never offer)."""
 TRADE_BOTS = ("trader", "trader", "planter", "planter")
 
-__all__ = ["aufgaben", "dieselbe_karte", "ende", "geschenk", "grenzwerte", "handelsspiel",
-           "rechner", "start", "tausch"]
+__all__ = ["calculator", "end", "exercises", "gift", "marginal_values", "same_card", "start",
+           "swap", "trading_game"]
 
 
 def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
@@ -60,7 +60,7 @@ def same_card_figure(variety: str, fields: dict[str, int]) -> go.Figure:
 
 
 @guard()
-def dieselbe_karte() -> go.Figure:
+def same_card() -> go.Figure:
     """The lesson's example: one Stinkbohne, four people."""
     f = F
     return same_card_figure("Stinkbohne", {
@@ -70,13 +70,13 @@ def dieselbe_karte() -> go.Figure:
 
 
 @guard()
-def grenzwerte() -> go.Figure:
+def marginal_values() -> go.Figure:
     """Marginal value bars for three varieties (charts.marginal_value_chart)."""
     return charts.marginal_value_chart(["Stinkbohne", "Rote Bohne", "Gartenbohne"], RULESET)
 
 
 @guard()
-def tausch():
+def swap():
     """Anna (active) and Ben swap a Stinkbohne for a Gartenbohne: both gain."""
     from IPython.display import HTML
 
@@ -98,7 +98,7 @@ def tausch():
 
 
 @guard()
-def geschenk():
+def gift():
     """Ben gives a Rote Bohne to Clara: comparing the gaps to the other players."""
     from IPython.display import HTML
 
@@ -173,7 +173,7 @@ class MarginalExplorer:
 
 
 @guard()
-def rechner() -> MarginalExplorer:
+def calculator() -> MarginalExplorer:
     return MarginalExplorer()
 
 
@@ -303,7 +303,7 @@ class TradeExperiment:
 
 
 @guard()
-def handelsspiel(games: int = TRADE_GAMES, seed: int = 0) -> TradeExperiment:
+def trading_game(games: int = TRADE_GAMES, seed: int = 0) -> TradeExperiment:
     """Two trading bots against two that never offer – on a button click."""
     return TradeExperiment(games, seed)
 
@@ -391,6 +391,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 5."""
+def exercises():
+    """The exercises of lesson 5 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

@@ -22,17 +22,17 @@ from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
-from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
-from bohnteach.maths.montecarlo import Estimate, simulate_reveal
+from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
+from bohnteach.maths.montecarlo import Estimate, Runs, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import ende, show_figure, start as lesson_start, table_html
+from bohnteach.lessons import end, show_figure, start as lesson_start, table_html
 from bohnteach.lessons.stored import stored
 
 start = partial(lesson_start, "04_Rechnen_oder_simulieren")
 """The teacher banner of this lesson (first code cell)."""
 
-klassenraum = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
+classroom = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
 """The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("04_Rechnen_oder_simulieren")
@@ -41,8 +41,8 @@ GAMES = F.partien.value.numerator
 """Whole games simulated on the page (seeded)."""
 BOTS = "planter"
 
-__all__ = ["klassenraum", "GameStats", "aufgaben", "ende", "experiment", "konvergenz", "partien",
-           "punkte", "schaetzungen", "sitzplatz", "spieldauer", "start"]
+__all__ = ["GameStats", "classroom", "convergence", "end", "estimates", "exercises", "experiment",
+           "game_length", "play_games", "scores", "seats", "start"]
 
 
 # --------------------------------------------------------------------------- reveals
@@ -54,7 +54,7 @@ def reveal_estimate(trials: int | None = None, seed: int = 1, progress=None) -> 
     n = trials if trials is not None else F.durchlaeufe.value.numerator
     if progress is None:
         return _cached_estimate(n, seed)
-    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=n, seed=seed, progress=progress)
+    return simulate_reveal("Gartenbohne", PILE, Runs(n, seed, progress))
 
 
 @functools.lru_cache(maxsize=16)
@@ -66,7 +66,7 @@ def _cached_estimate(trials: int, seed: int) -> Estimate:
 
 
 def _simulate_estimate(trials: int, seed: int) -> Estimate:
-    return simulate_reveal("Gartenbohne", RULESET, PLAYERS, trials=trials, seed=seed)
+    return simulate_reveal("Gartenbohne", PILE, Runs(trials, seed))
 
 
 def _estimate_data(trials: int, seed: int) -> dict[str, Any]:
@@ -89,11 +89,11 @@ durchläufe, seed 1; the experiment's first run: 1.000, seed 7), stored as data.
 
 
 @guard()
-def konvergenz(trials: int | None = None, seed: int = 1) -> go.Figure:
+def convergence(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
     return charts.convergence_chart(
-        est, p_in_reveal("Gartenbohne", RULESET, PLAYERS),
+        est, p_in_reveal("Gartenbohne", PILE),
         title="Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung",
     )
 
@@ -114,12 +114,12 @@ def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, s
 
 
 @guard()
-def schaetzungen(trials: int | None = None, seed: int = 1):
+def estimates(trials: int | None = None, seed: int = 1):
     """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
     from IPython.display import HTML
 
     est = reveal_estimate(trials, seed)
-    exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+    exact = p_in_reveal("Gartenbohne", PILE)
     return HTML(table_html(
         ["Durchläufe", "Schätzung", "Abweichung (Prozentpunkte)",
          "typischer Spielraum: ±2 Standardfehler (Prozentpunkte)"],
@@ -166,7 +166,7 @@ class RevealExperiment:
         else:
             self.progress_area.children = ()
         est = reveal_estimate(n, seed, progress=bar)
-        exact = p_in_reveal("Gartenbohne", RULESET, PLAYERS)
+        exact = p_in_reveal("Gartenbohne", PILE)
         band = 2 * est.std / math.sqrt(n)
         inside = abs(est.estimate - float(exact)) <= 2 * math.sqrt(float(exact * (1 - exact)) / n)
         self.result.value = box_html(
@@ -257,7 +257,7 @@ STORED_GAMES = stored(f"04_partien_{GAMES}_seed0_{BOTS}", _games_data, _games_fr
 
 
 @guard()
-def partien(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
+def play_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
     """Play ``games`` whole games (a progress bar runs meanwhile); show a summary table.
     The page's own games (the defaults) come from stored data, the bar then shows them done."""
     from IPython.display import display
@@ -341,17 +341,17 @@ def seats_figure(stats: GameStats) -> go.Figure:
 
 
 @guard()
-def spieldauer(stats: GameStats) -> go.Figure:
+def game_length(stats: GameStats) -> go.Figure:
     return turns_figure(stats)
 
 
 @guard()
-def punkte(stats: GameStats) -> go.Figure:
+def scores(stats: GameStats) -> go.Figure:
     return scores_figure(stats)
 
 
 @guard()
-def sitzplatz(stats: GameStats) -> go.Figure:
+def seats(stats: GameStats) -> go.Figure:
     return seats_figure(stats)
 
 
@@ -430,6 +430,7 @@ def questions(stats: GameStats | None = None) -> list[Any]:
 
 
 @guard()
-def aufgaben(stats: GameStats | None = None):
-    """The exercises of lesson 4 (two of them read the whole-game charts)."""
+def exercises(stats: GameStats | None = None):
+    """The exercises of lesson 4 as the page shows them: the widgets of :func:`questions`
+    (two of them read the whole-game charts)."""
     return exercise_list(questions(stats))

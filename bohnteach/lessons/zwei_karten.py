@@ -21,19 +21,20 @@ from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
-from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
-from bohnteach.maths.probability import deck_counts, p_at_least_one
-from bohnteach.lessons import ende, headroom, show_figure, start as lesson_start, variety_options
+from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
+from bohnteach.maths.probability import Pile, deck_counts, p_at_least_one
+from bohnteach.lessons import end, headroom, show_figure, start as lesson_start, variety_options
 
 start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
 """The teacher banner of this lesson (first code cell)."""
 
-klassenraum = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
+classroom = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
 """The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 
-__all__ = ["klassenraum", "aufdecken", "aufgaben", "baum", "ende", "rechner", "start", "starthand"]
+__all__ = ["calculator", "classroom", "end", "exercises", "reveal", "start", "starting_hand",
+           "tree"]
 
 HIT = "#CC79A7"
 MISS = "#0072B2"
@@ -45,7 +46,7 @@ def _frac(p: Fraction) -> str:
 
 
 @guard()
-def baum(variety: str = "Gartenbohne") -> go.Figure:
+def tree(variety: str = "Gartenbohne") -> go.Figure:
     """Tree diagram for two revealed cards: hit / no hit at each step; the path
     "no hit, no hit" (the complement of "at least one") is highlighted."""
     v = find_variety(variety)
@@ -105,16 +106,15 @@ def baum(variety: str = "Gartenbohne") -> go.Figure:
 
 
 @guard()
-def aufdecken() -> go.Figure:
+def reveal() -> go.Figure:
     """P(at least one card of each variety among the 2 revealed cards)."""
-    return charts.reveal_chart(RULESET, PLAYERS, k=F.aufdecken.value.numerator)
+    return charts.reveal_chart(PILE, k=F.aufdecken.value.numerator)
 
 
 @guard()
-def starthand(variety: str = "Blaue Bohne") -> go.Figure:
+def starting_hand(variety: str = "Blaue Bohne") -> go.Figure:
     """Distribution of the number of ``variety`` cards in a starting hand of 5."""
-    return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator,
-                                                    RULESET, PLAYERS))
+    return headroom(charts.count_distribution_chart(variety, F.handkarten.value.numerator, PILE))
 
 
 # --------------------------------------------------------------------------- calculator
@@ -126,7 +126,7 @@ def at_least_one_text(variety: str, k: int, seen: int = 0) -> str:
     counts = deck_counts(RULESET, PLAYERS)
     n = sum(counts.values()) - seen
     hits = counts[v.key] - seen
-    p = p_at_least_one(v, k, RULESET, PLAYERS, seen={v.key: seen} if seen else None)
+    p = p_at_least_one(v, k, Pile(RULESET, PLAYERS, seen={v.key: seen} if seen else None))
     return (
         f"Unbekannte Karten N = {n}, davon {v.de_plural}: K = {hits}, aufgedeckt: k = {k}.<br>"
         f"P(mindestens eine {v.de}) = 1 − C({n - hits}, {k}) / C({n}, {k}) = "
@@ -159,17 +159,16 @@ class Calculator:
     def update(self) -> None:
         v = find_variety(self.variety.value)
         self.seen.max = deck_counts(RULESET, PLAYERS)[v.key]
-        seen = {v.key: self.seen.value} if self.seen.value else None
+        pile = Pile(RULESET, PLAYERS, seen={v.key: self.seen.value} if self.seen.value else None)
         self.result.value = box_html("info", at_least_one_text(v.de, self.k.value, self.seen.value))
-        show_figure(headroom(charts.count_distribution_chart(v, self.k.value, RULESET, PLAYERS,
-                                                             seen=seen)), self.output)
+        show_figure(headroom(charts.count_distribution_chart(v, self.k.value, pile)), self.output)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
 
 
 @guard()
-def rechner() -> Calculator:
+def calculator() -> Calculator:
     return Calculator()
 
 
@@ -261,6 +260,6 @@ def questions() -> list[Any]:
 
 
 @guard()
-def aufgaben():
-    """The exercises of lesson 2."""
+def exercises():
+    """The exercises of lesson 2 as the page shows them: the widgets of :func:`questions`."""
     return exercise_list(questions())

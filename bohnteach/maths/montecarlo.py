@@ -1,5 +1,10 @@
 """Monte Carlo estimates of the questions in :mod:`bohnteach.maths.probability`.
 
+Each takes the same :class:`~bohnteach.maths.probability.Pile` as the exact answer, and
+how to run as one :class:`Runs` (default: 10,000 trials, seed 0)::
+
+    simulate_reveal("Gartenbohne", Pile(), Runs(20_000, seed=3))
+
 Every run is seeded (``random.Random(seed)``), so the same call gives the same numbers.
 The pile is a plain list of 0/1 integers (1 = the card fits), shuffled only as far as a
 trial needs it (partial Fisher–Yates), so 10,000 two-card reveals take a few milliseconds.
@@ -11,12 +16,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bohnteach.game.beans import find_variety, meter_value
-from bohnteach.maths.probability import Cards, Targets, VarietyLike, _check_k, _sizes, meter_of, target_label
-from bohnteach.game.rulesets import RuleSet
+from bohnteach.maths.probability import (
+    Pile, Targets, VarietyLike, _check_k, _pile, _sizes, meter_of, target_label,
+)
 from bohnteach.game.rulesets import Trait as Sex
 
 Progress = Callable[[float], None]
@@ -59,18 +65,33 @@ def _checkpoints(trials: int, dense: int = 100, points: int = 1000) -> list[int]
     return sorted(marks)
 
 
-def _check_trials(trials: int) -> None:
-    if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise ValueError(f"Anzahl der Durchläufe muss eine ganze Zahl ≥ 1 sein, nicht {trials!r}")
+@dataclass(frozen=True)
+class Runs:
+    """How a simulation runs, checked once when it is made: ``trials`` runs from
+    ``random.Random(seed)`` (the same seed gives the same numbers); ``progress(fraction)``,
+    if given, hears how far it is (about every 1 %)."""
+
+    trials: int = 10_000
+    seed: int | None = 0
+    progress: Progress | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        trials = self.trials
+        if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
+            raise ValueError(f"Anzahl der Durchläufe muss eine ganze Zahl ≥ 1 sein, nicht {trials!r}")
 
 
 class _Tally:
     """Running sums, checkpoints and progress reports shared by the simulation loops."""
 
-    def __init__(self, trials: int, progress: Progress | None):
-        self.trials = trials
-        self.progress = progress
-        self.marks = _checkpoints(trials)
+    def __init__(self, runs: Runs):
+        if not isinstance(runs, Runs):
+            raise TypeError(f"Die Durchläufe als Runs(...) angeben, z. B. Runs(10_000, seed=1), "
+                            f"nicht {runs!r}.")
+        self.trials = runs.trials
+        self.seed = runs.seed
+        self.progress = runs.progress
+        self.marks = _checkpoints(runs.trials)
         self.running: list[float] = []
         self.total = 0
         self.squares = 0
@@ -97,7 +118,7 @@ class _Tally:
                 self.progress(done / self.trials)
                 self._next_report = done / self.trials + 0.01
 
-    def result(self, quantity: str, seed: int | None, is_probability: bool = False) -> Estimate:
+    def result(self, quantity: str, is_probability: bool = False) -> Estimate:
         n = self.trials
         mean = self.total / n
         var = max(0.0, self.squares / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
@@ -105,7 +126,7 @@ class _Tally:
             quantity=quantity,
             estimate=mean,
             trials=n,
-            seed=seed,
+            seed=self.seed,
             checkpoints=tuple(self.marks),
             running=tuple(self.running),
             distribution={v: c / n for v, c in sorted(self.freq.items())},
@@ -119,19 +140,16 @@ def _simulate_draws(
     hits: int,
     k: int,
     table: list[int],
-    trials: int,
-    seed: int | None,
-    progress: Progress | None,
+    runs: Runs,
     quantity: str,
     is_probability: bool = False,
 ) -> Estimate:
-    """Draw ``k`` of ``total`` cards (``hits`` fit) ``trials`` times; outcome = table[fits]."""
-    _check_trials(trials)
+    """Draw ``k`` of ``total`` cards (``hits`` fit) ``runs.trials`` times; outcome = table[fits]."""
     _check_k(k, total)
-    rand = random.Random(seed).random
+    tally = _Tally(runs)
+    rand = random.Random(runs.seed).random
     deck = [1] * hits + [0] * (total - hits)
     freq = [0] * (k + 1)
-    tally = _Tally(trials, progress)
     s = s2 = 0
     for run in tally.segments():
         for _ in range(run):
@@ -150,84 +168,54 @@ def _simulate_draws(
     for h, c in enumerate(freq):
         if c:
             tally.freq[table[h]] = tally.freq.get(table[h], 0) + c
-    return tally.result(quantity, seed, is_probability)
+    return tally.result(quantity, is_probability)
 
 
 def simulate_at_least_one(
     targets: Targets,
     k: int = 2,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
 ) -> Estimate:
     """Estimate P(at least one of the next ``k`` cards is of ``targets``)."""
-    total, hits = _sizes(targets, ruleset, players, seen, pile)
+    total, hits = _sizes(targets, pile)
     table = [0] + [1] * k
     return _simulate_draws(
-        total, hits, k, table, trials, seed, progress,
+        total, hits, k, table, runs,
         f"P(mindestens eine {target_label(targets)} unter den nächsten {k} Karten)", True,
     )
 
 
 def simulate_reveal(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
 ) -> Estimate:
     """Estimate P(at least one ``variety`` among the 2 cards revealed in phase 2)."""
-    return simulate_at_least_one(
-        variety, 2, ruleset, players, seen=seen, pile=pile,
-        trials=trials, seed=seed, progress=progress,
-    )
+    return simulate_at_least_one(variety, 2, pile, runs)
 
 
 def simulate_fits_fields(
     fields: Iterable[VarietyLike],
     k: int = 2,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
 ) -> Estimate:
     """Estimate P(at least one of the next ``k`` cards fits one of my fields)."""
-    return simulate_at_least_one(
-        list(fields), k, ruleset, players, seen=seen, pile=pile,
-        trials=trials, seed=seed, progress=progress,
-    )
+    return simulate_at_least_one(list(fields), k, pile, runs)
 
 
 def simulate_count(
     variety: Targets,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
 ) -> Estimate:
     """Estimate the expected count of ``variety`` among the next ``k`` cards; the
     ``distribution`` holds the simulated frequency of each count."""
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     return _simulate_draws(
-        total, hits, k, list(range(k + 1)), trials, seed, progress,
+        total, hits, k, list(range(k + 1)), runs,
         f"Anzahl {target_label(variety, plural=True)} unter den nächsten {k} Karten",
     )
 
@@ -236,23 +224,19 @@ def simulate_harvest_value(
     variety: VarietyLike,
     field_cards: int,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
     *,
     sex: Sex = None,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
 ) -> Estimate:
     """Estimate the expected coins of a field of ``field_cards`` that also gets every
     ``variety`` card among the next ``k`` (see ``probability.expected_harvest_value``)."""
-    meter = meter_of(variety, ruleset, sex)
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    pile = _pile(pile)
+    meter = meter_of(variety, pile.ruleset, sex)
+    total, hits = _sizes(variety, pile)
     table = [meter_value(meter, field_cards + j) for j in range(k + 1)]
     return _simulate_draws(
-        total, hits, k, table, trials, seed, progress,
+        total, hits, k, table, runs,
         f"Taler: Feld mit {field_cards} {find_variety(variety).label(field_cards)} "
         f"+ passende Karten unter den nächsten {k}",
     )
@@ -260,25 +244,18 @@ def simulate_harvest_value(
 
 def simulate_wait(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-    trials: int = 10_000,
-    seed: int | None = 0,
-    progress: Progress | None = None,
+    pile: Pile | None = None,
+    runs: Runs = Runs(),
 ) -> Estimate:
     """Estimate the expected position of the next ``variety`` card (1 = the top card);
     the ``distribution`` holds the simulated frequency of each position."""
-    _check_trials(trials)
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     if hits == 0:
         raise ValueError("Von dieser Sorte ist keine Karte mehr im Stapel – sie kommt nie.")
-    rand = random.Random(seed).random
+    tally = _Tally(runs)
+    rand = random.Random(runs.seed).random
     deck = [1] * hits + [0] * (total - hits)
     freq = [0] * (total + 2)
-    tally = _Tally(trials, progress)
     s = s2 = 0
     for run in tally.segments():
         for _ in range(run):
@@ -296,11 +273,12 @@ def simulate_wait(
             s2 += t * t
         tally.record(s, s2)
     tally.freq = {pos: c for pos, c in enumerate(freq) if c}
-    return tally.result(f"Wartezeit: Position der nächsten Karte ({target_label(variety)})", seed)
+    return tally.result(f"Wartezeit: Position der nächsten Karte ({target_label(variety)})")
 
 
 __all__ = [
     "Estimate",
+    "Runs",
     "simulate_at_least_one",
     "simulate_count",
     "simulate_fits_fields",

@@ -1,8 +1,13 @@
 """Exact probabilities by counting (hypergeometric) and the value side of the Bohnometer.
 
 Every answer is a :class:`fractions.Fraction`; :func:`as_float` and :func:`percent` turn
-them into numbers or German text. The *unknown pile* is the deck of a rule set and player
-count minus the cards you can see (``seen``), or an explicit composition (``pile``).
+them into numbers or German text. Every question about the next cards takes the *unknown
+pile* as one :class:`Pile` (default: the base game's full deck) – the deck of a rule set
+and player count, or an explicit composition, minus the cards you can see::
+
+    p_in_reveal("Gartenbohne")                                 # 603/5356
+    p_in_reveal("Gartenbohne", Pile(seen={"Gartenbohne": 2}))
+
 Cards in other players' hands are unknown too: they belong to the pile, because by
 symmetry every unknown card is equally likely to be the next one drawn.
 
@@ -12,8 +17,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
+from types import MappingProxyType
 from typing import Union
 
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety, meter_value
@@ -54,32 +61,62 @@ def _as_counter(cards: Cards, what: str) -> Counter[str]:
     return out
 
 
-def unknown_pile(
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-) -> dict[str, int]:
-    """Cards per variety key that are still unknown.
+@dataclass(frozen=True)
+class Pile:
+    """The unknown pile a question draws from, checked once when it is made.
 
-    ``pile`` replaces the full deck by an explicit composition; ``seen`` (cards you can see:
-    your hand, the fields, the discard pile, the revealed cards) is then taken out of it.
+    The full deck of ``ruleset`` for ``players`` – or ``cards``, an explicit composition
+    such as ``{"Rote Bohne": 3, "Gartenbohne": 2}`` – minus the cards you can see
+    (``seen``: your hand, the fields, the discard pile, the revealed cards)::
+
+        Pile()                                   # the base game's 104 cards (amigo, 4 players)
+        Pile("online", 3, seen={"Gartenbohne": 2})
+        Pile(cards={"Rote Bohne": 3, "Gartenbohne": 2})
+
+    Bad input raises ``ValueError`` with a German message.
     """
-    if pile is not None:
-        base = dict(_as_counter(pile, "Stapel"))
-    else:
-        base = deck_counts(ruleset, players)
-    for key, n in _as_counter(seen, "Gesehene Karten").items():
-        have = base.get(key, 0)
-        if n > have:
-            v = find_variety(key)
-            raise ValueError(
-                f"Es wurden {n} {v.label(n)} als gesehen angegeben, im Stapel gibt es "
-                f"aber nur {have}."
-            )
-        base[key] = have - n
-    return base
+
+    ruleset: str | RuleSet = "amigo"
+    players: int = 4
+    seen: Cards = None
+    cards: Mapping[VarietyLike, int] | None = None
+    counts: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    """Cards per variety key that are still unknown, in the deck's order (read-only)."""
+
+    def __post_init__(self) -> None:
+        if self.cards is not None:
+            counts = dict(_as_counter(self.cards, "Stapel"))
+        else:
+            counts = deck_counts(self.ruleset, self.players)
+        for key, n in _as_counter(self.seen, "Gesehene Karten").items():
+            have = counts.get(key, 0)
+            if n > have:
+                v = find_variety(key)
+                raise ValueError(
+                    f"Es wurden {n} {v.label(n)} als gesehen angegeben, im Stapel gibt es "
+                    f"aber nur {have}."
+                )
+            if n:
+                counts[key] = have - n
+        object.__setattr__(self, "counts", MappingProxyType(counts))
+
+    @property
+    def total(self) -> int:
+        """N: the number of unknown cards."""
+        return sum(self.counts.values())
+
+    def hits(self, targets: Targets) -> int:
+        """K: how many unknown cards fit ``targets``."""
+        return sum(self.counts.get(k, 0) for k in _target_keys(targets))
+
+
+def _pile(pile: Pile | None) -> Pile:
+    """``pile``, or the base game's full deck when none is given."""
+    if pile is None:
+        return Pile()
+    if not isinstance(pile, Pile):
+        raise TypeError(f"Den Stapel als Pile(...) angeben, z. B. Pile(\"online\", 3), nicht {pile!r}.")
+    return pile
 
 
 def _target_keys(targets: Targets) -> frozenset[str]:
@@ -103,11 +140,10 @@ def _ordered(keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda k: (order.get(k, len(order)), k))  # an edition's varieties last
 
 
-def _sizes(targets: Targets, ruleset, players, seen, pile) -> tuple[int, int]:
+def _sizes(targets: Targets, pile: Pile | None) -> tuple[int, int]:
     """(N cards in the unknown pile, K of them fit ``targets``)."""
-    counts = unknown_pile(ruleset, players, seen=seen, pile=pile)
-    keys = _target_keys(targets)
-    return sum(counts.values()), sum(counts.get(k, 0) for k in keys)
+    pile = _pile(pile)
+    return pile.total, pile.hits(targets)
 
 
 def _check_k(k: int, total: int) -> None:
@@ -138,54 +174,38 @@ def p_none(total: int, hits: int, draws: int) -> Fraction:
 def p_at_least_one(
     targets: Targets,
     k: int = 2,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> Fraction:
     """P(at least one of the next ``k`` cards is of ``targets``) = 1 − C(N−K, k)/C(N, k)."""
-    total, hits = _sizes(targets, ruleset, players, seen, pile)
+    total, hits = _sizes(targets, pile)
     _check_k(k, total)
     return 1 - p_none(total, hits, k)
 
 
 def p_in_reveal(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> Fraction:
     """P(at least one ``variety`` among the 2 cards revealed in phase 2 (p2.reveal-two))."""
-    return p_at_least_one(variety, 2, ruleset, players, seen=seen, pile=pile)
+    return p_at_least_one(variety, 2, pile)
 
 
 def p_fits_fields(
     fields: Iterable[VarietyLike],
     k: int = 2,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> Fraction:
     """P(at least one of the next ``k`` cards fits one of my fields (their varieties))."""
-    return p_at_least_one(list(fields), k, ruleset, players, seen=seen, pile=pile)
+    return p_at_least_one(list(fields), k, pile)
 
 
 def count_distribution(
     variety: Targets,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> dict[int, Fraction]:
     """P(exactly j cards of ``variety`` among the next ``k``) for j = 0 … min(k, K)."""
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     _check_k(k, total)
     return {j: hypergeometric(total, hits, k, j) for j in range(min(k, hits) + 1)}
 
@@ -193,31 +213,23 @@ def count_distribution(
 def expected_count(
     variety: Targets,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> Fraction:
     """Expected number of ``variety`` cards among the next ``k`` = k·K/N."""
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     _check_k(k, total)
     return Fraction(k * hits, total) if total else Fraction(0)
 
 
 def waiting_time_distribution(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> dict[int, Fraction]:
     """P(the next ``variety`` card is the j-th card from the top), j = 1 … N−K+1.
 
     P(T = j) = C(N−j, K−1) / C(N, K). Empty if no such card is left.
     """
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     if hits == 0:
         return {}
     denom = comb(total, hits)
@@ -226,14 +238,10 @@ def waiting_time_distribution(
 
 def expected_wait(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
+    pile: Pile | None = None,
 ) -> Fraction:
     """Expected position of the next ``variety`` card = (N+1)/(K+1); error if none is left."""
-    total, hits = _sizes(variety, ruleset, players, seen, pile)
+    total, hits = _sizes(variety, pile)
     if hits == 0:
         raise ValueError("Von dieser Sorte ist keine Karte mehr im Stapel – sie kommt nie.")
     return Fraction(total + 1, hits + 1)
@@ -303,17 +311,16 @@ def expected_harvest_value(
     variety: VarietyLike,
     field_cards: int,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
+    pile: Pile | None = None,
     *,
     sex: Sex = None,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
 ) -> Fraction:
     """Expected coins for a field of ``field_cards`` if every ``variety`` card among the next
-    ``k`` cards is added to it (an idealised "wait and see" before harvesting)."""
-    meter = meter_of(variety, ruleset, sex)
-    dist = count_distribution(variety, k, ruleset, players, seen=seen, pile=pile)
+    ``k`` cards is added to it (an idealised "wait and see" before harvesting); the meter is
+    the one of the pile's rule set."""
+    pile = _pile(pile)
+    meter = meter_of(variety, pile.ruleset, sex)
+    dist = count_distribution(variety, k, pile)
     return sum((p * meter_value(meter, field_cards + j) for j, p in dist.items()), Fraction(0))
 
 
@@ -340,6 +347,7 @@ def decimal_de(value: Fraction | float, digits: int = 2) -> str:
 
 
 __all__ = [
+    "Pile",
     "as_float",
     "best_field_size",
     "coins_per_card",
@@ -360,6 +368,5 @@ __all__ = [
     "p_none",
     "percent",
     "target_label",
-    "unknown_pile",
     "waiting_time_distribution",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,9 +23,10 @@ import plotly.graph_objects as go
 from bohnteach.game.beans import Variety, find_variety, meter_value
 from bohnteach.maths.montecarlo import Estimate
 from bohnteach.maths.probability import (
-    Cards,
+    Pile,
     Targets,
     VarietyLike,
+    _pile,
     _target_keys,
     count_distribution,
     deck_counts,
@@ -307,10 +308,10 @@ def _target_style(targets: Targets) -> tuple[str, str, str]:
     return target_label(targets), target_label(targets, plural=True), colour
 
 
-def _seen_note(seen: Cards, pile) -> str:
-    if pile is not None:
+def _seen_note(pile: Pile) -> str:
+    if pile.cards is not None:
         return " (vorgegebener Stapel)"
-    if seen:
+    if pile.seen:
         return " (ohne die gesehenen Karten)"
     return ""
 
@@ -578,18 +579,12 @@ def deck_comparison_chart(
 # --------------------------------------------------------------------------- probability
 
 
-def reveal_chart(
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
-    *,
-    k: int = 2,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
-) -> go.Figure:
-    """P(at least one card of each variety among the next ``k`` cards), one bar per variety."""
-    counts = deck_counts(ruleset, players) if pile is None else dict(pile)
-    vs = [find_variety(key) for key in counts]
-    ps = [p_at_least_one(v, k, ruleset, players, seen=seen, pile=pile) for v in vs]
+def reveal_chart(pile: Pile | None = None, *, k: int = 2) -> go.Figure:
+    """P(at least one card of each variety among the next ``k`` cards), one bar per variety
+    of the pile (default: the base game's full deck)."""
+    pile = _pile(pile)
+    vs = [find_variety(key) for key in pile.counts]
+    ps = [p_at_least_one(v, k, pile) for v in vs]
     fig = go.Figure(go.Bar(
         x=[v.de for v in vs], y=[float(p) for p in ps], name="exakt",
         marker=dict(color=[v.colour for v in vs], line=dict(color="#222222", width=1)),
@@ -601,7 +596,7 @@ def reveal_chart(
     ))
     chart_layout(
         fig, f"Wie wahrscheinlich ist meine Sorte unter den nächsten {k} Karten?"
-        + _seen_note(seen, pile),
+        + _seen_note(pile),
         "Bohnensorte", "Wahrscheinlichkeit", showlegend=False,
         yaxis=dict(tickformat=".0%", rangemode="tozero"),
     )
@@ -661,17 +656,15 @@ def convergence_chart(
 def count_distribution_chart(
     variety: Targets,
     k: int,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
+    pile: Pile | None = None,
     *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
     simulated: Estimate | None = None,
 ) -> go.Figure:
     """P(exactly j cards of ``variety`` among the next ``k``): exact bars, optionally
     next to simulated frequencies (from ``montecarlo.simulate_count``)."""
     one, many, colour = _target_style(variety)
-    dist = count_distribution(variety, k, ruleset, players, seen=seen, pile=pile)
+    pile = _pile(pile)
+    dist = count_distribution(variety, k, pile)
     xs = list(dist)
     fig = go.Figure(go.Bar(
         x=xs, y=[float(p) for p in dist.values()], name="exakt (gezählt)",
@@ -688,12 +681,12 @@ def count_distribution_chart(
             hovertext=[f"simuliert: genau {j} × {one}: {percent(y)}" for j, y in zip(xs, ys)],
             hoverinfo="text",
         ))
-    mean = expected_count(variety, k, ruleset, players, seen=seen, pile=pile)
+    mean = expected_count(variety, k, pile)
     fig.add_vline(x=float(mean), line=dict(color="#222222", dash="dash"),
                   annotation_text=f"Erwartungswert: {decimal_de(mean)}",
                   annotation_position="top right")
     chart_layout(
-        fig, f"Wie viele {many} unter den nächsten {k} Karten?" + _seen_note(seen, pile),
+        fig, f"Wie viele {many} unter den nächsten {k} Karten?" + _seen_note(pile),
         f"Anzahl {many}", "Wahrscheinlichkeit", barmode="group",
         xaxis=dict(dtick=1), yaxis=dict(tickformat=".0%"),
     )
@@ -702,17 +695,15 @@ def count_distribution_chart(
 
 def waiting_time_chart(
     variety: Targets,
-    ruleset: str | RuleSet = "amigo",
-    players: int = 4,
+    pile: Pile | None = None,
     *,
-    seen: Cards = None,
-    pile: Mapping[VarietyLike, int] | None = None,
     simulated: Estimate | None = None,
 ) -> go.Figure:
     """P(the next ``variety`` card is the j-th card), the cumulative chance "spätestens",
     and the expected position (N+1)/(K+1); optionally simulated frequencies."""
     one, many, colour = _target_style(variety)
-    dist = waiting_time_distribution(variety, ruleset, players, seen=seen, pile=pile)
+    pile = _pile(pile)
+    dist = waiting_time_distribution(variety, pile)
     if not dist:
         raise ValueError(f"Keine Karte ({one}) mehr im Stapel – sie kommt nie.")
     xs = list(dist)
@@ -742,13 +733,13 @@ def waiting_time_chart(
                    for j, c in zip(xs, cumulative)],
         hoverinfo="text",
     ))
-    mean = expected_wait(variety, ruleset, players, seen=seen, pile=pile)
+    mean = expected_wait(variety, pile)
     fig.add_vline(x=float(mean), line=dict(color="#D55E00", dash="dash"),
                   annotation_text=f"Erwartungswert: Position {decimal_de(mean, 1)}",
                   annotation_position="top right")
     last = next((j for j, c in zip(xs, cumulative) if c >= Fraction(99, 100)), xs[-1])
     chart_layout(
-        fig, f"Wann kommt die nächste {one}?" + _seen_note(seen, pile),
+        fig, f"Wann kommt die nächste {one}?" + _seen_note(pile),
         "Position im Nachziehstapel (1 = oberste Karte)", "Wahrscheinlichkeit",
         xaxis=dict(range=[0.5, last + 0.5]),
         yaxis=dict(tickformat=".0%", rangemode="tozero"),

@@ -52,8 +52,8 @@ def _cell(text: str) -> str:
 def _rule(rule: Rule) -> str:
     lines = [f"#### `{rule.id}` – {rule.title}", "", " ".join(rule.explanation.split()), "",
              f"*Quelle:* {rule.source}  ", f"*Datei:* `{rule.seed}`"]
-    if rule.auslegung:
-        lines += ["", f"**Auslegung:** {' '.join(rule.auslegung.split())}"]
+    if rule.interpretation:
+        lines += ["", f"**Auslegung:** {' '.join(rule.interpretation.split())}"]
     return "\n".join(lines)
 
 

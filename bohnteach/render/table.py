@@ -77,7 +77,7 @@ def _cls(*names: str | None) -> str:
 
 
 def card_html(
-    state: State, card: int, *, changed: bool = False, quer: bool = False,
+    state: State, card: int, *, changed: bool = False, sideways: bool = False,
     under: bool = False, tag: str = "",
 ) -> str:
     """One face-up card: variety name on the variety's colour, sex if the edition has one."""
@@ -90,7 +90,7 @@ def card_html(
         symbol = f'<i class="bt-sx">{mark}</i>'
         sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
     tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
-    classes = _cls("bt-card", "bt-quer" if quer else None, "bt-under" if under else None,
+    classes = _cls("bt-card", "bt-quer" if sideways else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
     title = variety.de + (f" ({sex_word(info.trait)})" if sex_word(info.trait) else "")
     return (
@@ -241,7 +241,7 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     parts = [head, f'<div class="bt-fields">{fields}</div>']
     parts.append(waiting_html(state, player, hl, zones))
     if p.set_aside:
-        aside = "".join(card_html(state, c, changed=c in hl, quer=True) for c in p.set_aside)
+        aside = "".join(card_html(state, c, changed=c in hl, sideways=True) for c in p.set_aside)
         parts.append(_zone(
             "<b>Quer gelegt</b> (erhalten – wird in Phase 3 gepflanzt, nie auf die Hand)",
             f'<div class="bt-row">{aside}</div>',
@@ -523,8 +523,8 @@ def render_refusal(violation: Refusal) -> str:
         parts.append(f'<p class="bt-detail">{escape(detail)}</p>')
     if explanation:
         parts.append(f"<p>{escape(explanation)}</p>")
-    if rule is not None and rule.auslegung:
-        parts.append(f'<p class="bt-ausl"><b>Auslegung:</b> {escape(rule.auslegung)}</p>')
+    if rule is not None and rule.interpretation:
+        parts.append(f'<p class="bt-ausl"><b>Auslegung:</b> {escape(rule.interpretation)}</p>')
     parts.append(chips([rule_id] if rule_id else [], [source] if source else []))
     parts.append('<p class="bt-next">Der Tisch bleibt, wie er war.</p>')
     return f'{style_block()}<div class="bt bt-box bt-refusal" role="alert">{"".join(parts)}</div>'

@@ -6,6 +6,8 @@ lessons) side by side (:func:`bohnteach.site.serve.site_dir`). Both the server
 """
 from __future__ import annotations
 
+from bohnteach.content.chapters import LESSONS, PAGES
+
 #: The folder of the chapters (and of the app) in the served folder.
 PAGES_FOLDER = "notebooks"
 #: The folder of the lessons in the served folder.
@@ -31,4 +33,13 @@ def notebook_key(name: str) -> str:
     return page_path(name).removeprefix("/voila/render/")
 
 
-__all__ = ["APP_PAGE", "LESSONS_FOLDER", "PAGES_FOLDER", "START_PAGE", "notebook_key", "page_path"]
+def registered_notebooks() -> list[str]:
+    """Every chapter's and every lesson's notebook relative to the served folder, in the
+    order of the registry ``data/chapters.toml``: ``notebooks/00_Start.ipynb`` …
+    ``tutorials/01_Bohnentreppe.ipynb`` …; the app's own notebook is not one of them."""
+    return ([notebook_key(page.name) for page in PAGES]
+            + [notebook_key(f"{LESSONS_FOLDER}/{name}") for name, _title in LESSONS])
+
+
+__all__ = ["APP_PAGE", "LESSONS_FOLDER", "PAGES_FOLDER", "START_PAGE", "notebook_key", "page_path",
+           "registered_notebooks"]

@@ -1,9 +1,9 @@
 """The site chapter "Bohnometer" (``notebooks/12_Bohnometer.ipynb``): widget code.
 
-    from bohnteach.site import bohnometer_page as seite
-    seite.uebersicht()  # all curves of the base game (a plain cell output)
-    seite.kurven()      # variety picker → Bohnometer curves (a go.Figure in an Output)
-    seite.quiz()        # "Wie viele Taler?": a random field, the learner types the coins
+    from bohnteach.site import bohnometer_page as chapter
+    chapter.overview()  # all curves of the base game (a plain cell output)
+    chapter.curves()    # variety picker → Bohnometer curves (a go.Figure in an Output)
+    chapter.quiz()      # "Wie viele Taler?": a random field, the learner types the coins
 
 The picker and the quiz are ipywidgets; every callback shows failures in a visible box
 (:func:`bohnteach.widgets.failure.guard`). Charts are plain ``go.Figure`` objects shown
@@ -257,12 +257,12 @@ class CoinQuiz:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def uebersicht(ruleset: str = DEFAULT_RULESET) -> Any:
+def overview(ruleset: str = DEFAULT_RULESET) -> Any:
     """All Bohnometer curves of the rule set as a plain chart (shown before the picker)."""
     return guard(what="Bohnometer-Übersicht")(charts.bohnometer_chart)(None, ruleset)
 
 
-def kurven(ruleset: str = DEFAULT_RULESET) -> Any:
+def curves(ruleset: str = DEFAULT_RULESET) -> Any:
     """The curve picker (shown on the page)."""
     return guard(what="Bohnometer-Kurven")(CurvePicker)(ruleset)
 
@@ -272,4 +272,4 @@ def quiz(seed: int | None = None) -> Any:
     return guard(what="Taler-Quiz")(CoinQuiz)(seed=seed)
 
 
-__all__ = ["CoinQuiz", "CurvePicker", "field_html", "kurven", "meter_text", "quiz", "uebersicht"]
+__all__ = ["CoinQuiz", "CurvePicker", "curves", "field_html", "meter_text", "overview", "quiz"]

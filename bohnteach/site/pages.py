@@ -469,14 +469,14 @@ def comparison_scenes() -> Any:
     return box
 
 
-def auslegungen_items() -> list[tuple[str, str, str, str, str]]:
+def interpretation_items() -> list[tuple[str, str, str, str, str]]:
     """Every decision where the rulebooks are silent or ambiguous:
     (rule ID, title, Auslegung, the rule as explained, source)."""
     from bohnteach.game.errors import rule_catalogue
 
     return [
-        (r.id, r.title, r.auslegung, r.explanation, r.source)
-        for r in rule_catalogue().values() if r.auslegung
+        (r.id, r.title, r.interpretation, r.explanation, r.source)
+        for r in rule_catalogue().values() if r.interpretation
     ]
 
 
@@ -493,12 +493,12 @@ def assumptions() -> list[tuple[str, str, str]]:
 
 
 @guard()
-def auslegungen() -> Any:
+def interpretations() -> Any:
     """The Auslegungen page's list, from the ``auslegung`` fields of ``rules.toml``."""
     from IPython.display import HTML
 
     items = []
-    for rule_id, title, ausl, expl, source in auslegungen_items():
+    for rule_id, title, ausl, expl, source in interpretation_items():
         items.append(
             f'<div class="bt-ausl-item" data-rule="{escape(rule_id)}"><h3>{escape(title)} '
             f'<code>{escape(rule_id)}</code></h3>'
@@ -568,8 +568,8 @@ def probespiel(**options: Any) -> Any:
 
 
 __all__ = [
-    "PAGES", "Page", "assumptions", "auslegungen", "auslegungen_items", "chapter_overview",
-    "chapter_scenes", "comparison_scenes", "comparison_table", "find_page",
+    "PAGES", "Page", "assumptions", "chapter_overview", "chapter_scenes", "comparison_scenes",
+    "comparison_table", "find_page", "interpretation_items", "interpretations",
     "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
     "page_header", "probespiel", "rules_table", "scene", "try_it",
     "variety_table",

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bohnteach.site import snapshot
-from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER
+from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER, notebook_key, registered_notebooks
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
@@ -635,8 +635,8 @@ def _dir_size(path: Path) -> int:
 
 
 def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildReport:
-    """Build every page of ``notebooks/`` and every lesson of ``tutorials/`` into ``out``
-    (replaced if it exists and holds an earlier build)."""
+    """Build the app and every chapter and lesson of the registry (``data/chapters.toml``)
+    into ``out`` (replaced if it exists and holds an earlier build)."""
     started = time.monotonic()
     out = Path(out).resolve()
     if out.exists() and any(out.iterdir()) and not (out / MANIFEST).is_file():
@@ -682,26 +682,25 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(env.lock, indent=1))
 
         pages: dict[str, list[str]] = {}
-        app = contents / PAGES_FOLDER / APP_PAGE
-        for folder in (PAGES_FOLDER, LESSONS_FOLDER):
-            for nb in sorted((contents / folder).glob("*.ipynb")):
-                html = staging / RENDER_DIR / folder / f"{nb.stem}.html"
-                if not html.is_file():
-                    raise StaticBuildError(f"voici hat {html} nicht geschrieben")
-                if nb != app:
-                    pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
-                    _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
-                try:
-                    insert_previews(html, page_previews(nb))
-                except (PreviewError, subprocess.TimeoutExpired) as exc:
-                    raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
+        app = contents / notebook_key(APP_PAGE)
+        notebooks = [app, *(contents / key for key in registered_notebooks())]
+        for nb in notebooks:
+            folder = nb.parent.name
+            html = staging / RENDER_DIR / folder / f"{nb.stem}.html"
+            if not html.is_file():
+                raise StaticBuildError(f"voici hat {html} nicht geschrieben")
+            if nb != app:
+                pages[f"{folder}/{nb.stem}"] = page_packages(nb, env)
+                _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
+            try:
+                insert_previews(html, page_previews(nb))
+            except (PreviewError, subprocess.TimeoutExpired) as exc:
+                raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
         # the app shows every page: it preloads what any of them needs
         app_html = staging / RENDER_DIR / PAGES_FOLDER / f"{app.stem}.html"
         pages[f"{PAGES_FOLDER}/{app.stem}"] = sorted({p for packages in pages.values() for p in packages})
         _set_page_packages(app_html, pages[f"{PAGES_FOLDER}/{app.stem}"])
         _mark_app_page(app_html)
-        notebooks = [nb for folder in (PAGES_FOLDER, LESSONS_FOLDER)
-                     for nb in sorted((contents / folder).glob("*.ipynb"))]
         made = _make_snapshot(pyodide_dir, pages[f"{PAGES_FOLDER}/{app.stem}"], env, notebooks, log)
         for junk in staging.rglob("*.map"):
             junk.unlink()

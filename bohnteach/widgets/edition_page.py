@@ -1,7 +1,7 @@
 """Building blocks every edition chapter (Ladybohn, Indiana Bohnes) shares.
 
 * ``assumption_html`` – the rule set's meter note as a visible box;
-* ``auslegungen_html`` – our readings (``auslegung`` in ``rules.toml``) of some rules, one
+* ``interpretations_html`` – our readings (``auslegung`` in ``rules.toml``) of some rules, one
   section each with the rule, its chips and the source;
 * ``chart_button`` – a plotly chart behind a button, drawn on demand, with the CSS that gives
   it its height on the Voilà page (``height_css``).
@@ -20,7 +20,7 @@ from bohnteach.widgets import figure
 from bohnteach.widgets.failure import guard
 
 
-AUSL_CSS = """<style>
+INTERPRETATIONS_CSS = """<style>
 .bt-ed-ausl{display:flex;flex-direction:column;gap:10px}
 .bt-ed-ausl section{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;
  padding:8px 12px;background:#fffdf6}
@@ -47,17 +47,17 @@ def assumption_html(rules: RuleSet) -> str:
             f"{escape(assumption_note(rules))}</div></div>")
 
 
-def auslegungen_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -> str:
+def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -> str:
     """Our readings of ``rule_ids`` (those with an ``auslegung``) and, when the rule set's
     meters are assumed, that assumption under ``meter_rule``."""
     items = []
     for rule_id in rule_ids:
         rule = find_rule(rule_id)
-        if not rule.auslegung:
+        if not rule.interpretation:
             continue
         items.append(
             f'<section data-rule="{escape(rule_id)}"><h3>{escape(rule.title)}</h3>'
-            f"<p><b>Unsere Auslegung:</b> {escape(rule.auslegung)}</p>"
+            f"<p><b>Unsere Auslegung:</b> {escape(rule.interpretation)}</p>"
             f'<p style="color:#5c5648"><b>Die Regel:</b> {escape(rule.explanation)}</p>'
             f"{chips([rule_id], [rule.source])}</section>"
         )
@@ -67,7 +67,7 @@ def auslegungen_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -
             f"<p><b>Annahme in den Daten:</b> {escape(assumption_note(rules))}</p>"
             f"{chips([meter_rule])}</section>"
         )
-    return f'{AUSL_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
+    return f'{INTERPRETATIONS_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
 
 
 def show_part(parts: Mapping[str, Callable[[], Any]], part: str) -> Any:
@@ -124,5 +124,5 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     return box
 
 
-__all__ = ["assumption_html", "assumption_note", "auslegungen_html", "chart_button",
+__all__ = ["assumption_html", "assumption_note", "interpretations_html", "chart_button",
            "height_css", "show_figure", "show_part"]

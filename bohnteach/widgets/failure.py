@@ -6,7 +6,7 @@ runs through :func:`guard`. An exception then becomes the friendly box of
 server's log (:func:`server_log`), never to the visitor::
 
     @guard()                        # a builder: returns the box instead of raising
-    def kurven(): ...
+    def curves(): ...
 
     button.on_click(guard(self.feedback, "Prüfen")(self._check))   # a callback: box in a widget
 

@@ -522,16 +522,16 @@ class _PupilActivity:
         self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
 
     def _draw(self) -> None:
-        from bohnteach.content.lesson_facts import PLAYERS, RULESET
-        from bohnteach.maths.montecarlo import simulate_reveal
+        from bohnteach.content.lesson_facts import PILE
+        from bohnteach.maths.montecarlo import Runs, simulate_reveal
 
         mine = self.panel.store.mine(self.panel.code, self.panel.token, self.act.key)
         self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)  # cleared?
         if self.trials + DRAWS > self.act.max_trials:
             self.result.value = box_html("invalid", WORDS["draws_full"].format(n=self.trials))
             return
-        est = simulate_reveal(self.act.variety, RULESET, PLAYERS, trials=DRAWS,
-                              seed=random.SystemRandom().randrange(2**31))
+        runs = Runs(DRAWS, seed=random.SystemRandom().randrange(2**31))
+        est = simulate_reveal(self.act.variety, PILE, runs)
         hits = round(est.estimate * est.trials)
         try:
             self.panel.store.submit(self.panel.code, self.panel.token, self.act.key,

@@ -4,7 +4,7 @@ ipywidgets is imported only when a bar is made, so importing this module stays c
 
     bar = progress_bar("Simuliere 1.000 Partien …")
     display(bar.widget)
-    simulate_reveal("Gartenbohne", trials=1_000_000, progress=bar)
+    simulate_reveal("Gartenbohne", runs=Runs(1_000_000, progress=bar))
 """
 from __future__ import annotations
 

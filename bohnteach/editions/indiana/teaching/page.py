@@ -34,7 +34,7 @@ from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
 from bohnteach.editions.indiana.teaching.temple import VisitChances, pile_counts, temple_stacks, temple_table
 from bohnteach.render.style import text_colour
 from bohnteach.render.words import de_number, de_percent
-from bohnteach.widgets.edition_page import assumption_html, auslegungen_html, chart_button, show_part
+from bohnteach.widgets.edition_page import assumption_html, chart_button, interpretations_html, show_part
 from bohnteach.widgets.failure import guard
 
 RULESET = "indiana"
@@ -255,7 +255,7 @@ def show(part: str) -> Any:
         "karten": lambda: HTML(cards_html()),
         "tempelgang": chart_output,
         "frage": question,
-        "auslegungen": lambda: HTML(auslegungen_html(rule_ids(), find_ruleset(RULESET), "indy.meters")),
+        "auslegungen": lambda: HTML(interpretations_html(rule_ids(), find_ruleset(RULESET), "indy.meters")),
         "eigene_werte": lambda: OwnMeters().widget,
     }, part)
 

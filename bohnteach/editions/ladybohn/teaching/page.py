@@ -27,7 +27,7 @@ from bohnteach.render.table import render_error, render_info
 from bohnteach.render.style import text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure, show_part
-from bohnteach.widgets.edition_page import auslegungen_html as auslegungen_html_of
+from bohnteach.widgets.edition_page import interpretations_html as interpretations_html_of
 from bohnteach.widgets.failure import guard
 
 LADY_RULES = (
@@ -159,9 +159,9 @@ def show_chart(rules: RuleSet, out: Any, style: Any) -> None:
     show_figure(sex_meter_chart(rules), out, style)
 
 
-def auslegungen_html() -> str:
+def interpretations_html() -> str:
     """Our readings of the ``lady.*`` rules and the assumed meters, from the rule data."""
-    return auslegungen_html_of(LADY_RULES, find_ruleset("ladybohn"), "lady.female-meter")
+    return interpretations_html_of(LADY_RULES, find_ruleset("ladybohn"), "lady.female-meter")
 
 
 class OwnValues:
@@ -246,10 +246,10 @@ def show(part: str) -> Any:
     return show_part({
         "karten": lambda: HTML(meter_table()),
         "diagramm": chart_output,
-        "auslegungen": lambda: HTML(auslegungen_html()),
+        "auslegungen": lambda: HTML(interpretations_html()),
         "eigene_werte": own_values,
     }, part)
 
 
-__all__ = ["EXAMPLE", "OwnValues", "assumption_html", "auslegungen_html", "chart_output",
+__all__ = ["EXAMPLE", "OwnValues", "assumption_html", "chart_output", "interpretations_html",
            "meter_table", "own_values", "show", "show_chart"]
