@@ -2,6 +2,7 @@
 
     python benchmarks/load.py [--visitors 30] [--browsers 3] [--pages 02_Phase_1 14_Ladybohn tutorials/01_Bohnentreppe]
                               [--cull-idle 30] [--cull-interval 10] [--timeout 180] [--app]
+                              [--start local-provisioner]
 
 Serves the site as ``bohnteach serve`` does (``build_voila_command``), waits until its
 kernel pools are preheated and the server is idle, and then lets ``--visitors`` visitors
@@ -343,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="read the pages in the app (one kernel per visitor), not as standalone pages")
     ap.add_argument("--kernel-starts", type=int, default=None,
                     help="pages prepared at once without a preheated kernel (default: one per core)")
+    ap.add_argument("--start", default=None, metavar="PROVISIONER",
+                    help="how the server starts kernels: bohnteach-fork (the site's default) or "
+                         "local-provisioner (a new Python per kernel, for comparison)")
     args = ap.parse_args(argv)
 
     def with_our_options(cmd: list[str]) -> list[str]:
@@ -352,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
                                    "--MappingKernelManager.cull_interval": args.cull_interval}
         if args.kernel_starts is not None:
             ours[serve.KERNEL_STARTS_OPTION] = args.kernel_starts
+        if args.start is not None:
+            ours["--KernelProvisionerFactory.default_provisioner_name"] = args.start
         extra = [f"{k}={v}" for k, v in ours.items()]
         extra += [f"{serve.POOL_OPTION}={notebook_key(page)}={n}"
                   for page, n in (spec.rsplit("=", 1) for spec in args.pool)]
@@ -360,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# load benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; {args.visitors} visitors ({min(args.browsers, args.visitors)} "
           f"in Chromium) × {args.pages}{' in the app' if args.app else ''}; "
-          f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}")
+          f"pools {args.pool or 'default'}, kernel starts {args.kernel_starts or 'default'}, "
+          f"kernels started by {args.start or 'the default (bohnteach-fork)'}")
     with tempfile.TemporaryDirectory(prefix="bohnteach-load-") as tmp:
         log = Path(tmp) / "voila.log"
         with serve_site(log, timeout=300, edit_command=with_our_options) as served:
