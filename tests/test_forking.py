@@ -123,6 +123,35 @@ def test_a_forked_kernel_starts_with_the_site_imported_and_its_own_address(fork_
     asyncio.run(scenario())
 
 
+#: What a module decides at import when it finds a kernel: comm targets (ipywidgets'
+#: ``jupyter.widget.control`` answers a page's request for all widget states), the State
+#: display (bohnteach), plotly's renderer.
+KERNEL_SETUP_PROBE = """
+import json, ipywidgets, plotly.io, bohnteach
+from comm import get_comm_manager
+from bohnteach.game.state import State
+print(json.dumps({"targets": sorted(get_comm_manager().targets),
+                  "state_as_table": State in get_ipython().display_formatter.formatters["text/html"].type_printers,
+                  "plotly": plotly.io.renderers.default}))
+"""
+
+
+def test_a_forked_kernel_is_set_up_as_a_started_one(fork_provisioner):
+    """The fork server imported the site without a kernel; what modules set up at import in
+    a kernel is the same in a forked kernel as in a newly started one."""
+    factory = KernelProvisionerFactory.instance()
+
+    async def probe() -> str:
+        async with Kernel() as kernel:
+            return await kernel.run(KERNEL_SETUP_PROBE)
+
+    forked = asyncio.run(probe())
+    factory.default_provisioner_name = "local-provisioner"
+    started = asyncio.run(probe())
+    assert '"jupyter.widget.control"' in started and '"state_as_table": true' in started
+    assert forked == started
+
+
 def test_without_the_fork_server_a_kernel_starts_the_normal_way(fork_provisioner, caplog, monkeypatch):
     monkeypatch.setattr(forking, "READY_TIMEOUT", 5.0)
     broken = [sys.executable, "-c", "raise SystemExit(3)"]  # a fork server that fails at once

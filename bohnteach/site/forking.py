@@ -77,6 +77,7 @@ def warm_up() -> dict[str, Any]:
     returns what was done (``imported``, ``skipped`` with the reason)."""
     from bohnteach.site.snapshot import WARM
 
+    os.environ.setdefault("PLOTLY_RENDERER", PLOTLY_RENDERER)
     imported, skipped = [], {}
     for name in ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell",
                  *site_modules()]:
@@ -89,6 +90,25 @@ def warm_up() -> dict[str, Any]:
         module, function = target.split(":")
         getattr(importlib.import_module(module), function)()
     return {"imported": imported, "skipped": skipped}
+
+
+#: What modules decide at import when they find a kernel – the fork server imported them
+#: without one. Plotly picks its renderer then (in an ipykernel: ``plotly_mimetype``; outside
+#: one it would pick ``browser`` and open a browser on the server); set before the import.
+PLOTLY_RENDERER = "plotly_mimetype"
+
+
+def as_imported_in_a_kernel() -> None:
+    """In a forked kernel, once its shell exists: do what the warm modules do at import in
+    a kernel. ipywidgets registers its comm targets (without ``jupyter.widget.control`` a
+    page's widget manager waits 4 s for all widget states, then asks one by one); bohnteach
+    registers the ``State`` display (``bohnteach/__init__.py``)."""
+    import ipywidgets
+
+    from bohnteach.render.table import show_states_as_tables
+
+    ipywidgets.register_comm_target()
+    show_states_as_tables()
 
 
 def _become_kernel(request: dict[str, Any], *inherited: Any) -> None:
@@ -114,7 +134,10 @@ def _become_kernel(request: dict[str, Any], *inherited: Any) -> None:
         setproctitle.setproctitle(" ".join([sys.executable, "-m", LAUNCHER, *args]))
         from ipykernel.kernelapp import IPKernelApp
 
-        IPKernelApp.launch_instance(argv=args)
+        app = IPKernelApp.instance()  # what launch_instance does, with our step in between
+        app.initialize(args)
+        as_imported_in_a_kernel()
+        app.start()
         code = 0
     except SystemExit as end:
         code = end.code if isinstance(end.code, int) else 0
