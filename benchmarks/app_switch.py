@@ -1,7 +1,7 @@
 """A chapter switch inside the app (``bohnteach.site.app``): click → new chapter interactive,
 and the kernel's CPU per switch; prints figures (not a test).
 
-    python benchmarks/app_switch.py [--rounds 2] [--static [DIR]]
+    python benchmarks/app_switch.py [--rounds 2] [--static [DIR]] [--start local-provisioner]
 
 Serves the site as ``bohnteach serve`` does (or, with ``--static``, a static build: DIR or
 the build the tests made last, ``~/.cache/bohnteach-static/test-builds/…``, served as
@@ -59,11 +59,15 @@ def latest_static_build() -> Path:
 
 
 @contextmanager
-def served(static_dir: Path | None) -> Iterator[tuple[str, int | None, str]]:
-    """(base URL, the Voilà server's pid or None, the prefix of an app address)."""
+def served(static_dir: Path | None, start: str | None = None) -> Iterator[tuple[str, int | None, str]]:
+    """(base URL, the Voilà server's pid or None, the prefix of an app address); ``start``:
+    the kernel provisioner instead of the site's (``local-provisioner``: a new Python)."""
     if static_dir is None:
+        option = "--KernelProvisionerFactory.default_provisioner_name"
+        edit = None if start is None else (
+            lambda cmd: [a for a in cmd if not a.startswith(option)] + [f"{option}={start}"])
         with tempfile.TemporaryDirectory() as tmp, \
-                serve_site(Path(tmp) / "voila.log", timeout=300) as site:
+                serve_site(Path(tmp) / "voila.log", timeout=300, edit_command=edit) as site:
             yield site.base, site.process.pid, "/?"
         return
     with static.serving(static_dir) as base:  # app links are relative to …/notebooks/app.html
@@ -75,6 +79,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--static", nargs="?", const="", default=None, metavar="DIR",
                         help="a static build (without DIR: the tests' latest)")
+    parser.add_argument("--start", default=None, metavar="PROVISIONER",
+                        help="how the server starts kernels: bohnteach-fork (the site's default) "
+                             "or local-provisioner (a new Python per kernel, for comparison)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -84,7 +91,7 @@ def main() -> int:
     cpus: list[float] = []
     server_cpus: list[float] = []
     print(f"load average at start: {os.getloadavg()}; {static_dir or 'Voilà'}", flush=True)
-    with served(static_dir) as (base, server_pid, prefix), sync_playwright() as pw:
+    with served(static_dir, args.start) as (base, server_pid, prefix), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         sockets: list[str] = []

@@ -21,7 +21,8 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
 * made after the kernel's own start steps (``import piplite.piplite``, ``import
   pyodide_kernel``), with every module a page can import (:func:`bohnteach.site.reach.reached_modules`
   of every page: IPython, ipywidgets, plotly's, the site's) imported and the site's pure
-  caches (:data:`WARM`) filled;
+  caches (:data:`WARM`) filled, then frozen for the garbage collector (``gc.freeze``: a
+  page's collections no longer walk the imported modules' objects);
 * Python holds a few of Pyodide's JS functions and its API object; they are written as
   their names and, on restore, point at the new instance's (``deserialize``);
 * ``pyodide.loadedPackages`` is emptied before the snapshot (a filled one stops it:
@@ -95,7 +96,7 @@ const py = await loadPyodide({ indexURL: folder + "/", packages: spec.packages, 
 // the kernel's own start (jupyterlite-pyodide-kernel's worker: initPackageManager, initKernel)
 await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");
 const prepare = py.runPython(`
-import importlib, json, sys
+import gc, importlib, json, sys
 def prepare(modules, available, warm):
     skipped = []
     for name in modules:
@@ -108,6 +109,8 @@ def prepare(modules, available, warm):
     for target in warm:
         module, _, function = target.partition(":")
         getattr(importlib.import_module(module), function)()
+    gc.collect()
+    gc.freeze()  # the page's collections skip what was imported (as the server's fork server)
     return json.dumps({"modules": len(sys.modules), "skipped": sorted(skipped)})
 prepare`);
 const report = JSON.parse(prepare(py.toPy(spec.modules), py.toPy(spec.available), py.toPy(spec.warm)));
