@@ -7,9 +7,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from aio import run
 from browser_helpers import collect_errors, one_page_site, start_site
 from playwright.sync_api import expect
 
@@ -24,12 +24,6 @@ from bohnteach.site.serve import (
     build_voila_command,
     page_path,
 )
-
-
-def run(coro):
-    """``asyncio.run`` in a thread of its own: pytest-playwright may own this thread's loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def test_slots_serve_in_order_of_arrival_and_report_places():

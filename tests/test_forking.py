@@ -3,7 +3,6 @@ site imported, are real kernels a kernel manager can run, interrupt and shut dow
 own address, folder and random state, and a kernel start never fails for want of the server."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import subprocess
@@ -13,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from aio import run
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
@@ -120,7 +120,7 @@ def test_a_forked_kernel_starts_with_the_site_imported_and_its_own_address(fork_
         for pid in pids:  # shut down: the processes are gone
             assert _wait_gone(pid)
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 #: What a module decides at import when it finds a kernel: comm targets (ipywidgets'
@@ -145,9 +145,9 @@ def test_a_forked_kernel_is_set_up_as_a_started_one(fork_provisioner):
         async with Kernel() as kernel:
             return await kernel.run(KERNEL_SETUP_PROBE)
 
-    forked = asyncio.run(probe())
+    forked = run(probe())
     factory.default_provisioner_name = "local-provisioner"
-    started = asyncio.run(probe())
+    started = run(probe())
     assert '"jupyter.widget.control"' in started and '"state_as_table": true' in started
     assert forked == started
 
@@ -163,7 +163,7 @@ def test_without_the_fork_server_a_kernel_starts_the_normal_way(fork_provisioner
             assert await kernel.run("print(6 * 7)") == "42"
 
     with caplog.at_level(logging.WARNING, logger="bohnteach.site.forking"):
-        asyncio.run(scenario())
+        run(scenario())
     assert "Fork-Server nicht bereit" in caplog.text
 
 
@@ -244,4 +244,4 @@ def test_a_request_that_never_comes_does_not_stop_the_fork_server(fork_provision
         finally:
             silent.close()
 
-    asyncio.run(scenario())
+    run(scenario())

@@ -8,10 +8,10 @@ import re
 import sys
 import urllib.request
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from aio import run
 from browser_helpers import one_page_site, open_page, start_site, visible_errors
 from playwright.sync_api import expect
 
@@ -150,8 +150,7 @@ def _send_as_visitor(base: str, kernel_id: str, code: str, until: set[str]) -> l
         finally:
             ws.close()
 
-    with ThreadPoolExecutor(1) as pool:  # pytest-playwright may own this thread's event loop
-        seen = pool.submit(asyncio.run, talk()).result()
+    seen = run(talk())
     for msg in seen:
         msg["_answers_execute"] = msg["parent_header"].get("msg_id") == parents["execute_reply"]
     return seen
@@ -228,7 +227,6 @@ def test_widget_page_console_has_no_version_warnings(tiny_site, tmp_path, page):
 
 def test_kernel_channel_wait_polls():
     """serve.py's fix for nbclient #312: a wait without timeout polls in 1-second steps."""
-    import asyncio
     from queue import Empty
 
     from jupyter_client.channels import AsyncZMQSocketChannel
@@ -253,10 +251,6 @@ def test_kernel_channel_wait_polls():
         return {"msg": "reply"}
 
     channel._recv = fake_recv
-
-    def run(coro):  # in a thread: pytest-playwright may own this thread's event loop
-        with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, coro).result()
 
     assert run(channel.get_msg()) == {"msg": "reply"}
     assert channel.socket.polls == [1000, 1000, 1000]
