@@ -128,7 +128,7 @@ chromium:
 	  $(SUDO) $(APT_ENV) apt-get install -y chromium; \
 	fi
 
-# The class store's tests (tests/test_klasse_store.py) start a throwaway PostgreSQL server
+# The class store's tests (tests/test_classroom_store.py) start a throwaway PostgreSQL server
 # of their own (tests/pg_cluster.py: initdb + pg_ctl, as nobody when run as root); Debian's
 # package brings the binaries (its own cluster is not used).
 postgresql:

@@ -51,33 +51,34 @@ def _parser() -> argparse.ArgumentParser:
         "--public", action="store_true", help="auf allen Netzwerkschnittstellen lauschen"
     )
     serve.add_argument(
-        "--fusszeile", action="append", default=[], type=_footer_link, metavar="TEXT=ADRESSE",
+        "--fusszeile", dest="footer_links", action="append", default=[], type=_footer_link,
+        metavar="TEXT=ADRESSE",
         help="ein Link in der Fußzeile jeder Seite, z. B. Impressum=https://example.org/impressum "
              "(mehrfach möglich: Impressum, Lizenz, Datenschutz)",
     )
     serve.add_argument(
-        "--klasse", type=int, default=0, metavar="N",
+        "--klasse", dest="preheated", type=int, default=0, metavar="N",
         help="so viele Besucher kommen gleichzeitig: N Kernel vorheizen (je etwa 70 MB) – "
              "für die Startadresse (die App) oder für jede --einstieg-Seite",
     )
     serve.add_argument(
-        "--einstieg", action="append", default=[], metavar="SEITE",
+        "--einstieg", dest="entry_pages", action="append", default=[], metavar="SEITE",
         help="alte Einzelseiten-Adresse, die eine Klasse zuerst öffnet, z. B. "
              "tutorials/01_Bohnentreppe (mehrfach möglich; ohne: die App)",
     )
 
     serve.add_argument(
-        "--klassen-dir", metavar="ORDNER",
+        "--klassen-dir", dest="store_dir", metavar="ORDNER",
         help="Ordner für den Klassenraum-Speicher (eine SQLite-Datei; Vorgabe: "
              "$BOHNTEACH_KLASSEN_DIR, sonst ~/.local/share/bohnteach/klassen)",
     )
     serve.add_argument(
-        "--klassen-db", metavar="URL", type=_store_url,
+        "--klassen-db", dest="store_url", metavar="URL", type=_store_url,
         help="Klassenraum in PostgreSQL statt SQLite, z. B. postgresql://user@host/bohnteach "
              "(für mehrere Voilà-Server; Vorgabe: $BOHNTEACH_KLASSEN_DB)",
     )
     serve.add_argument(
-        "--klassen-stunden", metavar="H", type=_hours,
+        "--klassen-stunden", dest="store_hours", metavar="H", type=_hours,
         help="nach so vielen Stunden wird eine Klasse mit allen Abgaben gelöscht "
              "(Vorgabe: $BOHNTEACH_KLASSEN_STUNDEN, sonst 24)",
     )
@@ -112,11 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def klassen_env(folder: str | None, url: str | None, hours: str | None,
-                env: dict[str, str] | None = None) -> dict[str, str]:
+def classroom_env(folder: str | None, url: str | None, hours: str | None,
+                  env: dict[str, str] | None = None) -> dict[str, str]:
     """The class store's environment for ``bohnteach serve``: the flags win over the
     environment; without either the store is an SQLite file in ~/.local/share."""
-    from bohnteach.klasse.store import ENV_DB, ENV_DIR, ENV_HOURS
+    from bohnteach.classroom.store import ENV_DB, ENV_DIR, ENV_HOURS
 
     env = dict(os.environ if env is None else env)
     out: dict[str, str] = {}
@@ -136,12 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bohnteach.site.addresses import APP_PAGE
         from bohnteach.site.serve import serve_main
 
-        pools = ({page: args.klasse for page in args.einstieg or [APP_PAGE]}
-                 if args.klasse > 0 else None)
-        # The class store: every kernel inherits these (bohnteach.klasse.store.url_from_env).
-        os.environ.update(klassen_env(args.klassen_dir, args.klassen_db, args.klassen_stunden))
+        pools = ({page: args.preheated for page in args.entry_pages or [APP_PAGE]}
+                 if args.preheated > 0 else None)
+        # The class store: every kernel inherits these (bohnteach.classroom.store.url_from_env).
+        os.environ.update(classroom_env(args.store_dir, args.store_url, args.store_hours))
         return serve_main(port=args.port, public=args.public, pools=pools,
-                          footer_env=footer_env(args.fusszeile))
+                          footer_env=footer_env(args.footer_links))
     if args.command == "build-static":
         from bohnteach.site.static import build_static_main
 

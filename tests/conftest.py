@@ -88,7 +88,7 @@ def site_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site_url(site_log: Path) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:PORT``) of the site, served for the whole session
     with :data:`FOOTER_LINKS`."""
-    klassen = site_log.parent / "klassen"  # the class store (bohnteach serve --klassen-dir)
+    store_dir = site_log.parent / "klassen"  # the class store (bohnteach serve --klassen-dir)
     with start_site(site_log, env={**footer_env(FOOTER_LINKS),
-                                   "BOHNTEACH_KLASSEN_DIR": str(klassen)}) as url:
+                                   "BOHNTEACH_KLASSEN_DIR": str(store_dir)}) as url:
         yield url

@@ -162,7 +162,7 @@ def test_marginal_value_bars():
 # --------------------------------------------------------------------------- decks
 
 
-def test_deck_chart_shows_the_bohnentreppe():
+def test_deck_chart_shows_the_bean_staircase():
     fig = charts.deck_chart("amigo", 4)
     check_plain_figure(fig)
     (bars,) = fig.data

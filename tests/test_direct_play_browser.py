@@ -86,7 +86,7 @@ def _answered(page, version: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
-def test_probespiel_tap_card_then_field(page, site_url, size):
+def test_trial_game_tap_card_then_field(page, site_url, size):
     page.set_viewport_size(SIZES[size])
     open_page(page, site_url, "11_Probespiel")
     game = page.locator(".bt-probespiel")

@@ -72,7 +72,7 @@ def test_lesson_facts_cover_every_lesson():
     assert len(LESSON_FILES) >= 5
 
 
-def test_bohnentreppe_facts():
+def test_staircase_facts():
     f = F("01_Bohnentreppe")
     stairs = [20, 18, 16, 14, 12, 10, 8, 6]
     got = [f[k].value for k in ("n_blau", "n_feuer", "n_stink", "n_brech", "n_soja",
@@ -90,7 +90,7 @@ def test_bohnentreppe_facts():
     assert f.p_falsch_sorten.value == Fraction(1, 8)
 
 
-def test_zwei_karten_facts():
+def test_two_cards_facts():
     f = F("02_Zwei_Karten_aufdecken")
     assert f.c_alle_2.value == comb(104, 2) == 5356
     assert f.c_nicht_garten_2.value == comb(98, 2) == 4753
@@ -111,7 +111,7 @@ def test_zwei_karten_facts():
     assert f.p_garten_zwei_gesehen.value == 1 - Fraction(comb(98, 2), comb(102, 2))
 
 
-def test_feld_wert_facts():
+def test_field_value_facts():
     f = F("03_Was_bringt_ein_Feld")
     # the Stinkbohne meter as the seed states it: 1–2 → 0, 3–4 → 1, 5–6 → 2, 7 → 3, 8+ → 4
     assert [f[f"stink_{i}"].value for i in range(1, 5)] == [3, 5, 7, 8]
@@ -131,7 +131,7 @@ def test_feld_wert_facts():
     assert f.stink_neunte.value == 0
 
 
-def test_simulieren_facts():
+def test_compute_or_simulate_facts():
     f = F("04_Rechnen_oder_simulieren")
     p = 603 / 5356
     assert math.isclose(float(f.se.value), math.sqrt(p * (1 - p) / 10_000), rel_tol=1e-9)
@@ -143,7 +143,7 @@ def test_simulieren_facts():
     assert f.faktor_halb.value * f.durchlaeufe_viertel.value == f.durchlaeufe.value
 
 
-def test_handeln_facts():
+def test_trading_facts():
     f = F("05_Handeln_lohnt_sich")
     stink = lambda n: sum(1 for need in (3, 5, 7, 8) if n >= need)  # noqa: E731
     red = lambda n: sum(1 for need in (2, 3, 4, 5) if n >= need)  # noqa: E731
@@ -278,7 +278,7 @@ def test_simulated_harvest_agrees_with_expected_value():
 
 
 def test_drawing_experiment_agrees_with_laplace():
-    from bohnteach.lessons.bohnentreppe import draw_counts
+    from bohnteach.lessons.staircase import draw_counts
 
     n = 20_000
     seen = draw_counts(n, seed=5)
@@ -290,7 +290,7 @@ def test_drawing_experiment_agrees_with_laplace():
 
 
 def test_lesson4_table_shows_the_funnel_closing():
-    from bohnteach.lessons.simulieren import estimate_rows, reveal_estimate
+    from bohnteach.lessons.compute_or_simulate import estimate_rows, reveal_estimate
 
     est = reveal_estimate(10_000, seed=1)
     rows = estimate_rows(est, Fraction(603, 5356))
@@ -302,7 +302,7 @@ def test_lesson4_table_shows_the_funnel_closing():
 
 
 def test_whole_games_feed_the_lesson4_charts():
-    from bohnteach.lessons import simulieren as L
+    from bohnteach.lessons import compute_or_simulate as L
 
     stats = L.run_whole_games(games=12, seed=0)
     r = stats.result
@@ -321,15 +321,15 @@ def test_whole_games_feed_the_lesson4_charts():
 
 def lesson_questions(name: str):
     from bohnteach.lessons import (
-        bohnentreppe,
-        feld_wert,
-        handeln,
-        simulieren,
-        zwei_karten,
+        compute_or_simulate,
+        field_value,
+        staircase,
+        trading,
+        two_cards,
     )
 
-    module = {"01": bohnentreppe, "02": zwei_karten, "03": feld_wert, "04": simulieren,
-              "05": handeln}[name[:2]]
+    module = {"01": staircase, "02": two_cards, "03": field_value, "04": compute_or_simulate,
+              "05": trading}[name[:2]]
     return module.questions()
 
 
@@ -660,13 +660,13 @@ def test_bot_statements_of_lessons_4_and_5_hold_for_the_bots():
     """Lesson 4: its bots „bieten nie etwas an“, so no trade happens and the coins stay
     low; lesson 5: the two bots that offer win clearly more than their half of the games,
     and the two that never offer still take offers that help them (trades happen)."""
-    from bohnteach.lessons import handeln, simulieren
+    from bohnteach.lessons import compute_or_simulate, trading
     from bohnteach.maths.simulate import run_games
 
-    quiet = run_games("amigo", 4, 40, 0, simulieren.BOTS)
+    quiet = run_games("amigo", 4, 40, 0, compute_or_simulate.BOTS)
     assert quiet.mean_trades == 0
-    talk = run_games("amigo", 4, handeln.TRADE_GAMES, 0, list(handeln.TRADE_BOTS))
-    traders = [i for i, b in enumerate(handeln.TRADE_BOTS) if b == "trader"]
+    talk = run_games("amigo", 4, trading.TRADE_GAMES, 0, list(trading.TRADE_BOTS))
+    traders = [i for i, b in enumerate(trading.TRADE_BOTS) if b == "trader"]
     assert sum(talk.win_share[i] for i in traders) > 0.7
     assert talk.mean_trades > 3
     assert min(talk.mean_scores[i] for i in traders) > max(quiet.mean_scores) + 2

@@ -109,7 +109,7 @@ def _refused(page) -> bool:
     return page.locator(".bt-probespiel .bt-ps-feedback .bt-refusal").count() > 0
 
 
-def test_probespiel_plays_one_full_turn(page, site_url):
+def test_trial_game_plays_one_full_turn(page, site_url):
     _open(page, site_url, "11_Probespiel")
     page.wait_for_function(_ANSWERED, arg="", timeout=EXPECT_TIMEOUT_MS, polling=50)  # the first drawing
     assert _hint(page)["phase"] == "1" and _hint(page)["wait"] == "you"

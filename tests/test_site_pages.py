@@ -6,7 +6,7 @@
   without a traceback or other stream output, without a stray repr and without a
   friendly error box (``bt-error``) — i.e. nothing on any page is broken;
 * the navigation chain, the comparison table, the Auslegungen list, the failure
-  handling and the Probespiel (a whole game through its buttons).
+  handling and the trial game, „Probespiel“ (a whole game through its buttons).
 
 The same notebooks also run under nbval: ``pytest --nbval-lax notebooks/``.
 """
@@ -227,7 +227,7 @@ def test_rules_table_cites_sources():
     assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", html)
 
 
-# ---- the Probespiel ---------------------------------------------------------------------------
+# ---- the trial game (Probespiel) --------------------------------------------------------------
 def _buttons(widget, kind: type | None = None):
     """The widgets of ``kind`` (buttons by default) in ``widget``, nested ones too."""
     import ipywidgets as widgets
@@ -246,18 +246,18 @@ def _classes(button) -> set[str]:
     return set(button._dom_classes)
 
 
-def test_probespiel_trade_by_tapping_cards():
+def test_trial_game_trade_by_tapping_cards():
     """Phase 2: tap a card, pick a partner and a wanted variety, offer; the bot answers."""
     import ipywidgets as widgets
 
     from bohnteach.game.actions import EndPlanting
-    from bohnteach.widgets.probespiel import Probespiel
+    from bohnteach.widgets.trial_game import TrialGame
     from bohnteach.game.state import Phase
 
     def first(cls):
         return next(b for b in _buttons(game.actions) if cls in _classes(b))
 
-    game = Probespiel(seed=4, bot="trader")
+    game = TrialGame(seed=4, bot="trader")
     game.try_action(EndPlanting(0))  # refused: the front card must be planted first
     assert "p1.plant-front" in game.feedback.value
     while game.state.phase is Phase.PLANT:
@@ -287,10 +287,10 @@ def test_probespiel_trade_by_tapping_cards():
     assert game.state.offer is None
 
 
-def test_probespiel_refusal_is_explained():
-    from bohnteach.widgets.probespiel import Probespiel
+def test_trial_game_refusal_is_explained():
+    from bohnteach.widgets.trial_game import TrialGame
 
-    game = Probespiel(seed=3, bot="planter")
+    game = TrialGame(seed=3, bot="planter")
     before = game.state.to_dict()
     second = game._picks[game.state.players[0].hand[1]]  # tap the second hand card …
     second.value = True
@@ -305,11 +305,11 @@ def test_probespiel_refusal_is_explained():
     assert "hand.order" in game.feedback.value
 
 
-def test_probespiel_one_full_turn_then_bots_play():
-    from bohnteach.widgets.probespiel import Probespiel
+def test_trial_game_one_full_turn_then_bots_play():
+    from bohnteach.widgets.trial_game import TrialGame
     from bohnteach.game.state import Phase
 
-    game = Probespiel(seed=5, bot="trader", players=4)
+    game = TrialGame(seed=5, bot="trader", players=4)
     assert game.state.active == 0 and game.state.phase is Phase.PLANT
 
     def click(cls):
@@ -375,16 +375,16 @@ def test_probespiel_one_full_turn_then_bots_play():
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_probespiel_whole_game_by_random_clicks(seed):
+def test_trial_game_whole_game_by_random_clicks(seed):
     """Tap random cards and click random buttons (mistakes included) until the game is
     over: no error box."""
     import ipywidgets as widgets
 
-    from bohnteach.widgets.probespiel import Probespiel
+    from bohnteach.widgets.trial_game import TrialGame
     from bohnteach.game.state import Phase
 
     rng = random.Random(seed)
-    game = Probespiel(seed=seed, bot=["trader", "random"][seed % 2], players=3 + seed)
+    game = TrialGame(seed=seed, bot=["trader", "random"][seed % 2], players=3 + seed)
     refusals = 0
     for _ in range(5000):
         if game.state.phase is Phase.OVER:

@@ -376,7 +376,7 @@ def test_teacher_mode_from_the_address(visit: Visit):
     _assert_clean(visit)
 
 
-def test_probespiel_answers_a_move(visit: Visit):
+def test_trial_game_answers_a_move(visit: Visit):
     visit.open("11_Probespiel")
     page = visit.page
     box = page.locator(".bt-ps-hintbox")

@@ -10,9 +10,10 @@ from bohnteach.content.teacher_notes import LESSON_MINUTES, all_teacher_notes, t
 from bohnteach.lessons import LESSONS
 from bohnteach.widgets import questions
 
-MODULES = {"01_Bohnentreppe": "bohnentreppe", "02_Zwei_Karten_aufdecken": "zwei_karten",
-           "03_Was_bringt_ein_Feld": "feld_wert", "04_Rechnen_oder_simulieren": "simulieren",
-           "05_Handeln_lohnt_sich": "handeln"}
+MODULES = {"01_Bohnentreppe": "staircase", "02_Zwei_Karten_aufdecken": "two_cards",
+           "03_Was_bringt_ein_Feld": "field_value",
+           "04_Rechnen_oder_simulieren": "compute_or_simulate",
+           "05_Handeln_lohnt_sich": "trading"}
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +34,7 @@ def test_every_lesson_has_goal_plan_and_misconceptions():
 
 
 def test_notes_and_solutions_reach_the_page_only_in_teacher_mode():
-    lesson = importlib.import_module("bohnteach.lessons.handeln")
+    lesson = importlib.import_module("bohnteach.lessons.trading")
     banner = lesson.start()
     tasks = lesson.questions()
     assert banner.widget.value == "" and banner.widget.layout.display == "none"
@@ -51,7 +52,7 @@ def test_notes_and_solutions_reach_the_page_only_in_teacher_mode():
 
 
 def test_lesson_5_asks_for_the_estimate_first_and_keeps_it_beside_the_result():
-    from bohnteach.lessons.handeln import TradeExperiment
+    from bohnteach.lessons.trading import TradeExperiment
     from bohnteach.render.words import de_percent
 
     experiment = TradeExperiment(games=4, seed=3)

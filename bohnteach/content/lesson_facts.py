@@ -151,7 +151,7 @@ def common() -> dict[str, tuple[Fraction | int, str]]:
 # --------------------------------------------------------------------------- lessons
 
 
-def bohnentreppe() -> Facts:
+def staircase_lesson() -> Facts:
     """Lesson 1: frequencies and Laplace probability."""
     counts = deck_counts(RULESET, PLAYERS)
     total = sum(counts.values())
@@ -190,7 +190,7 @@ def bohnentreppe() -> Facts:
     return Facts("01_Bohnentreppe", f)
 
 
-def zwei_karten() -> Facts:
+def two_cards_lesson() -> Facts:
     """Lesson 2: complement events and the hypergeometric distribution."""
     n = sum(deck_counts(RULESET, PLAYERS).values())
     g, b = _count("Gartenbohne"), _count("Blaue Bohne")
@@ -232,7 +232,7 @@ def zwei_karten() -> Facts:
     return Facts("02_Zwei_Karten_aufdecken", f)
 
 
-def feld_wert() -> Facts:
+def field_value_lesson() -> Facts:
     """Lesson 3: the value of a field – expected value, Bohnometer efficiency."""
     n = sum(deck_counts(RULESET, PLAYERS).values())
     s = _count("Stinkbohne")
@@ -276,7 +276,7 @@ def feld_wert() -> Facts:
     return Facts("03_Was_bringt_ein_Feld", f)
 
 
-def simulieren(trials: int = 10_000, games: int = 200) -> Facts:
+def compute_or_simulate_lesson(trials: int = 10_000, games: int = 200) -> Facts:
     """Lesson 4: the law of large numbers; whole-game simulations."""
     p = p_at_least_one("Gartenbohne", 2, PILE)
     var = p * (1 - p)
@@ -307,7 +307,7 @@ def simulieren(trials: int = 10_000, games: int = 200) -> Facts:
     return Facts("04_Rechnen_oder_simulieren", f)
 
 
-def handeln() -> Facts:
+def trading_lesson() -> Facts:
     """Lesson 5: marginal value, trades where both gain, gifts."""
     f = common()
     f.update(_meter_facts("stink", "Stinkbohne"))
@@ -363,11 +363,11 @@ def bohnometer_chapter() -> Facts:
 
 
 FACTS: dict[str, Callable[[], Facts]] = {
-    "01_Bohnentreppe": bohnentreppe,
-    "02_Zwei_Karten_aufdecken": zwei_karten,
-    "03_Was_bringt_ein_Feld": feld_wert,
-    "04_Rechnen_oder_simulieren": simulieren,
-    "05_Handeln_lohnt_sich": handeln,
+    "01_Bohnentreppe": staircase_lesson,
+    "02_Zwei_Karten_aufdecken": two_cards_lesson,
+    "03_Was_bringt_ein_Feld": field_value_lesson,
+    "04_Rechnen_oder_simulieren": compute_or_simulate_lesson,
+    "05_Handeln_lohnt_sich": trading_lesson,
     "12_Bohnometer": bohnometer_chapter,
 }
 

@@ -3,7 +3,7 @@
 One module per lesson holds its charts, tables, experiments and exercises, so a lesson
 notebook is prose plus one-line calls::
 
-    from bohnteach.lessons import bohnentreppe as lesson
+    from bohnteach.lessons import staircase as lesson
     lesson.start()          # teacher notes and solutions (hidden for students)
     lesson.staircase()      # a chart
     lesson.exercises()      # the exercises, answered and checked on the page

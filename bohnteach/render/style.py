@@ -169,7 +169,7 @@ BOARD_CSS = """
 .bt-hier{font-size:12px;font-weight:700;color:#1b5e20}
 .bt-pickstatus{font-size:13px;color:#1f2328}
 """
-"""Widgets with a board (Mach du!, Probespiel: the learner's own place as buttons)."""
+"""Widgets with a board (Mach du!, the trial game: the learner's own place as buttons)."""
 
 
 def board_style(varieties: Iterable[str]) -> str:

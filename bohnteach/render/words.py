@@ -1,7 +1,7 @@
 """The German words every page, widget, scene and lesson uses for the same things.
 
 One place for phase names, sex labels, variety and seat labels and German number
-formatting, so the table, the scenes, the Probespiel and the lessons never disagree::
+formatting, so the table, the scenes, the trial game and the lessons never disagree::
 
     phase_label(Phase.TRADE)      # "Phase 2 (Aufdecken & Handeln)"
     sex_word("w")                 # "weiblich"

@@ -560,17 +560,17 @@ def rules_table(*rule_ids: str) -> Any:
 
 
 @guard()
-def probespiel(**options: Any) -> Any:
-    """The Probespiel widget (one seat against bots)."""
-    from bohnteach.widgets.probespiel import Probespiel
+def trial_game(**options: Any) -> Any:
+    """The trial game widget, „Probespiel“ (one seat against bots)."""
+    from bohnteach.widgets.trial_game import TrialGame
 
-    return Probespiel(**options)
+    return TrialGame(**options)
 
 
 __all__ = [
     "PAGES", "Page", "assumptions", "chapter_overview", "chapter_scenes", "comparison_scenes",
     "comparison_table", "find_page", "interpretation_items", "interpretations",
     "lesson_list", "lessons", "nav_html", "nav_links", "notebooks_dir",
-    "page_header", "probespiel", "rules_table", "scene", "try_it",
+    "page_header", "rules_table", "scene", "trial_game", "try_it",
     "variety_table",
 ]

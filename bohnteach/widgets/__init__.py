@@ -1,1 +1,1 @@
-"""Interactive ipywidgets: scene player, Mach du!, Probespiel, questions, progress."""
+"""Interactive ipywidgets: scene player, Mach du!, trial game, class panel, questions, progress."""

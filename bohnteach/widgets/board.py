@@ -1,5 +1,5 @@
 """The learner's own place at the table as controls: the table's HTML cannot be clicked
-from Python, so Mach du! and the Probespiel draw the seat they play as widgets instead:
+from Python, so Mach du! and the trial game draw the seat they play as widgets instead:
 hand, revealed and set-aside cards as card-shaped buttons (the variety's colour, its name
 on it), each field as a tile (the table's field drawing, with its buttons under it).
 

@@ -201,7 +201,7 @@
       }
     }
 
-    /* The Klassenraum's memory (bohnteach/widgets/klassenraum.py): per role (schueler,
+    /* The class panel's memory (bohnteach/widgets/classroom.py): per role (schueler,
        lehrkraft) the class code and the member's token in localStorage, so that a reload
        finds the same member. On creation the browser sends back what it remembers
        (`stored`, JSON) and sets `loaded`; whatever the kernel sets later is remembered. */

@@ -20,7 +20,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent, seat_label
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
+from bohnteach.widgets.classroom import classroom as classroom_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, Runs, simulate_reveal
@@ -32,8 +32,8 @@ from bohnteach.lessons.stored import stored
 start = partial(lesson_start, "04_Rechnen_oder_simulieren")
 """The teacher banner of this lesson (first code cell)."""
 
-classroom = partial(klassenraum_panel, "04_Rechnen_oder_simulieren")
-"""The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
+classroom = partial(classroom_panel, "04_Rechnen_oder_simulieren")
+"""The class panel, „Klassenraum“ (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("04_Rechnen_oder_simulieren")
 

@@ -17,7 +17,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
+from bohnteach.widgets.classroom import classroom as classroom_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import deck_counts
@@ -26,8 +26,8 @@ from bohnteach.lessons import end, show_figure, start as lesson_start, swatch, t
 start = partial(lesson_start, "01_Bohnentreppe")
 """The teacher banner of this lesson (first code cell)."""
 
-classroom = partial(klassenraum_panel, "01_Bohnentreppe")
-"""The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
+classroom = partial(classroom_panel, "01_Bohnentreppe")
+"""The class panel, „Klassenraum“ (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("01_Bohnentreppe")
 

@@ -1,4 +1,4 @@
-"""The Klassenraum panel (bohnteach.widgets.klassenraum) in a kernel, on a real SQLite store:
+"""The class panel (bohnteach.widgets.classroom) in a kernel, on a real SQLite store:
 the teacher starts a class, two pupils join and submit, the projector shows both; bad input
 gets a German message and stores nothing; a reload finds the member again."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bohnteach.klasse.store import Store
-from bohnteach.widgets import klassenraum as kr
-from bohnteach.widgets.klassenraum import Klassenraum, class_link, klassenraum, qr_svg
+from bohnteach.classroom.store import Store
+from bohnteach.widgets import classroom as panel_module
+from bohnteach.widgets.classroom import Classroom, class_link, classroom, qr_svg
 
 LESSON = "04_Rechnen_oder_simulieren"
 
@@ -24,7 +24,7 @@ def store(tmp_path: Path):
 
 @pytest.fixture(autouse=True)
 def _fresh_attempts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kr, "_ATTEMPTS", kr.CodeAttempts())
+    monkeypatch.setattr(panel_module, "_ATTEMPTS", panel_module.CodeAttempts())
 
 
 def _texts(widget) -> str:
@@ -60,16 +60,16 @@ def _texts_inputs(widget) -> list:
     return found
 
 
-def _teacher(store: Store) -> Klassenraum:
-    panel = Klassenraum(LESSON, store, query=f"lektion={LESSON}&lehrkraft=1")
+def _teacher(store: Store) -> Classroom:
+    panel = Classroom(LESSON, store, query=f"lektion={LESSON}&lehrkraft=1")
     _buttons(panel.widget, "Klasse starten")[0].click()
     assert panel.code
     return panel
 
 
-def _join(store: Store, code: str, nick: str = "", via_link: bool = True) -> Klassenraum:
+def _join(store: Store, code: str, nick: str = "", via_link: bool = True) -> Classroom:
     query = f"lektion={LESSON}" + (f"&klasse={code}" if via_link else "")
-    panel = Klassenraum(LESSON, store, query=query)
+    panel = Classroom(LESSON, store, query=query)
     code_in, nick_in = _texts_inputs(panel.widget)[:2]
     if not via_link:
         code_in.value = code
@@ -81,7 +81,7 @@ def _join(store: Store, code: str, nick: str = "", via_link: bool = True) -> Kla
 def test_without_a_store_the_lesson_says_there_is_no_server(monkeypatch) -> None:
     monkeypatch.delenv("BOHNTEACH_KLASSEN_DIR", raising=False)
     monkeypatch.delenv("BOHNTEACH_KLASSEN_DB", raising=False)
-    assert "ohne Server" in klassenraum(LESSON).value
+    assert "ohne Server" in classroom(LESSON).value
 
 
 def test_teacher_starts_pupils_submit_projector_shows_both(store: Store) -> None:
@@ -141,9 +141,9 @@ def test_wrong_code_and_markup_nickname_are_refused(store: Store) -> None:
     code = store.create_class().code
     wrong = _join(store, "ACDEFH" if code != "ACDEFH" else "ACDEFJ", via_link=False)
     assert "keine Klasse" in _texts(wrong.widget)
-    markup = Klassenraum(LESSON, store, query=f"klasse={code}")
+    markup = Classroom(LESSON, store, query=f"klasse={code}")
     _texts_inputs(markup.widget)[1].value = "<img src=x onerror=alert(1)>"
-    kr._ATTEMPTS.succeeded()
+    panel_module._ATTEMPTS.succeeded()
     _buttons(markup.widget, "Beitreten")[0].click()
     assert "nur Buchstaben" in _texts(markup.widget)
     assert "<img" not in _texts(markup.widget)
@@ -151,7 +151,7 @@ def test_wrong_code_and_markup_nickname_are_refused(store: Store) -> None:
 
 
 def test_wrong_codes_are_slowed_down(store: Store) -> None:
-    panel = Klassenraum(LESSON, store, query="")
+    panel = Classroom(LESSON, store, query="")
     _texts_inputs(panel.widget)[0].value = "ACDEFH"
     _buttons(panel.widget, "Beitreten")[0].click()
     assert "keine Klasse" in _texts(panel.widget)
@@ -165,7 +165,7 @@ def test_a_reload_finds_the_member_again(store: Store) -> None:
     _texts_inputs(first.widget)[0].value = "15"
     _buttons(first.widget, "Tipp abschicken")[0].click()
     # the reloaded page: the browser sends back what it remembered for the role
-    again = Klassenraum(LESSON, store)
+    again = Classroom(LESSON, store)
     again.remembered.stored = ('{"schueler": {"code": "%s", "token": "%s"}}'
                                % (first.remembered.code, first.remembered.token))
     again.remembered.loaded = True

@@ -19,7 +19,7 @@ from bohnteach.widgets.questions import (
 )
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.klassenraum import klassenraum as klassenraum_panel
+from bohnteach.widgets.classroom import classroom as classroom_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
 from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
 from bohnteach.maths.probability import Pile, deck_counts, p_at_least_one
@@ -28,8 +28,8 @@ from bohnteach.lessons import end, headroom, show_figure, start as lesson_start,
 start = partial(lesson_start, "02_Zwei_Karten_aufdecken")
 """The teacher banner of this lesson (first code cell)."""
 
-classroom = partial(klassenraum_panel, "02_Zwei_Karten_aufdecken")
-"""The Klassenraum panel (second code cell): a class's estimates and pooled draws."""
+classroom = partial(classroom_panel, "02_Zwei_Karten_aufdecken")
+"""The class panel, „Klassenraum“ (second code cell): a class's estimates and pooled draws."""
 
 F = facts_for("02_Zwei_Karten_aufdecken")
 

@@ -1,7 +1,7 @@
-"""The Probespiel: a whole game on one seat against bots, every refusal explained.
+"""The trial game („Probespiel“): a whole game on one seat against bots, every refusal explained.
 
-    from bohnteach.widgets.probespiel import Probespiel
-    Probespiel(ruleset="amigo", players=4, bot="trader", seed=1)
+    from bohnteach.widgets.trial_game import TrialGame
+    TrialGame(ruleset="amigo", players=4, bot="trader", seed=1)
 
 The learner sits at seat 0 (``seat``). Their own place is a board of controls
 (``widgets/board.py``, as in Mach du!): the hand (front to back), the revealed and the
@@ -39,7 +39,7 @@ buttons that move the game on; every button ``bt-ps-btn`` plus ``bt-ps-plant``,
 ``bt-ps-mistake``, ``bt-ps-new``; field buttons also carry ``bt-field-N`` (1-based); the
 learner's cards ``bt-ps-card`` (and the board's ``bt-pick``, ``bt-picked``,
 ``bt-playable``), in phase 2 also ``bt-ps-give``. Every control of a redraw carries
-``bt-ps-v<version>`` (see :meth:`Probespiel._refresh`).
+``bt-ps-v<version>`` (see :meth:`TrialGame._refresh`).
 """
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ LOG_ENTRIES = 120
 and answers included), so every player's turn of the last round stays visible."""
 
 
-class Probespiel(widgets.VBox):
+class TrialGame(widgets.VBox):
     """A game on seat ``seat`` against bots; see the module docstring."""
 
     def __init__(self, ruleset: str = "amigo", players: int = 4, bot: str = "trader",
@@ -729,4 +729,4 @@ class Probespiel(widgets.VBox):
                            f'data-buttons="{len(buttons)}" data-version="{self._version}">{self.hint_text()}</div>')
 
 
-__all__ = ["Probespiel"]
+__all__ = ["TrialGame"]

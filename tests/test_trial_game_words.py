@@ -1,4 +1,4 @@
-"""Probespiel texts tell the truth: grammatical for every name, no hidden card revealed."""
+"""The trial game's texts tell the truth: grammatical for every name, no hidden card revealed."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,7 @@ from bohnteach.game.actions import Draw, EndPlanting, EndTrading, Offer, Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
 from bohnteach.render.words import offer_words, reply_text
-from bohnteach.widgets.probespiel import Probespiel
+from bohnteach.widgets.trial_game import TrialGame
 from test_site_pages import _buttons, _classes
 
 PRONOUNS = re.compile(r"\b(sie|er|ihm|ihr|ihre|seine|seinen)\b", re.IGNORECASE)
@@ -36,7 +36,7 @@ def test_every_hand_card_can_be_tapped_the_rule_answers():
     the fields the engine allows; a later card marks none and planting it is refused."""
     from bohnteach.widgets.board import legal_fields
 
-    game = Probespiel(seed=3, bot="planter")
+    game = TrialGame(seed=3, bot="planter")
     s = game.state
     hand = s.players[0].hand
     assert set(game._picks) == set(hand)
@@ -54,7 +54,7 @@ def test_every_hand_card_can_be_tapped_the_rule_answers():
     assert game.state.to_dict() == before and game._pick == hand[1]  # still picked: try elsewhere
 
 
-def _to_trading(game: Probespiel) -> None:
+def _to_trading(game: TrialGame) -> None:
     s = game.state
     while s.phase is Phase.PLANT:
         fits = [k for k in range(len(s.players[0].fields))
@@ -68,7 +68,7 @@ def _to_trading(game: Probespiel) -> None:
 
 
 def test_asking_for_a_missing_bean_reads_like_keeping_it():
-    game = Probespiel(seed=4, bot="trader")
+    game = TrialGame(seed=4, bot="trader")
     _to_trading(game)
     s = game.state
     ben = s.players[1]
@@ -84,7 +84,7 @@ def test_asking_for_a_missing_bean_reads_like_keeping_it():
 
 
 def test_log_keeps_one_person_and_shows_no_hand_position():
-    game = Probespiel(seed=5, bot="trader", players=4)
+    game = TrialGame(seed=5, bot="trader", players=4)
     _to_trading(game)
     game.try_action(EndTrading(0))
     while game.state.active == 0 and game.state.phase is Phase.PLANT_RECEIVED:
@@ -102,7 +102,7 @@ def test_log_keeps_one_person_and_shows_no_hand_position():
 
 
 def test_a_bot_declines_with_a_reason_and_counter_offers():
-    game = Probespiel(seed=4, bot="trader")
+    game = TrialGame(seed=4, bot="trader")
     _to_trading(game)
     s = game.state
 
@@ -128,7 +128,7 @@ def test_a_bot_declines_with_a_reason_and_counter_offers():
     assert "Ben bietet dir Rote Bohne" in game.hint.value
 
 
-def _opponent_hands(game: Probespiel) -> dict[int, str]:
+def _opponent_hands(game: TrialGame) -> dict[int, str]:
     """The HTML of each bot's hand zone on the learner's table (after „<b>Hand</b>“)."""
     html = game.table.value
     return {seat: html.split(f'data-player="{seat}"', 1)[1].split("</section>", 1)[0].split("<b>Hand</b>", 1)[1]
@@ -136,17 +136,17 @@ def _opponent_hands(game: Probespiel) -> dict[int, str]:
 
 
 def test_bots_hands_are_face_down_through_the_player_view(monkeypatch):
-    import bohnteach.widgets.probespiel as probespiel
+    import bohnteach.widgets.trial_game as trial_game
 
-    game = Probespiel(seed=5, bot="planter")
+    game = TrialGame(seed=5, bot="planter")
     s = game.state
     for seat, zone in _opponent_hands(game).items():
         assert s.players[seat].hand and "verdeckt" in zone
         for card in s.players[seat].hand:
             assert find_variety(s.variety[card]).de not in zone, (seat, card)
     # the table shows what player_view says: a view that opened every hand would show them
-    real = probespiel.player_view
-    monkeypatch.setattr(probespiel, "player_view", lambda st, viewer: {
+    real = trial_game.player_view
+    monkeypatch.setattr(trial_game, "player_view", lambda st, viewer: {
         **real(st, viewer), "players": [{**p, "hand": []} for p in real(st, viewer)["players"]]})
     game._refresh()
     for seat, zone in _opponent_hands(game).items():

@@ -1,4 +1,4 @@
-"""The class store (bohnteach.klasse.store) against a real SQLite file and a real PostgreSQL
+"""The class store (bohnteach.classroom.store) against a real SQLite file and a real PostgreSQL
 server (a throwaway cluster: tests/pg_cluster.py): classes, members, submissions, refusals,
 expiry, a restart, and 30 pupils submitting at the same moment."""
 from __future__ import annotations
@@ -13,12 +13,12 @@ import pytest
 from missing import missing
 from pg_cluster import Cluster, pg_bin, start_cluster, stop_cluster
 
-from bohnteach.klasse.store import (
-    CODE_ALPHABET, CODE_LENGTH, NICK_MAX, CodeAttempts, KlasseError, Store, hours_from_env,
+from bohnteach.classroom.store import (
+    CODE_ALPHABET, CODE_LENGTH, NICK_MAX, CodeAttempts, ClassroomError, Store, hours_from_env,
     normalize_code, url_from_env,
 )
 
-TIPP = "04_tipp"
+ESTIMATE = "04_tipp"
 EXPERIMENT = "04_experiment"
 
 
@@ -68,15 +68,15 @@ def test_a_class_collects_one_submission_per_member(store: Store) -> None:
     assert len(info.code) == CODE_LENGTH and set(info.code) <= set(CODE_ALPHABET)
     anna = store.join(info.code, "Anna")
     ben = store.join(info.code.lower()[:3] + " " + info.code[3:])  # as typed, lower case, spaced
-    store.submit(info.code, anna.token, TIPP, 20.0)
-    store.submit(info.code, ben.token, TIPP, 5)
-    store.submit(info.code, anna.token, TIPP, 12.5)  # the last one counts
-    pool = store.pool(info.code, TIPP)
+    store.submit(info.code, anna.token, ESTIMATE, 20.0)
+    store.submit(info.code, ben.token, ESTIMATE, 5)
+    store.submit(info.code, anna.token, ESTIMATE, 12.5)  # the last one counts
+    pool = store.pool(info.code, ESTIMATE)
     assert sorted((e.nickname or "", e.value) for e in pool.entries) == [("", 5.0), ("Anna", 12.5)]
     assert pool.members == 2 and not pool.revealed
-    assert store.mine(info.code, anna.token, TIPP) == (12.5, None)
-    store.reveal(info.code, TIPP)
-    assert store.pool(info.code, TIPP).revealed
+    assert store.mine(info.code, anna.token, ESTIMATE) == (12.5, None)
+    store.reveal(info.code, ESTIMATE)
+    assert store.pool(info.code, ESTIMATE).revealed
 
 
 def test_a_thousand_submissions_of_one_visitor_count_once(store: Store) -> None:
@@ -93,15 +93,15 @@ def test_a_thousand_submissions_of_one_visitor_count_once(store: Store) -> None:
 
 
 @pytest.mark.parametrize("value, trials, activity, words", [
-    (None, None, TIPP, "Zahl"),
-    ("12", None, TIPP, "Zahl"),
-    ("", None, TIPP, "Zahl"),
-    (math.nan, None, TIPP, "Zahl"),
-    (math.inf, None, TIPP, "Zahl"),
-    (1e300, None, TIPP, "Zahl"),
-    (True, None, TIPP, "Zahl"),
-    (-0.5, None, TIPP, "von 0 bis 100 %"),
-    (100.01, None, TIPP, "von 0 bis 100 %"),
+    (None, None, ESTIMATE, "Zahl"),
+    ("12", None, ESTIMATE, "Zahl"),
+    ("", None, ESTIMATE, "Zahl"),
+    (math.nan, None, ESTIMATE, "Zahl"),
+    (math.inf, None, ESTIMATE, "Zahl"),
+    (1e300, None, ESTIMATE, "Zahl"),
+    (True, None, ESTIMATE, "Zahl"),
+    (-0.5, None, ESTIMATE, "von 0 bis 100 %"),
+    (100.01, None, ESTIMATE, "von 0 bis 100 %"),
     (5, 0, EXPERIMENT, "Durchläufe"),
     (5, 100_001, EXPERIMENT, "Durchläufe"),
     (5, "10", EXPERIMENT, "Durchläufe"),
@@ -114,9 +114,9 @@ def test_bad_submissions_are_refused_and_store_nothing(store: Store, value, tria
                                                         words) -> None:
     code = store.create_class().code
     member = store.join(code)
-    with pytest.raises(KlasseError, match=words):
+    with pytest.raises(ClassroomError, match=words):
         store.submit(code, member.token, activity, value, trials)
-    for key in (TIPP, EXPERIMENT):
+    for key in (ESTIMATE, EXPERIMENT):
         assert store.pool(code, key).entries == ()
 
 
@@ -128,54 +128,54 @@ def test_bad_submissions_are_refused_and_store_nothing(store: Store, value, tria
 ])
 def test_a_nickname_with_markup_or_too_long_is_refused(store: Store, nick: str, words: str) -> None:
     code = store.create_class().code
-    with pytest.raises(KlasseError, match=words):
+    with pytest.raises(ClassroomError, match=words):
         store.join(code, nick)
-    assert store.pool(code, TIPP).members == 0
+    assert store.pool(code, ESTIMATE).members == 0
     assert store.join(code, "  Jörg  der_2. ").nickname == "Jörg der_2."
 
 
 def test_wrong_and_malformed_codes_are_refused(store: Store) -> None:
     code = store.create_class().code
     other = next(c for c in CODE_ALPHABET if c != code[0]) + code[1:]
-    with pytest.raises(KlasseError, match="keine Klasse"):
+    with pytest.raises(ClassroomError, match="keine Klasse"):
         store.join(other)
     for typed, words in [("", "Klassencode ein"), ("ABC12", "kein Klassencode"),
                          ("OOOOOO", "kein Klassencode"), ("<b>x</b>", "kein Klassencode")]:
-        with pytest.raises(KlasseError, match=words):
+        with pytest.raises(ClassroomError, match=words):
             store.join(typed)
-    with pytest.raises(KlasseError, match="nicht \\(mehr\\) in dieser Klasse"):
-        store.submit(code, "erfundenes-token", TIPP, 10)
-    assert store.pool(code, TIPP).members == 0
+    with pytest.raises(ClassroomError, match="nicht \\(mehr\\) in dieser Klasse"):
+        store.submit(code, "erfundenes-token", ESTIMATE, 10)
+    assert store.pool(code, ESTIMATE).members == 0
 
 
 def test_a_closed_class_takes_nothing_until_reopened(store: Store) -> None:
     code = store.create_class().code
     member = store.join(code)
     store.set_open(code, False)
-    with pytest.raises(KlasseError, match="geschlossen"):
-        store.submit(code, member.token, TIPP, 10)
-    with pytest.raises(KlasseError, match="geschlossen"):
+    with pytest.raises(ClassroomError, match="geschlossen"):
+        store.submit(code, member.token, ESTIMATE, 10)
+    with pytest.raises(ClassroomError, match="geschlossen"):
         store.join(code)
-    assert store.pool(code, TIPP).entries == ()
+    assert store.pool(code, ESTIMATE).entries == ()
     store.set_open(code, True)
-    store.submit(code, member.token, TIPP, 10)
-    assert len(store.pool(code, TIPP).entries) == 1
+    store.submit(code, member.token, ESTIMATE, 10)
+    assert len(store.pool(code, ESTIMATE).entries) == 1
 
 
 def test_clearing_an_activity_and_ending_a_class(store: Store) -> None:
     code = store.create_class().code
     member = store.join(code, "Anna")
-    store.submit(code, member.token, TIPP, 10)
+    store.submit(code, member.token, ESTIMATE, 10)
     store.submit(code, member.token, EXPERIMENT, 3, 10)
-    store.reveal(code, TIPP)
-    store.clear_activity(code, TIPP)
-    tipp = store.pool(code, TIPP)
+    store.reveal(code, ESTIMATE)
+    store.clear_activity(code, ESTIMATE)
+    tipp = store.pool(code, ESTIMATE)
     assert tipp.entries == () and not tipp.revealed
     assert len(store.pool(code, EXPERIMENT).entries) == 1  # the other activity stays
     store.end_class(code)
-    with pytest.raises(KlasseError, match="keine Klasse"):
+    with pytest.raises(ClassroomError, match="keine Klasse"):
         store.pool(code, EXPERIMENT)
-    with pytest.raises(KlasseError, match="keine Klasse"):
+    with pytest.raises(ClassroomError, match="keine Klasse"):
         store.member(code, member.token)
     assert _rows(store) == {"bt_klassen": 0, "bt_mitglieder": 0, "bt_abgaben": 0,
                             "bt_aktivitaeten": 0}
@@ -192,15 +192,15 @@ def _rows(store: Store) -> dict[str, int]:
 def test_a_class_expires_and_is_deleted(store: Store, clock: Clock) -> None:
     old = store.create_class()
     member = store.join(old.code)
-    store.submit(old.code, member.token, TIPP, 10)
+    store.submit(old.code, member.token, ESTIMATE, 10)
     assert old.expires - old.created == 24 * 3600
     clock.now += 24 * 3600 - 1
     store.get_class(old.code)
     clock.now += 1
-    with pytest.raises(KlasseError, match="keine Klasse"):
+    with pytest.raises(ClassroomError, match="keine Klasse"):
         store.join(old.code)
-    with pytest.raises(KlasseError, match="keine Klasse"):
-        store.submit(old.code, member.token, TIPP, 20)
+    with pytest.raises(ClassroomError, match="keine Klasse"):
+        store.submit(old.code, member.token, ESTIMATE, 20)
     new = store.create_class()  # deletes the expired ones on the way
     assert _rows(store) == {"bt_klassen": 1, "bt_mitglieder": 0, "bt_abgaben": 0,
                             "bt_aktivitaeten": 0}
@@ -211,12 +211,12 @@ def test_the_class_survives_a_restart(store_url: str, clock: Clock) -> None:
     first = Store(store_url, clock=clock)
     code = first.create_class().code
     member = first.join(code, "Anna")
-    first.submit(code, member.token, TIPP, 42)
-    first.reveal(code, TIPP)
+    first.submit(code, member.token, ESTIMATE, 42)
+    first.reveal(code, ESTIMATE)
     first.close()
     again = Store(store_url, clock=clock)  # a new server process opens the same store
     assert again.member(code, member.token).nickname == "Anna"
-    pool = again.pool(code, TIPP)
+    pool = again.pool(code, ESTIMATE)
     assert [e.value for e in pool.entries] == [42] and pool.revealed
     again.close()
 
@@ -235,7 +235,7 @@ def test_thirty_pupils_submitting_at_once_are_all_counted(store_url: str) -> Non
             barrier.wait(timeout=60)
             member = stores[i].join(code, f"Kind {i}")
             stores[i].submit(code, member.token, EXPERIMENT, i, trials=100)
-            stores[i].submit(code, member.token, TIPP, i + 0.5)
+            stores[i].submit(code, member.token, ESTIMATE, i + 0.5)
         except BaseException as exc:  # noqa: BLE001 - counted below
             errors.append(exc)
 
@@ -248,7 +248,8 @@ def test_thirty_pupils_submitting_at_once_are_all_counted(store_url: str) -> Non
     experiment = teacher.pool(code, EXPERIMENT)
     assert experiment.members == 30
     assert sorted(e.value for e in experiment.entries) == list(range(30))
-    assert sorted(e.value for e in teacher.pool(code, TIPP).entries) == [i + 0.5 for i in range(30)]
+    estimates = teacher.pool(code, ESTIMATE).entries
+    assert sorted(e.value for e in estimates) == [i + 0.5 for i in range(30)]
     for s in (teacher, *stores):
         s.close()
 
@@ -261,7 +262,7 @@ def test_wrong_codes_slow_down_the_next_try() -> None:
     for _ in range(8):
         attempts.failed()
         waits.append(attempts.next_try - clock.now)
-        with pytest.raises(KlasseError, match="warte noch"):
+        with pytest.raises(ClassroomError, match="warte noch"):
             attempts.check()
         clock.now = attempts.next_try
         attempts.check()
@@ -291,15 +292,15 @@ def test_the_store_comes_from_the_environment(tmp_path: Path) -> None:
 def test_bohnteach_serve_passes_the_store_to_its_kernels(tmp_path: Path) -> None:
     """``--klassen-dir``/``--klassen-db``/``--klassen-stunden`` become the environment every
     kernel inherits; the flags win over the environment; a bad URL stops the server."""
-    from bohnteach.cli import _parser, klassen_env
+    from bohnteach.cli import _parser, classroom_env
 
-    assert klassen_env(None, None, None, env={}) == {
+    assert classroom_env(None, None, None, env={}) == {
         "BOHNTEACH_KLASSEN_DIR": str(Path.home() / ".local/share/bohnteach/klassen")}
-    assert klassen_env(str(tmp_path), "postgresql://u@h/db", "6",
-                       env={"BOHNTEACH_KLASSEN_DIR": "/elsewhere"}) == {
+    assert classroom_env(str(tmp_path), "postgresql://u@h/db", "6",
+                         env={"BOHNTEACH_KLASSEN_DIR": "/elsewhere"}) == {
         "BOHNTEACH_KLASSEN_DIR": str(tmp_path), "BOHNTEACH_KLASSEN_DB": "postgresql://u@h/db",
         "BOHNTEACH_KLASSEN_STUNDEN": "6"}
-    assert klassen_env(None, None, None, env={"BOHNTEACH_KLASSEN_DB": "postgresql://x@y/z"})[
+    assert classroom_env(None, None, None, env={"BOHNTEACH_KLASSEN_DB": "postgresql://x@y/z"})[
         "BOHNTEACH_KLASSEN_DB"] == "postgresql://x@y/z"
     for bad in (["--klassen-db", "mysql://x"], ["--klassen-stunden", "0"],
                 ["--klassen-stunden", "viele"]):

@@ -1,9 +1,9 @@
-"""The Klassenraum panel of a lesson: a class predicts, experiments and sees its pooled results.
+"""A lesson's class panel („Klassenraum“): a class predicts, experiments and sees its results.
 
-    from bohnteach.widgets.klassenraum import klassenraum
-    klassenraum("04_Rechnen_oder_simulieren")
+    from bohnteach.widgets.classroom import classroom
+    classroom("04_Rechnen_oder_simulieren")
 
-One panel per lesson, for the activities of :data:`bohnteach.klasse.activities.ACTIVITIES`
+One panel per lesson, for the activities of :data:`bohnteach.classroom.activities.ACTIVITIES`
 that belong to it. What it shows depends on the address (read once the browser has
 connected, so a preheated kernel runs the lesson's cells before the visitor's request):
 
@@ -35,12 +35,12 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from bohnteach.klasse.activities import ACTIVITIES, Activity
-from bohnteach.klasse.store import (
-    NICK_MAX, CodeAttempts, KlasseError, Pool, Store, check_nickname, normalize_code, spoken_code,
+from bohnteach.classroom.activities import ACTIVITIES, Activity
+from bohnteach.classroom.store import (
+    NICK_MAX, CodeAttempts, ClassroomError, Pool, Store, check_nickname, normalize_code, spoken_code,
     store_from_env,
 )
-from bohnteach.klasse.words import WORDS
+from bohnteach.classroom.words import WORDS
 from bohnteach.render.words import de_number, de_percent
 from bohnteach.widgets.failure import guard, setup_server_log
 from bohnteach.widgets.parts import button, control, html as html_part, layout
@@ -48,7 +48,7 @@ from bohnteach.widgets.questions import (
     AnswerFormatError, box_html, page_query, parse_answer, teacher_mode, teacher_wanted,
 )
 
-log = logging.getLogger("bohnteach.widgets.klassenraum")
+log = logging.getLogger("bohnteach.widgets.classroom")
 
 #: How often the projector reads the store (the issue asks for updates within 2 s).
 POLL_SECONDS = 1.0
@@ -119,13 +119,13 @@ def parse_estimate(text: str, act: Activity) -> float:
     """A typed estimate in the activity's unit (``12``, ``12,5``, ``12 %``); German errors."""
     text = str(text or "").strip()
     if len(text) > 30:
-        raise KlasseError(WORDS["estimate_long"])
+        raise ClassroomError(WORDS["estimate_long"])
     if act.unit == "%" and text.endswith("%"):
         text = text[:-1].strip()
     try:
         return float(parse_answer(text)[0])
     except AnswerFormatError as err:
-        raise KlasseError(str(err)) from None
+        raise ClassroomError(str(err)) from None
 
 
 def class_link(lesson: str, code: str) -> str:
@@ -232,15 +232,15 @@ def _entry_text(act: Activity, value: float, trials: int | None) -> str:
 
 
 @guard()
-def klassenraum(lesson: str, store: Store | None = None):
-    """The lesson's Klassenraum panel (a widget), or the note that there is no server."""
+def classroom(lesson: str, store: Store | None = None):
+    """The lesson's class panel (a widget), or the note that there is no server."""
     store = store_from_env() if store is None else store
     if store is None:
         return html_part(box_html("info", WORDS["no_server"]))
-    return Klassenraum(lesson, store).widget
+    return Classroom(lesson, store).widget
 
 
-class Klassenraum:
+class Classroom:
     """One lesson's panel; :meth:`decide` shows the teacher's or the pupil's half once the
     browser has said what it remembers (or at once with ``query``, as the tests do)."""
 
@@ -298,7 +298,7 @@ class Klassenraum:
             try:
                 self._show_class(self.store.get_class(code).code)
                 return
-            except KlasseError:
+            except ClassroomError:
                 pass  # ended or expired: offer a new one
         start = button(WORDS["start"], style="primary")
         start.on_click(lambda _b: guard(self.message)(self._start)())
@@ -350,7 +350,7 @@ class Klassenraum:
                               *[v.widget for v in self._views])
         for view in self._views:
             view.refresh()
-        threading.Thread(target=self._poll, name="klassenraum-projektor", daemon=True).start()
+        threading.Thread(target=self._poll, name="classroom-projector", daemon=True).start()
 
     def _poll(self) -> None:
         """Refresh the projector until the class ends or the panel is closed."""
@@ -361,7 +361,7 @@ class Klassenraum:
             for view in self._views:
                 try:
                     view.refresh()
-                except KlasseError as err:  # expired or ended elsewhere
+                except ClassroomError as err:  # expired or ended elsewhere
                     self.message.value = box_html("invalid", html.escape(str(err)))
                     return
                 except Exception:  # noqa: BLE001 - keep polling; the log has it
@@ -380,7 +380,7 @@ class Klassenraum:
                 member = self.store.member(code, token)
                 self._member(member.code, member.token, member.nickname)
                 return
-            except KlasseError:
+            except ClassroomError:
                 pass  # expired, ended or never: join again
         self._join_form(code)
 
@@ -397,19 +397,19 @@ class Klassenraum:
             try:
                 nick = check_nickname(nick_in.value)
                 _ATTEMPTS.check()
-            except KlasseError as err:
+            except ClassroomError as err:
                 self._say("invalid", html.escape(str(err)))
                 return
             try:  # only a wrong or malformed code slows down the next try
                 typed = self.store.get_class(code_in.value).code
-            except KlasseError as err:
+            except ClassroomError as err:
                 _ATTEMPTS.failed()
                 self._say("invalid", html.escape(str(err)))
                 return
             _ATTEMPTS.succeeded()
             try:
                 member = self.store.join(typed, nick)
-            except KlasseError as err:  # closed meanwhile
+            except ClassroomError as err:  # closed meanwhile
                 self._say("invalid", html.escape(str(err)))
                 return
             self._say("", "")
@@ -430,14 +430,14 @@ class Klassenraum:
 def _same(a: str, b: str) -> bool:
     try:
         return normalize_code(a) == normalize_code(b)
-    except KlasseError:
+    except ClassroomError:
         return False
 
 
 class _ProjectorView:
     """One activity on the teacher's page: chart, numbers, list; reveal and clear."""
 
-    def __init__(self, panel: Klassenraum, act: Activity) -> None:
+    def __init__(self, panel: Classroom, act: Activity) -> None:
         import ipywidgets as widgets
 
         self.panel, self.act = panel, act
@@ -487,7 +487,7 @@ class _ProjectorView:
 class _PupilActivity:
     """One activity on a pupil's page: an estimate to send, or draws to run and send."""
 
-    def __init__(self, panel: Klassenraum, act: Activity) -> None:
+    def __init__(self, panel: Classroom, act: Activity) -> None:
         import ipywidgets as widgets
 
         self.panel, self.act = panel, act
@@ -516,7 +516,7 @@ class _PupilActivity:
         try:
             value = parse_estimate(self.field.value, self.act)
             self.panel.store.submit(self.panel.code, self.panel.token, self.act.key, value)
-        except KlasseError as err:
+        except ClassroomError as err:
             self.result.value = box_html("invalid", html.escape(str(err)))
             return
         self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
@@ -536,7 +536,7 @@ class _PupilActivity:
         try:
             self.panel.store.submit(self.panel.code, self.panel.token, self.act.key,
                                     self.hits + hits, self.trials + est.trials)
-        except KlasseError as err:
+        except ClassroomError as err:
             self.result.value = box_html("invalid", html.escape(str(err)))
             return
         self.hits, self.trials = self.hits + hits, self.trials + est.trials
@@ -548,5 +548,5 @@ class _PupilActivity:
             hits=self.hits, trials=self.trials, rate=rate))
 
 
-__all__ = ["Klassenraum", "class_link", "klassenraum", "parse_estimate", "pool_figure",
+__all__ = ["Classroom", "class_link", "classroom", "parse_estimate", "pool_figure",
            "qr_svg", "summary_html"]

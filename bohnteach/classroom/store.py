@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bohnteach.klasse.activities import ACTIVITIES, Activity
+from bohnteach.classroom.activities import ACTIVITIES, Activity
 
 ENV_DB = "BOHNTEACH_KLASSEN_DB"
 ENV_DIR = "BOHNTEACH_KLASSEN_DIR"
@@ -58,7 +58,7 @@ MAX_SUBMIT = 1e9
 OPEN, CLOSED = "open", "closed"
 
 
-class KlasseError(ValueError):
+class ClassroomError(ValueError):
     """A refused class action; the message is German and meant for the page."""
 
 
@@ -90,10 +90,10 @@ def normalize_code(text: str) -> str:
     """The code as stored (upper case, without spaces or dashes); refuses malformed ones."""
     code = re.sub(r"[\s\-]", "", str(text or "")).upper()
     if not code:
-        raise KlasseError(WORDS["no_code"])
+        raise ClassroomError(WORDS["no_code"])
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         shown = code[:12] + ("…" if len(code) > 12 else "")
-        raise KlasseError(WORDS["bad_code"].format(code=shown, alphabet=" ".join(CODE_ALPHABET)))
+        raise ClassroomError(WORDS["bad_code"].format(code=shown, alphabet=" ".join(CODE_ALPHABET)))
     return code
 
 
@@ -118,7 +118,7 @@ class CodeAttempts:
     def check(self) -> None:
         wait = self.next_try - self.clock()
         if wait > 0:
-            raise KlasseError(WORDS["wait"].format(seconds=math.ceil(wait)))
+            raise ClassroomError(WORDS["wait"].format(seconds=math.ceil(wait)))
 
     def failed(self) -> None:
         self.failures += 1
@@ -139,9 +139,9 @@ def check_nickname(text: str | None) -> str | None:
     if not nick:
         return None
     if not _NICK.match(nick):
-        raise KlasseError(WORDS["nick_chars"])
+        raise ClassroomError(WORDS["nick_chars"])
     if len(nick) > NICK_MAX:
-        raise KlasseError(WORDS["nick_long"].format(n=NICK_MAX))
+        raise ClassroomError(WORDS["nick_long"].format(n=NICK_MAX))
     return nick
 
 
@@ -149,7 +149,7 @@ def activity(key: str) -> Activity:
     try:
         return ACTIVITIES[key]
     except KeyError:
-        raise KlasseError(WORDS["activity"]) from None
+        raise ClassroomError(WORDS["activity"]) from None
 
 
 def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[float, int | None]:
@@ -157,16 +157,16 @@ def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[flo
     range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or abs(value) > MAX_SUBMIT:
-        raise KlasseError(WORDS["number"])
+        raise ClassroomError(WORDS["number"])
     if act.kind == "experiment":
         if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= act.max_trials:
-            raise KlasseError(WORDS["trials"].format(n=f"{act.max_trials:_}".replace("_", ".")))
+            raise ClassroomError(WORDS["trials"].format(n=f"{act.max_trials:_}".replace("_", ".")))
         if value != int(value) or not 0 <= value <= trials:
-            raise KlasseError(WORDS["hits"])
+            raise ClassroomError(WORDS["hits"])
         return float(value), trials
     if not act.low <= value <= act.high:
         unit = f" {act.unit}" if act.unit else ""
-        raise KlasseError(WORDS["range"].format(low=_de(act.low), high=_de(act.high), unit=unit))
+        raise ClassroomError(WORDS["range"].format(low=_de(act.low), high=_de(act.high), unit=unit))
     return float(value), None
 
 
@@ -223,18 +223,20 @@ class Pool:
 
 
 def _tables(meta: Any) -> dict[str, Any]:
+    """The four tables by English key; the stored names (``bt_klassen`` …) stay as they are,
+    so the class stores that exist keep working."""
     from sqlalchemy import (Boolean, Column, Float, ForeignKey, Integer, PrimaryKeyConstraint,
                             String, Table)
 
     return {
-        "klassen": Table(
+        "classes": Table(
             "bt_klassen", meta,
             Column("code", String(CODE_LENGTH), primary_key=True),
             Column("created", Float, nullable=False),
             Column("expires", Float, nullable=False, index=True),
             Column("state", String(8), nullable=False),
         ),
-        "mitglieder": Table(
+        "members": Table(
             "bt_mitglieder", meta,
             Column("token", String(64), primary_key=True),
             Column("code", String(CODE_LENGTH), ForeignKey("bt_klassen.code", ondelete="CASCADE"),
@@ -243,7 +245,7 @@ def _tables(meta: Any) -> dict[str, Any]:
             Column("nickname", String(NICK_MAX)),
             Column("joined", Float, nullable=False),
         ),
-        "abgaben": Table(
+        "submissions": Table(
             "bt_abgaben", meta,
             Column("code", String(CODE_LENGTH), ForeignKey("bt_klassen.code", ondelete="CASCADE"),
                    nullable=False),
@@ -255,7 +257,7 @@ def _tables(meta: Any) -> dict[str, Any]:
             Column("updated", Float, nullable=False),
             PrimaryKeyConstraint("code", "activity", "token"),
         ),
-        "aktivitaeten": Table(
+        "activities": Table(
             "bt_aktivitaeten", meta,
             Column("code", String(CODE_LENGTH), ForeignKey("bt_klassen.code", ondelete="CASCADE"),
                    nullable=False),
@@ -334,7 +336,7 @@ def store_from_env(env: Mapping[str, str] | None = None) -> Store | None:
 
 class Store:
     """Classes in one database. Every method is one short transaction; refusals raise
-    :class:`KlasseError` and change nothing."""
+    :class:`ClassroomError` and change nothing."""
 
     def __init__(self, url: str, hours: float = DEFAULT_HOURS,
                  clock: Callable[[], float] = time.time) -> None:
@@ -384,7 +386,7 @@ class Store:
 
         self.purge_expired()
         now = self.clock()
-        k = self.t["klassen"]
+        k = self.t["classes"]
         while True:
             info = ClassInfo(new_code(), now, now + self.lifetime, OPEN)
             try:
@@ -398,17 +400,17 @@ class Store:
     def get_class(self, code: str) -> ClassInfo:
         """The class with this code, if it exists and has not expired."""
         code = normalize_code(code)
-        k = self.t["klassen"]
+        k = self.t["classes"]
         with self._read() as conn:
             row = conn.execute(k.select().where(k.c.code == code)).first()
         if row is None or row.expires <= self.clock():
-            raise KlasseError(WORDS["unknown"])
+            raise ClassroomError(WORDS["unknown"])
         return ClassInfo(row.code, row.created, row.expires, row.state)
 
     def set_open(self, code: str, is_open: bool) -> ClassInfo:
         """Close a class (read-only: no joins, no submissions) or reopen it."""
         info = self.get_class(code)
-        k = self.t["klassen"]
+        k = self.t["classes"]
         state = OPEN if is_open else CLOSED
         with self._write() as conn:
             conn.execute(k.update().where(k.c.code == info.code).values(state=state))
@@ -421,13 +423,13 @@ class Store:
             self._delete(conn, [code])
 
     def _delete(self, conn: Any, codes: list[str]) -> None:
-        for name in ("abgaben", "aktivitaeten", "mitglieder", "klassen"):
+        for name in ("submissions", "activities", "members", "classes"):
             table = self.t[name]
             conn.execute(table.delete().where(table.c.code.in_(codes)))
 
     def purge_expired(self) -> int:
         """Delete every expired class and its data; returns how many."""
-        k = self.t["klassen"]
+        k = self.t["classes"]
         now = self.clock()
         with self._write() as conn:
             codes = [r.code for r in conn.execute(k.select().where(k.c.expires <= now))]
@@ -442,8 +444,8 @@ class Store:
         nick = check_nickname(nickname)
         info = self.get_class(code)
         if not info.is_open:
-            raise KlasseError(WORDS["closed"])
-        m = self.t["mitglieder"]
+            raise ClassroomError(WORDS["closed"])
+        m = self.t["members"]
         token = secrets.token_urlsafe(18)
         from sqlalchemy import func, select
 
@@ -456,12 +458,12 @@ class Store:
     def member(self, code: str, token: str) -> Member:
         """The member with this token in this class (a reload finds itself again)."""
         info = self.get_class(code)
-        m = self.t["mitglieder"]
+        m = self.t["members"]
         with self._read() as conn:
             row = conn.execute(m.select().where(m.c.token == str(token or "")[:64],
                                                 m.c.code == info.code)).first()
         if row is None:
-            raise KlasseError(WORDS["not_member"])
+            raise ClassroomError(WORDS["not_member"])
         return Member(info.code, row.token, row.nickname)
 
     # -- submissions
@@ -474,8 +476,8 @@ class Store:
         member = self.member(code, token)
         info = self.get_class(member.code)
         if not info.is_open:
-            raise KlasseError(WORDS["closed"])
-        a = self.t["abgaben"]
+            raise ClassroomError(WORDS["closed"])
+        a = self.t["submissions"]
         row = dict(code=member.code, activity=act.key, token=member.token, value=value,
                    trials=trials, updated=self.clock())
         stmt = self._insert(a).values(**row)
@@ -492,7 +494,7 @@ class Store:
         info = self.get_class(code)
         act = activity(activity_key)
         with self._write() as conn:
-            for name in ("abgaben", "aktivitaeten"):
+            for name in ("submissions", "activities"):
                 table = self.t[name]
                 conn.execute(table.delete().where(table.c.code == info.code,
                                                   table.c.activity == act.key))
@@ -501,7 +503,7 @@ class Store:
         """Show (or hide again) the exact answer of an activity to the class."""
         info = self.get_class(code)
         act = activity(activity_key)
-        s = self.t["aktivitaeten"]
+        s = self.t["activities"]
         stmt = self._insert(s).values(code=info.code, activity=act.key, revealed=revealed)
         stmt = stmt.on_conflict_do_update(index_elements=[s.c.code, s.c.activity],
                                           set_={"revealed": stmt.excluded.revealed})
@@ -512,7 +514,7 @@ class Store:
         """The activity's state: revealed?, and every member's last submission."""
         info = self.get_class(code)
         act = activity(activity_key)
-        a, m, s = self.t["abgaben"], self.t["mitglieder"], self.t["aktivitaeten"]
+        a, m, s = self.t["submissions"], self.t["members"], self.t["activities"]
         from sqlalchemy import func, select
 
         with self._read() as conn:
@@ -532,7 +534,7 @@ class Store:
     def mine(self, code: str, token: str, activity_key: str) -> tuple[float, int | None] | None:
         """This member's stored submission (value, trials), or None."""
         member = self.member(code, token)
-        a = self.t["abgaben"]
+        a = self.t["submissions"]
         with self._read() as conn:
             row = conn.execute(a.select().with_only_columns(a.c.value, a.c.trials).where(
                 a.c.code == member.code, a.c.activity == activity(activity_key).key,

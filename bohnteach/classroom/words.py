@@ -1,4 +1,4 @@
-"""The German words of the Klassenraum panel (:mod:`bohnteach.widgets.klassenraum`).
+"""The German words of the class panel, „Klassenraum“ (:mod:`bohnteach.widgets.classroom`).
 Placeholders in braces are filled with escaped values."""
 from __future__ import annotations
 

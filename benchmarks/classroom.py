@@ -1,8 +1,8 @@
 """300 pupils submitting to one class at the same moment, through the real store.
 
-    .venv/bin/python benchmarks/klasse.py                      # SQLite file in a temp folder
-    .venv/bin/python benchmarks/klasse.py --url postgresql://user@host/db
-    .venv/bin/python benchmarks/klasse.py --writers 300 --processes 30
+    .venv/bin/python benchmarks/classroom.py                   # SQLite file in a temp folder
+    .venv/bin/python benchmarks/classroom.py --url postgresql://user@host/db
+    .venv/bin/python benchmarks/classroom.py --writers 300 --processes 30
 
 Every writer is a thread with a store of its own (its own connections, as one kernel
 has), spread over ``--processes`` processes; all wait at one barrier, then join the class
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bohnteach.klasse.store import Store  # noqa: E402
+from bohnteach.classroom.store import Store  # noqa: E402
 
 
 def _process(url: str, code: str, first: int, count: int, barrier, results) -> None:
@@ -60,7 +60,7 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=30)
     parser.add_argument("--url", help="store URL (default: a new SQLite file)")
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="bohnteach-klasse-bench-")
+    folder = tempfile.mkdtemp(prefix="bohnteach-classroom-bench-")
     url = args.url or f"sqlite:///{folder}/klassen.sqlite3"
     teacher = Store(url)
     code = teacher.create_class().code
