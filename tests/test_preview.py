@@ -103,6 +103,21 @@ def test_what_a_cell_shows_in_an_output_widget_stays_in_it(tmp_path: Path):
     assert html.index("widget-output") < html.index("<i>drin</i>")
 
 
+def test_markdown_shown_by_a_cell_or_in_an_output_widget_is_rendered(tmp_path: Path):
+    page = _notebook(tmp_path, "import ipywidgets as w\nfrom IPython.display import Markdown, display",
+                     "out = w.Output()\nwith out:\n    display(Markdown('# Drin\\n\\n**fett**'))\n"
+                     "display(Markdown('Daneben'))\nout")
+    html = page_previews(page)[3]
+    assert '<h1 id="Drin">Drin' in html and "<strong>fett</strong>" in html
+    assert "<p>Daneben</p>" in html and "jp-RenderedMarkdown" in html
+    assert "Markdown object" not in html
+
+
+def test_the_apps_start_page_preview_shows_its_prose():
+    html = "".join(page_previews(site_dir() / "notebooks" / "app.ipynb").values())
+    assert "<h1" in html and "Markdown object" not in html
+
+
 def test_a_page_that_fails_at_build_time_says_which_cell(tmp_path: Path):
     with pytest.raises(PreviewError, match="Zelle 3.*ZeroDivisionError"):
         page_previews(_notebook(tmp_path, "x = 1", "x / 0"))

@@ -24,6 +24,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from nbconvert.filters import markdown2html
+
 from bohnteach.site.serve import voila_env
 
 #: seconds a page may take to run at build time (the slowest takes a few on a busy machine)
@@ -73,7 +75,17 @@ def _capture_output_widgets() -> None:
 
 
 def _display_data(data: dict[str, Any]) -> dict[str, Any]:
+    """An nbformat output of ``data``; markdown gets its HTML here, as the browser would
+    render it (the app shows a chapter's prose as ``Markdown`` in an ``Output`` widget)."""
+    if "text/markdown" in data and "text/html" not in data:
+        data = {**data, "text/html": _markdown_html(data["text/markdown"])}
     return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
+def _markdown_html(source: str) -> str:
+    """Markdown as JupyterLab's markdown renderer wraps it (its classes style the page)."""
+    return ('<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput" '
+            f'data-mime-type="text/markdown">{markdown2html(source)}</div>')
 
 
 def _run_page(notebook: Path) -> dict[str, str]:
