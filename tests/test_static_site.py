@@ -290,6 +290,22 @@ def test_preview_shows_while_python_starts_then_the_live_page(browser, static_ur
         v.close()
 
 
+def test_the_root_shows_the_start_pages_prose_before_python_runs(browser, static_url: str):
+    """The first thing a visitor sees is the start page's preview: its heading and prose,
+    not Python's name for them."""
+    v = Visit(browser, static_url)
+    try:
+        page = v.page
+        page.goto(static_url + "/", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        preview = page.locator(".bt-preview")
+        expect(preview.locator("h1").first).to_have_text(re.compile("^Bohnanza lernen"),
+                                                         use_inner_text=True)
+        expect(preview.locator(".bt-scene-player").first).to_contain_text("Schritt 0")
+        assert not page.evaluate("() => document.body.innerText.includes('Markdown object')")
+    finally:
+        v.close()
+
+
 def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url: str):
     """The root opens the app on the chapter its address names: that chapter's preview at
     once, then the live chapter; a link and Back switch chapters without a new page (one
