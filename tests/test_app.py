@@ -137,6 +137,21 @@ def test_teacher_mode_follows_the_address(shell):
     assert teacher_mode()
 
 
+def test_a_lessons_teacher_banner_shows_in_teacher_view(shell):
+    """The banner at a lesson's top lives on after its cell ran (as Jupyter keeps a cell's
+    result), so teacher mode, switched on at the page's end, shows it."""
+    def banners() -> list[str]:
+        return [w.value for w in list(site_app._instances().values())
+                if "bt-teacher-notes" in getattr(w, "_dom_classes", ())]
+
+    app = App()
+    app.router.route = "lektion=01_Bohnentreppe&lehrkraft=1"
+    (banner,) = banners()
+    assert "Lehrkraft-Ansicht" in banner
+    app.router.route = "lektion=01_Bohnentreppe"
+    assert banners() == [""]
+
+
 def test_nothing_piles_up_after_reading_everything_twice(shell):
     """Leaving a page closes its widgets: after every page twice the kernel holds the
     frame's and the shown page's widgets (as many as a fresh app showing that page), and

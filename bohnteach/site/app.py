@@ -118,10 +118,10 @@ def notebook_cells(nb: dict[str, Any]) -> list[tuple[str, str]]:
     return cells
 
 
-def run_cell(source: str, namespace: dict[str, Any], name: str) -> None:
+def run_cell(source: str, namespace: dict[str, Any], name: str) -> Any:
     """Run a code cell as Jupyter would: its statements, then its last expression displayed
-    (unless it ends with ``;`` or is ``None``). Magics (``%…``) are turned into Python by
-    IPython first, where it runs."""
+    (unless it ends with ``;`` or is ``None``) and returned. Magics (``%…``) are turned into
+    Python by IPython first, where it runs."""
     from IPython import get_ipython
     from IPython.display import display
 
@@ -136,23 +136,34 @@ def run_cell(source: str, namespace: dict[str, Any], name: str) -> None:
         value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
         if value is not None and not source.rstrip().endswith(";"):
             display(value)
+            return value
+    return None
 
 
-def show_notebook(nb: dict[str, Any], name: str) -> None:
+def show_notebook(nb: dict[str, Any], name: str) -> dict[str, Any]:
     """Display a notebook's cells into the current output: markdown as markdown, code run
     (in a fresh namespace; a failing cell shows the friendly box, the next cells still run).
-    ``name``: the notebook's file name, for the server log."""
+    ``name``: the notebook's file name, for the server log.
+
+    Returns the namespace, with each cell's displayed result in ``Out`` by cell number, as
+    Jupyter keeps them: the page's objects live while it is shown (a lesson's teacher
+    banner, held elsewhere only weakly, must still be there when teacher mode goes on)."""
     from IPython.display import Markdown, display
 
-    namespace: dict[str, Any] = {"__name__": "__bohnteach_page__"}
+    results: dict[int, Any] = {}
+    namespace: dict[str, Any] = {"__name__": "__bohnteach_page__", "Out": results}
     for number, (kind, source) in enumerate(notebook_cells(nb), 1):
         if kind == "markdown":
             display(Markdown(source))
             continue
         try:
-            run_cell(source, namespace, f"{name}, Zelle {number}")
+            value = run_cell(source, namespace, f"{name}, Zelle {number}")
         except Exception as error:  # noqa: BLE001 - shown as the friendly box, logged in full
             display(show_failure(None, error, f"{name}, Zelle {number}"))
+            continue
+        if value is not None:
+            results[number] = value
+    return namespace
 
 
 def not_found_html(query: str) -> str:
@@ -177,6 +188,8 @@ class App:
         self.content.add_class("bt-app")
         self.entry: Entry | None = None
         self._query: str | None = None
+        self._page: dict[str, Any] = {}
+        """The shown page's namespace (:func:`show_notebook`), dropped when it is left."""
         self._frame = {self.router.model_id, self.content.model_id, self.content.layout.model_id}
         self.router.observe(self._on_route, names="route")
         self.show_query(query)
@@ -215,6 +228,7 @@ class App:
 
         self.content.clear_output()
         self._close_page()
+        self._page = {}
         new_page()
         set_teacher_mode(False)
         use_address(query)
@@ -229,7 +243,7 @@ class App:
                 try:
                     nb = json.loads(entry.path.read_text("utf-8"))
                     title = page_title(nb)
-                    show_notebook(nb, entry.path.name)
+                    self._page = show_notebook(nb, entry.path.name)
                 except Exception as error:  # noqa: BLE001 - the box, never a dead page
                     from IPython.display import display
 
