@@ -50,7 +50,8 @@ def test_outputs_become_html_and_charts_a_box_of_their_height():
     assert "<p>Tabelle</p>" in html
     assert 'style="height: 420px"' in html and "Wie oft?" in html
     stream = outputs_html([{"output_type": "stream", "name": "stdout", "text": "1 < 2"}])
-    assert stream == '<div class="jp-OutputArea-output"><pre class="bt-preview-text">1 &lt; 2</pre></div>'
+    assert stream == ('<div class="jp-OutputArea"><div class="jp-OutputArea-child"><div class="jp-OutputArea-output">'
+                      '<pre class="bt-preview-text">1 &lt; 2</pre></div></div></div>')
     # a widget output is found by its model id
     button = widgets.Button(description="Los")
     view = {"output_type": "display_data", "metadata": {},

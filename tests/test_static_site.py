@@ -301,6 +301,15 @@ def test_the_root_shows_the_start_pages_prose_before_python_runs(browser, static
         expect(preview.locator("h1").first).to_have_text(re.compile("^Bohnanza lernen"),
                                                          use_inner_text=True)
         expect(preview.locator(".bt-scene-player").first).to_contain_text("Schritt 0")
+        # one below another as on the live page, not side by side: the prose, then the scene
+        # (checked in one step, while the preview shows)
+        assert page.evaluate("""() => {
+          const app = document.querySelector('.bt-preview .bt-app');
+          if (!app) return 'no preview left';
+          const h1 = app.querySelector('h1').getBoundingClientRect();
+          const scene = app.querySelector('.bt-scene-player').getBoundingClientRect();
+          return scene.top >= h1.bottom && Math.abs(scene.left - h1.left) < 50 ? 'stacked' : 'columns';
+        }""") in ("stacked", "no preview left")
         assert not page.evaluate("() => document.body.innerText.includes('Markdown object')")
     finally:
         v.close()

@@ -152,6 +152,13 @@ def output_html(output: Mapping[str, Any]) -> str:
 
 
 def outputs_html(outputs: Iterable[Mapping[str, Any]]) -> str:
-    """The outputs one after another, each in the box Voilà puts it in."""
-    return "".join(f'<div class="jp-OutputArea-output">{part}</div>'
-                   for part in map(output_html, outputs) if part)
+    """The outputs one below another, in the boxes JupyterLab draws them in (an output area,
+    a row per output): the page's styles lay each output out as a table cell, so outputs
+    that were siblings would stand side by side in columns."""
+    parts = [part for part in map(output_html, outputs) if part]
+    if not parts:
+        return ""
+    rows = "".join(f'<div class="jp-OutputArea-child"><div class="jp-OutputArea-output">{part}</div></div>'
+                   for part in parts)
+    return f'<div class="jp-OutputArea">{rows}</div>'
+
