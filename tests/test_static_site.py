@@ -545,6 +545,25 @@ def test_app_starts_from_the_snapshot_with_a_fresh_random_game(browser, static_u
     assert games[0] != games[1], games  # 1 in 9,999 by chance
 
 
+def test_a_second_visit_does_not_reinstall_the_service_worker(browser, static_url: str):
+    """JupyterLite unregisters its service worker on any visit that finds no note of the
+    installed version, and writes the note only on visits the worker already controls: the
+    template writes it on the first visit, so the second does not wait for a reinstall."""
+    v = Visit(browser, static_url)
+    try:
+        _live_app(v, "kapitel=02_Phase_1")
+        v.page.wait_for_function(
+            "() => Object.keys(localStorage).some(k => /service-worker\\.js.*-version$/.test(k))",
+            timeout=EXPECT_TIMEOUT_MS)
+        v.console.clear()
+        _live_app(v, "kapitel=03_Phase_2_und_Handel")
+        assert [line for line in v.console if line.startswith(RESTORED)], v.console
+        assert not [line for line in v.console if "unregistering" in line], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
 def test_app_teacher_view_from_the_address_after_the_snapshot(browser, static_url: str):
     v = Visit(browser, static_url)
     try:
