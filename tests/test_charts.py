@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import subprocess
 import sys
 from fractions import Fraction
 
@@ -394,3 +395,35 @@ def test_show_figure_sends_plotlys_mime_bundle_without_nbformat(monkeypatch):
     assert [t["name"] for t in data["data"]] == ["Blaue Bohne"]
     assert data["layout"]["title"]["text"] == fig.layout.title.text
     json.dumps(data)  # plain JSON, as the kernel sends it
+
+
+WARM_THEN_DRAW = """
+import sys
+from bohnteach.site import bohnometer_page
+from bohnteach.lessons import compute_or_simulate, staircase, two_cards
+from bohnteach.render import charts
+{warm}
+before = set(sys.modules)
+figures = [bohnometer_page.overview(), staircase.staircase(), two_cards.reveal(),
+           compute_or_simulate.convergence()]
+for fig in figures:
+    fig = getattr(fig, "figure", fig)
+    if hasattr(fig, "to_json"):
+        fig.to_json(validate=False, remove_uids=False)
+print(sorted(m for m in set(sys.modules) - before if m.startswith("plotly")))
+"""
+
+
+@pytest.mark.parametrize("warm", [True, False], ids=["warmed", "control"])
+def test_after_the_warm_up_a_pages_first_chart_imports_nothing_more(warm: bool):
+    """What the static site's snapshot and the server's fork server run once
+    (``charts.warm_up``) leaves a page's first chart no plotly module to import; without
+    it (the control) the first chart imports dozens."""
+    code = WARM_THEN_DRAW.format(warm="charts.warm_up()" if warm else "")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)
+    imported = json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"'))
+    if warm:
+        assert imported == []
+    else:
+        assert len(imported) > 20

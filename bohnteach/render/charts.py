@@ -21,7 +21,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from bohnteach.game.beans import Variety, find_variety, meter_value
-from bohnteach.maths.montecarlo import Estimate
+from bohnteach.maths.montecarlo import Estimate, Runs, simulate_at_least_one
 from bohnteach.maths.probability import (
     Pile,
     Targets,
@@ -749,6 +749,24 @@ def waiting_time_chart(
     return fig
 
 
+def warm_up() -> None:
+    """Build and serialize one chart of each kind the site draws. Plotly imports the class of
+    each property path, makes its validators and reads its template only on first use: 0.3 CPU
+    s natively, about 1 s in the browser's Python, paid by a page's first chart. The static
+    site's snapshot and the server's fork server call this once
+    (:data:`bohnteach.site.snapshot.WARM`), so no visitor pays it."""
+    variety = next(iter(deck_counts(find_ruleset("amigo"), 4)))
+    estimate = simulate_at_least_one(variety, 2, runs=Runs(trials=200, seed=0))
+    panel, _columns, rows = panels(("a", "b"), 2)
+    panel.add_trace(go.Bar(x=[1], y=[1]), row=1, col=1)
+    for fig in (bohnometer_chart(), coins_per_card_chart(), marginal_value_chart(), deck_chart(),
+                deck_comparison_chart(), reveal_chart(), convergence_chart(estimate),
+                count_distribution_chart(variety, 3, simulated=None),
+                waiting_time_chart(variety),
+                panel_layout(panel, rows, "Titel", "x", "y", legend=True)):
+        fig.to_json(validate=False, remove_uids=False)
+
+
 __all__ = [
     "MAX_LINES",
     "assumption_texts",
@@ -762,6 +780,7 @@ __all__ = [
     "marginal_value_chart",
     "reveal_chart",
     "varieties_of",
+    "warm_up",
     "log_thin",
     "log_ticks",
     "panel_layout",

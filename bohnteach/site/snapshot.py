@@ -67,6 +67,7 @@ WARM = (
     "bohnteach.game.beans:all_varieties",
     "bohnteach.content.teacher_notes:all_teacher_notes",
     "bohnteach.content.scenes:list_scenes",  # every scene file parsed: 0.1 CPU s per kernel
+    "bohnteach.render.charts:warm_up",  # plotly's lazy classes and templates: ~1 s in Pyodide
 )
 #: Seconds the snapshot may take in Node (about 20 s of CPU; minutes on a busy machine).
 MAKE_TIMEOUT = 1800
