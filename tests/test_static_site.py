@@ -325,9 +325,17 @@ def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url
     try:
         page = v.page
         page.goto(static_url + "/?kapitel=02_Phase_1", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
-        preview = page.locator(".bt-preview")
-        expect(preview.locator(".bt-scene-player").first).to_contain_text("Schritt 0")
-        expect(preview.locator("h1").first).to_have_text(re.compile("Phase 1"), use_inner_text=True)
+        # the chapter's preview, with its scene (the start page's preview shows a scene too:
+        # looked at once the chapter's heading is there, in one step while the preview shows)
+        seen = page.wait_for_function("""() => {
+          const p = document.querySelector('.bt-preview');
+          if (!p) return 'no preview left';
+          const h = p.querySelector('h1');
+          if (!h || !/Phase 1/.test(h.innerText)) return false;
+          const scene = p.querySelector('.bt-scene-player');
+          return scene && scene.innerText.includes('Schritt 0') ? 'scene' : 'no scene';
+        }""", timeout=EXPECT_TIMEOUT_MS).json_value()
+        assert seen == "scene", seen
         expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1",
                                                       timeout=RENDER_TIMEOUT_MS)
         heading = page.locator(".bt-app h1").first
@@ -560,6 +568,23 @@ def test_a_second_visit_does_not_reinstall_the_service_worker(browser, static_ur
         _live_app(v, "kapitel=03_Phase_2_und_Handel")
         assert [line for line in v.console if line.startswith(RESTORED)], v.console
         assert not [line for line in v.console if "unregistering" in line], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
+def test_a_chart_page_loads_plotly_while_python_starts(browser, static_url: str):
+    """A page whose preview shows a chart fetches plotly.js while Python is still starting
+    (the app fetches a deep link's preview first), not after its first chart arrives."""
+    v = Visit(browser, static_url)
+    events: list[str] = []
+    v.page.on("request", lambda r: events.append("plotly") if "plotly-basic" in r.url else None)
+    v.page.on("console", lambda m: events.append("python") if m.text.startswith(RESTORED) else None)
+    try:
+        _live_app(v, "kapitel=12_Bohnometer")
+        expect(v.page.locator(".bt-app .js-plotly-plot .main-svg").first).to_be_attached()
+        assert events.count("plotly") == 1 and "python" in events, events
+        assert events.index("plotly") < events.index("python"), events
         _assert_clean(v)
     finally:
         v.close()

@@ -50,11 +50,26 @@
   /* Voilà puts the page's outputs into the HTML before it starts the widget manager. If
      one of them is a chart, plotly.js is fetched and run now, while the page still waits
      for its kernel, instead of after the page is shown, where it delayed every chart and
-     widget (lesson 04: 0.2 s of script on the busy main thread). Voici and charts only
-     inside widgets load it on the first chart as before. */
+     widget (lesson 04: 0.2 s of script on the busy main thread). Charts only inside
+     widgets load it on the first chart. */
   var outputs = document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]');
   if (Array.prototype.some.call(outputs, function (s) { return s.textContent.indexOf(MIME) >= 0; })) {
     plotly();
+  }
+
+  /* The static site: charts come only once Python has started in the browser, but a page
+     whose build-time preview shows a chart (.bt-preview-chart) will draw one, so plotly.js
+     is loaded while the page waits for Python (its main thread is idle then). The app
+     fetches a deep link's preview a moment later: watched until the previews are gone. */
+  function previewChart() { return !!document.querySelector('.bt-preview .bt-preview-chart'); }
+  if (previewChart()) {
+    plotly();
+  } else if (document.body && document.body.classList.contains('bt-previewing')) {
+    var watch = new MutationObserver(function () {
+      if (previewChart()) plotly();
+      if (loading || !document.body.classList.contains('bt-previewing')) watch.disconnect();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
   }
 
   function extension(Widget) {
