@@ -333,7 +333,10 @@ def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url
           const h = p.querySelector('h1');
           if (!h || !/Phase 1/.test(h.innerText)) return false;
           const scene = p.querySelector('.bt-scene-player');
-          return scene && scene.innerText.includes('Schritt 0') ? 'scene' : 'no scene';
+          if (!scene || !scene.innerText.includes('Schritt 0')) return 'no scene';
+          // one below another as on the chapter's page, not side by side
+          const top = scene.getBoundingClientRect().top, bottom = h.getBoundingClientRect().bottom;
+          return top >= bottom ? 'scene' : 'columns';
         }""", timeout=EXPECT_TIMEOUT_MS).json_value()
         assert seen == "scene", seen
         expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1",
