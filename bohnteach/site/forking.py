@@ -5,7 +5,7 @@ the site, and parse every scene file before it could show a page: about 0.5 of i
 seconds, the same work in every kernel. The *fork server* does that work once: a process
 the Voilà server starts beside itself (``python -m bohnteach.site.forking SOCKET``) that
 imports every module a page can import (:func:`bohnteach.site.reach.reached_modules`),
-fills the pure caches the static site's snapshot fills too (``snapshot.WARM``), freezes its
+fills the caches the static site's snapshot fills too (``snapshot.WARM``), freezes its
 objects for the garbage collector (so a child does not write to, and thereby copy, their
 memory pages) and waits. For each kernel it forks; the child becomes an ipykernel with the
 kernel manager's connection file, environment and working folder. Kernels share the

@@ -20,8 +20,8 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
 
 * made after the kernel's own start steps (``import piplite.piplite``, ``import
   pyodide_kernel``), with every module a page can import (:func:`bohnteach.site.reach.reached_modules`
-  of every page: IPython, ipywidgets, plotly's, the site's) imported and the site's pure
-  caches (:data:`WARM`) filled, then frozen for the garbage collector (``gc.freeze``: a
+  of every page: IPython, ipywidgets, plotly's, the site's) imported, the site's pure
+  caches filled and each kind of chart drawn once (:data:`WARM`), then frozen for the garbage collector (``gc.freeze``: a
   page's collections no longer walk the imported modules' objects);
 * Python holds a few of Pyodide's JS functions and its API object; they are written as
   their names and, on restore, point at the new instance's (``deserialize``);
@@ -60,7 +60,7 @@ START_SCRIPT = "bohnteach-start.js"
 NAME = "bohnteach-app"
 #: Where the kernel's settings (``loadPyodideOptions``) name the snapshot.
 OPTION = "bohnteachSnapshot"
-#: Pure caches filled before the snapshot is taken (``module:function``, called once);
+#: Caches filled before the snapshot is taken (``module:function``, called once);
 #: the server's fork server (:mod:`bohnteach.site.forking`) fills them too.
 WARM = (
     "bohnteach.game.errors:rule_catalogue",
