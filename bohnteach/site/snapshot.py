@@ -21,8 +21,9 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
 * made after the kernel's own start steps (``import piplite.piplite``, ``import
   pyodide_kernel``), with every module a page can import (:func:`bohnteach.site.reach.reached_modules`
   of every page: IPython, ipywidgets, plotly's, the site's) imported, the site's pure
-  caches filled and each kind of chart drawn once (:data:`WARM`), then frozen for the garbage collector (``gc.freeze``: a
-  page's collections no longer walk the imported modules' objects);
+  caches filled and each kind of chart drawn once (:data:`WARM`), then frozen for the
+  garbage collector (``gc.freeze``: a page's collections no longer walk the imported
+  modules' objects);
 * Python holds a few of Pyodide's JS functions and its API object; they are written as
   their names and, on restore, point at the new instance's (``deserialize``);
 * ``pyodide.loadedPackages`` is emptied before the snapshot (a filled one stops it:

@@ -161,4 +161,3 @@ def outputs_html(outputs: Iterable[Mapping[str, Any]]) -> str:
     rows = "".join(f'<div class="jp-OutputArea-child"><div class="jp-OutputArea-output">{part}</div></div>'
                    for part in parts)
     return f'<div class="jp-OutputArea">{rows}</div>'
-
