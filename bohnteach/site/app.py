@@ -148,13 +148,15 @@ def show_notebook(nb: dict[str, Any], name: str) -> dict[str, Any]:
     Returns the namespace, with each cell's displayed result in ``Out`` by cell number, as
     Jupyter keeps them: the page's objects live while it is shown (a lesson's teacher
     banner, held elsewhere only weakly, must still be there when teacher mode goes on)."""
-    from IPython.display import Markdown, display
+    from IPython.display import display
 
     results: dict[int, Any] = {}
     namespace: dict[str, Any] = {"__name__": "__bohnteach_page__", "Out": results}
     for number, (kind, source) in enumerate(notebook_cells(nb), 1):
         if kind == "markdown":
-            display(Markdown(source))
+            # a raw bundle: IPython's Markdown() first checks whether its text names a file,
+            # a request to the page for each cell on the static site
+            display({"text/markdown": source}, raw=True)
             continue
         try:
             value = run_cell(source, namespace, f"{name}, Zelle {number}")
