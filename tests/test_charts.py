@@ -322,6 +322,27 @@ def test_every_chart_fits_a_phone():
                 "h", "container", 0, "bottom"), title
 
 
+def test_every_chart_looks_as_plotly_white_and_carries_only_what_it_draws():
+    """The charts' template is plotly_white for every trace type the site draws (page, axes,
+    colours, fonts, the traces' defaults); the rest of plotly_white (maps, 3-D scenes, other
+    trace types) is not copied into each chart."""
+    import plotly.io as pio
+
+    white = pio.templates["plotly_white"].to_plotly_json()
+    for fig in all_figures():
+        sent = json.loads(fig.to_json())["layout"]["template"]  # what show_figure() sends
+        assert set(sent["data"]) <= set(charts.TRACES), set(sent["data"])
+        assert {t.type for t in fig.data} <= set(sent["data"]), fig.layout.title.text
+        for kind in sent["data"]:
+            assert sent["data"][kind] == white["data"][kind], kind
+        assert {k: v for k, v in sent["layout"].items()} == {
+            k: v for k, v in white["layout"].items() if k in sent["layout"]}
+        for kept in ("colorway", "font", "paper_bgcolor", "plot_bgcolor", "xaxis", "yaxis", "hoverlabel"):
+            assert kept in sent["layout"], kept
+        assert not {"scene", "geo", "polar"} & set(sent["layout"])
+        assert len(json.dumps(sent)) < len(json.dumps(white)) / 4
+
+
 def test_wrap_lines_keeps_breaks_and_subtitles():
     assert charts.wrap_lines("Kurz<br>auch kurz", 40) == ["Kurz", "auch kurz"]
     long = "Wie wahrscheinlich ist meine Sorte unter den nächsten 2 Karten?"

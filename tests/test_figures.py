@@ -8,12 +8,12 @@ from pathlib import Path
 
 import plotly.graph_objects as go
 
+from bohnteach.render.charts import TRACES
 from bohnteach.widgets.figure import PLOT_CONFIG, figure_bundle, show_figure, show_figures_cheaply
 
 ROOT = Path(__file__).resolve().parents[1]
 #: what plotly.js's basic bundle draws, the one the site's chart renderer has
-#: (bohnteach/site/jupyter/labextensions/bohnteach-charts)
-BASIC_TRACES = {"Scatter", "Bar", "Pie"}
+BASIC_TRACES = {kind.capitalize() for kind in TRACES}
 
 
 def _figure() -> go.Figure:
