@@ -511,3 +511,19 @@ def test_page_sends_no_widget_model_twice(path):
             alike[key] = alike.get(key, 0) + 1
     assert {k: n for k, n in alike.items() if n > 1} == {}
     assert len(json.dumps(states)) <= STATE_BUDGET
+
+
+def test_the_navigation_lists_the_notebooks_folder_once_and_checks_no_file(monkeypatch):
+    """On the static site every file check is a request from Python's worker to the page
+    (10 ms): a page's navigation, which names every chapter, lists the folder once."""
+    import os
+
+    site._files_in.cache_clear()
+    listed: list[str] = []
+    real_listdir = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda folder: listed.append(str(folder)) or real_listdir(folder))
+    monkeypatch.setattr(Path, "is_file", lambda self: pytest.fail(f"checked {self}"))
+    for page in site.PAGES:
+        assert "bt-nav" in site.nav_html(page.name)
+    assert site.page_exists(site.PAGES[1])
+    assert len(listed) == len(set(listed)) <= 2, listed  # the folder, and the working directory
