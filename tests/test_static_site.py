@@ -443,17 +443,26 @@ def test_snapshot_is_made_with_the_builds_pyodide(static_build: Path):
     manifest = json.loads((static_build / static.MANIFEST).read_text())
     for page, packages in manifest["pages"].items():
         assert set(packages) <= set(made["packages"]), page
-    # site-packages' files as the normal start leaves them: every wheel of those packages
+    # site-packages' files as the normal start leaves them: every wheel of those packages,
+    # but for their front-end files (JupyterLab extensions, plotly.js), which Python never reads
     bundle = gzip.decompress((folder / f"{snapshot.NAME}.files").read_bytes())
     length = int.from_bytes(bundle[:4], "little")
     index = dict(json.loads(bundle[4:4 + length]))
     assert len(index) == made["files"] and 4 + length + sum(index.values()) == len(bundle)
     site = "/lib/python3.13/site-packages/"
     lock = json.loads((folder / "pyodide-lock.json").read_text())
+    left_out = set()
     for name in static._closure(lock, made["packages"]):
         with zipfile.ZipFile(folder / lock["packages"][name]["file_name"]) as zf:
-            members = {site + n for n in zf.namelist() if not n.endswith("/")}
-        assert members <= set(index), (name, sorted(members - set(index))[:3])
+            members = {n for n in zf.namelist() if not n.endswith("/")}
+        kept = {site + n for n in members if not snapshot.left_out(n)}
+        assert kept <= set(index), (name, sorted(kept - set(index))[:3])
+        left_out |= members - {n for n in members if not snapshot.left_out(n)}
+    assert not any(snapshot.left_out(path.removeprefix(site)) for path in index)
+    assert "plotly/package_data/plotly.min.js" in left_out
+    assert not {n for n in left_out if n.endswith((".py", ".pyc", ".json", ".toml"))
+                and ".data/" not in n}, sorted(left_out)[:5]
+    assert sum(index.values()) < 45e6  # MB the browser unpacks on every start
     # left out only what needs a package the browser does not have (the server's: Voilà,
     # tornado, websockets …), never what the pages run
     in_browser = {imp for e in lock["packages"].values() for imp in e.get("imports", [])}
@@ -571,6 +580,57 @@ def test_a_second_visit_does_not_reinstall_the_service_worker(browser, static_ur
         _live_app(v, "kapitel=03_Phase_2_und_Handel")
         assert [line for line in v.console if line.startswith(RESTORED)], v.console
         assert not [line for line in v.console if "unregistering" in line], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
+_CACHED_KEYS_JS = """async ([name, header]) => {
+  const cache = await caches.open(name);
+  const ids = [];
+  for (const request of await cache.keys()) ids.push((await cache.match(request)).headers.get(header));
+  return ids;
+}"""
+
+
+def test_a_second_visit_starts_from_the_snapshot_kept_in_the_browser(browser, static_url: str):
+    """The first visit keeps the snapshot and its files in the browser's Cache Storage, marked
+    with the build's id (a browser's HTTP cache keeps no file this large); the next visit
+    starts from there without asking the server for them; a cache of another build is not
+    used, but downloaded anew and kept."""
+    v = Visit(browser, static_url)
+    asked: set[str] = set()  # the snapshot's files the browser requested (the page's or its workers')
+    v.context.on("request", lambda r: asked.add(r.url.rsplit("/", 1)[-1]) if re.search(
+        rf"{snapshot.NAME}\.(snapshot|files)$", r.url) else None)
+    kept = [snapshot.CACHE, snapshot.CACHE_ID_HEADER]
+    try:
+        _live_app(v, "kapitel=02_Phase_1")
+        assert [line for line in v.console if line.startswith(RESTORED) and "geladen" in line], v.console
+        assert asked == {f"{snapshot.NAME}.snapshot", f"{snapshot.NAME}.files"}, asked
+        v.page.wait_for_function(f"async kept => (await ({_CACHED_KEYS_JS})(kept)).length === 2",
+                                 arg=kept, timeout=EXPECT_TIMEOUT_MS)
+        ids = v.page.evaluate(_CACHED_KEYS_JS, kept)
+        assert len(set(ids)) == 1 and len(ids[0]) == 32, ids
+        # the next visit: from the cache, nothing downloaded
+        asked.clear()
+        v.console.clear()
+        _live_app(v, "kapitel=03_Phase_2_und_Handel")
+        assert [line for line in v.console if line.startswith(RESTORED) and "Browser-Speicher" in line], v.console
+        assert asked == set(), asked
+        # a cache of another build's snapshot: downloaded again, and kept with this build's id
+        v.page.evaluate("""async ([name, header]) => {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) {
+            const hit = await cache.match(request);
+            await cache.put(request, new Response(await hit.arrayBuffer(), { headers: { [header]: "alt" } }));
+          }
+        }""", kept)
+        v.console.clear()
+        _live_app(v, "kapitel=02_Phase_1")
+        assert [line for line in v.console if line.startswith(RESTORED) and "geladen" in line], v.console
+        assert asked == {f"{snapshot.NAME}.snapshot", f"{snapshot.NAME}.files"}, asked
+        v.page.wait_for_function(f"async kept => (await ({_CACHED_KEYS_JS})(kept)).join() === {json.dumps(','.join(ids))}",
+                                 arg=kept, timeout=EXPECT_TIMEOUT_MS)
         _assert_clean(v)
     finally:
         v.close()

@@ -9,6 +9,7 @@ restores it and hands it to the kernel (about 1 s).
 **Private API, pinned.** Pyodide writes and restores memory snapshots only through a
 private API: ``loadPyodide({_makeSnapshot: true})`` + ``pyodide.makeMemorySnapshot({serializer})``
 at build time, ``loadPyodide({_loadSnapshot, _snapshotDeserializer})`` in the browser
+(``_loadSnapshot`` may be a promise: Pyodide awaits it after loading its own script)
 (pyodide/pyodide#4652, #4720; no public documentation). Everything that touches it is in
 this module, checked with Pyodide :data:`CHECKED_PYODIDE` (0.29.x: 314.x fails to restore a
 snapshot larger than its default heap, pyodide#6254). The build refuses another Pyodide
@@ -30,10 +31,16 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
   "Unexpected hiwire entry", as pyodide#5195) and filled again after the restore;
 * not in the memory, put back after the restore: the files of site-packages, as the
   normal start unpacked them in Node (``NAME.files``: lazily imported modules, data files,
-  metadata; unpacking the wheels again took 2 s, writing the bundle a fraction),
+  metadata, but not the wheels' front-end files, :data:`LEAVE_OUT`; unpacking the wheels
+  again took 2 s, writing the bundle a fraction),
   ``os.environ`` from the page (``QUERY_STRING`` for
   ``?lehrkraft=1``; the ``env`` option is ignored on restore) and a fresh random state
   (``random.seed()``: else every visit would deal the same games).
+
+**Kept in the browser**: the snapshot and its files are too large for a browser's HTTP
+cache, so the start script keeps them in Cache Storage, marked with the build's ``id`` (a
+hash of both, in ``NAME.json``, which is asked anew on every visit): a second visit reads
+them there instead of downloading 35 MB again.
 
 **Never a broken page**: whatever fails before the kernel gets the interpreter (the
 snapshot or a wheel not fetched, a snapshot of another Pyodide build, too little memory,
@@ -61,6 +68,9 @@ START_SCRIPT = "bohnteach-start.js"
 NAME = "bohnteach-app"
 #: Where the kernel's settings (``loadPyodideOptions``) name the snapshot.
 OPTION = "bohnteachSnapshot"
+#: The browser's Cache Storage that keeps the snapshot and its files, and the header that
+#: marks each with the build's ``id``.
+CACHE, CACHE_ID_HEADER = "bohnteach-abbild", "x-bohnteach-abbild"
 #: Caches filled before the snapshot is taken (``module:function``, called once);
 #: the server's fork server (:mod:`bohnteach.site.forking`) fills them too.
 WARM = (
@@ -70,6 +80,11 @@ WARM = (
     "bohnteach.content.scenes:list_scenes",  # every scene file parsed: 0.1 CPU s per kernel
     "bohnteach.render.charts:warm_up",  # plotly's lazy classes and templates: ~1 s in Pyodide
 )
+#: Left out of ``NAME.files``: the wheels' front-end files (JupyterLab extensions in a wheel's
+#: ``.data`` folder or beside the package, plotly.js for HTML export, the FigureWidget
+#: bundle): 25 of the 61 MB, never read by Python in the browser (the page loads its
+#: scripts from the site's own folder). See :func:`left_out`.
+LEAVE_OUT = {"folders_ending": ".data", "suffixes": (".js", ".js.map")}
 #: Seconds the snapshot may take in Node (about 20 s of CPU; minutes on a busy machine).
 MAKE_TIMEOUT = 1800
 
@@ -91,6 +106,7 @@ _MAKE_JS = r"""
 import { pathToFileURL } from "node:url";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 const [folder, name, specFile] = process.argv.slice(1);
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
 const { loadPyodide, version } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
@@ -131,23 +147,29 @@ const snapshot = py.makeMemorySnapshot({ serializer: (obj) => {
   throw new Error("Python hält ein JS-Objekt, das das Abbild nicht kennt: " + String(obj).slice(0, 80));
 }});
 writeFileSync(`${folder}/${name}.snapshot`, snapshot);
-// site-packages as the normal start leaves it (the snapshot holds no files): one bundle,
-// [u32 length of the index][index: JSON [[path, size], …]][the files' bytes], gzipped
+// site-packages as the normal start leaves it (the snapshot holds no files), without what
+// LEAVE_OUT names (the rule of left_out() in snapshot.py): one bundle, [u32 length of the
+// index][index: JSON [[path, size], …]][the files' bytes], gzipped
 const files = [];
+const site = py.PATH.normalize(py.runPython("import sysconfig; sysconfig.get_path('purelib')"));
+const leftOut = (rel) => (rel.split("/")[0].endsWith(spec.leave_out.folders_ending) && rel.includes("/"))
+  || spec.leave_out.suffixes.some((suffix) => rel.endsWith(suffix));
 (function walk(dir) {
   for (const entry of py.FS.readdir(dir)) {
     if (entry === "." || entry === "..") continue;
     const path = `${dir}/${entry}`;
     if (py.FS.isDir(py.FS.stat(path).mode)) walk(path);
-    else files.push([path, py.FS.readFile(path)]);
+    else if (!leftOut(path.slice(site.length + 1))) files.push([path, py.FS.readFile(path)]);
   }
-})(py.PATH.normalize(py.runPython("import sysconfig; sysconfig.get_path('purelib')")));
+})(site);
 const index = new TextEncoder().encode(JSON.stringify(files.map(([path, data]) => [path, data.length])));
 const head = new Uint8Array(4);
 new DataView(head.buffer).setUint32(0, index.length, true);
-writeFileSync(`${folder}/${name}.files`, gzipSync(Buffer.concat([head, index, ...files.map(([, d]) => d)])));
+const bundle = gzipSync(Buffer.concat([head, index, ...files.map(([, d]) => d)]));
+writeFileSync(`${folder}/${name}.files`, bundle);
 writeFileSync(`${folder}/${name}.json`, JSON.stringify({
   pyodide: version, bytes: snapshot.length, packages: spec.packages, files: files.length,
+  id: createHash("sha256").update(snapshot).update(bundle).digest("hex").slice(0, 32),
   loaded, ...report,
 }));
 """
@@ -162,10 +184,45 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
   "use strict";
   const OPTION = "%(option)s";
 
-  async function fetchBytes(url) {
-    const response = await fetch(url);
+  async function fetchBytes(url, init) {
+    const response = await fetch(url, init);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
+  }
+
+  // The snapshot and its files stay in the browser's Cache Storage after the first visit,
+  // marked with the build's id: a browser's HTTP cache keeps no file this large (Chromium
+  // an eighth of its cache, Firefox 50 MB), so every visit downloaded them again, and
+  // reading the cache takes a third of the time of even a local download. No Cache
+  // Storage (a page not served over https or from localhost, a private window that
+  // refuses it): downloaded each time, as before.
+  const CACHE = "%(cache)s";
+  const ID_HEADER = "%(id_header)s";
+
+  function openCache() {
+    try {
+      return typeof caches === "undefined" ? Promise.resolve(null) : caches.open(CACHE).catch(() => null);
+    } catch (err) {
+      return Promise.resolve(null);
+    }
+  }
+
+  // (bytes, fromCache) of url: from the cache if it holds the build `id`'s, else fetched
+  async function cachedBytes(cacheP, url, idP, fetch) {
+    const cache = await cacheP;
+    const hit = cache && await cache.match(url).catch(() => undefined);
+    if (hit && hit.headers.get(ID_HEADER) === await idP) {
+      return [new Uint8Array(await hit.arrayBuffer()), true];
+    }
+    return [await fetch(url), false];
+  }
+
+  // keeps what was fetched (the files unpacked) for the next visit; a Response copies its bytes
+  function keep(cache, id, entries) {
+    const responses = entries.map(([url, bytes]) => [url, new Response(bytes, { headers: { [ID_HEADER]: id } })]);
+    (async () => {
+      for (const [url, response] of responses) await cache.put(url, response).catch(() => {});
+    })();
   }
 
   // Python holds a few of Pyodide's JS functions and its API object (written by name at
@@ -213,9 +270,15 @@ after_restore`;
   async function restore(real, options, name, fetch = fetchBytes) {
     const started = Date.now();
     const base = options.indexURL;
-    const manifestP = fetch(`${base}${name}.json`).then((b) => JSON.parse(new TextDecoder().decode(b)));
-    const snapshotP = fetch(`${base}${name}.snapshot`);
-    const filesP = fetch(`${base}${name}.files`).then(gunzip);
+    // asked anew on each visit (a stale one would name the cached snapshot of an older build)
+    const manifestP = fetch(`${base}${name}.json`, { cache: "no-cache" })
+      .then((b) => JSON.parse(new TextDecoder().decode(b)));
+    const idP = manifestP.then((m) => m.id);
+    const cacheP = openCache();
+    const snapshotUrl = `${base}${name}.snapshot`, filesUrl = `${base}${name}.files`;
+    const snapshotP = cachedBytes(cacheP, snapshotUrl, idP, fetch);
+    const filesP = cachedBytes(cacheP, filesUrl, idP, fetch)  // unpacked while Pyodide starts
+      .then(async ([bytes, cached]) => [await gunzip(bytes), cached]);
     for (const p of [manifestP, snapshotP, filesP]) p.catch(() => {});  // awaited below
     const manifest = await manifestP;
     const missing = (options.packages || []).filter((p) => !manifest.packages.includes(p));
@@ -225,20 +288,31 @@ after_restore`;
     } catch (err) {
       throw new Error(`zu wenig Speicher für ${manifest.bytes} Bytes (${err.message})`);
     }
-    const snapshot = await snapshotP;
-    if (snapshot.length !== manifest.bytes) {
-      throw new Error(`Abbild unvollständig (${snapshot.length} statt ${manifest.bytes} Bytes)`);
-    }
+    // handed over as a promise: Pyodide loads its own script while the snapshot comes
+    const snapshot = snapshotP.then(([bytes]) => {
+      if (bytes.length !== manifest.bytes) {
+        throw new Error(`Abbild unvollständig (${bytes.length} statt ${manifest.bytes} Bytes)`);
+      }
+      return bytes;
+    });
+    snapshot.catch(() => {});  // awaited by Pyodide
     const current = { py: null };
     const { packages, env, [OPTION]: _name, ...rest } = options;
     const py = await real({ ...rest, _loadSnapshot: snapshot, _snapshotDeserializer: deserializer(current) });
     current.py = py;
     Object.assign(py.loadedPackages, manifest.loaded);
-    writeFiles(py, await filesP);
+    const [[snapshotBytes, snapshotCached], [bundle, filesCached]] = [await snapshotP, await filesP];
+    const cache = await cacheP;
+    if (cache && manifest.id && !(snapshotCached && filesCached)) {
+      // copied into the responses now, before Python may change a file it owns
+      keep(cache, manifest.id, [[snapshotUrl, snapshotBytes], [filesUrl, bundle]]);
+    }
+    writeFiles(py, bundle);
     const after = py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
     after(py.toPy(env || {}));
     after.destroy();
-    console.info(`bohnteach: Python aus dem Abbild gestartet (${(Date.now() - started) / 1000} s)`);
+    const from = snapshotCached && filesCached ? "aus dem Browser-Speicher" : "geladen";
+    console.info(`bohnteach: Python aus dem Abbild gestartet (${(Date.now() - started) / 1000} s, ${from})`);
     return py;
   }
 
@@ -255,11 +329,18 @@ after_restore`;
       return await restore(real, options, name);
     } catch (err) {
       console.warn(`bohnteach: Abbild nicht nutzbar (${(err && err.message) || err}), Python startet normal.`);
+      if (typeof caches !== "undefined") caches.delete(CACHE).catch(() => {});  // fetched anew next time
       return real(plain);
     }
   };
 })();
-""" % {"option": OPTION}
+""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER}
+
+
+def left_out(path: str) -> bool:
+    """Whether :data:`LEAVE_OUT` keeps ``path`` (relative to site-packages) out of the files."""
+    top = path.split("/", 1)[0]
+    return (top.endswith(LEAVE_OUT["folders_ending"]) and "/" in path) or path.endswith(LEAVE_OUT["suffixes"])
 
 
 def make_snapshot(folder: Path, packages: list[str], modules: list[str], available: list[str],
@@ -276,7 +357,8 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
     with tempfile.TemporaryDirectory(prefix="bohnteach-snapshot-") as tmp:
         spec = Path(tmp) / "spec.json"
         spec.write_text(json.dumps({"packages": packages, "modules": modules,
-                                    "available": available, "warm": list(WARM)}))
+                                    "available": available, "warm": list(WARM),
+                                    "leave_out": LEAVE_OUT}))
         done = subprocess.run([node, "--input-type=module", "-e", _MAKE_JS, str(folder), NAME,
                                str(spec)], capture_output=True, text=True, timeout=MAKE_TIMEOUT)
     if done.returncode != 0:
