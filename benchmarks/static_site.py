@@ -8,18 +8,23 @@ into a temporary folder (``bohnteach build-static``) and prints the build's time
 Serves it with ``bohnteach serve-static``'s server on 127.0.0.1 and measures, in Debian's
 chromium, for every page:
 
-* **cold**: a fresh browser context (empty cache), two times: until the page **shows** its
+* **cold**: a fresh browser profile (empty caches), two times: until the page **shows** its
   content (the build's preview of every output, ``bohnteach.site.preview``; the first
   render, target ≤ 8 s) and until it is **interactive** — Python has run, every output
   rendered, every widget drawn (``READY_JS`` of ``benchmarks/site.py``). Beside them the
   CPU seconds of the whole visit (:func:`cpu_open`), the figure to trust on a busy machine.
-* **warm**: the same page again in the same context (cache filled; Pyodide still starts
-  anew, as on every visit); first render target ≤ 3 s.
+* **warm**: the same page again with the same profile, as a visitor's browser keeps it: its
+  HTTP cache and compiled code (Pyodide's WebAssembly, the site's scripts), its Cache
+  Storage (the snapshot); Python still starts anew, as on every visit. Each visitor is a
+  browser with a profile of its own on disk, not a Playwright context: a context keeps its
+  HTTP cache in memory (no file over 6 MB) and routing requests turns it off, so a "warm"
+  visit downloaded everything again and compiled Pyodide anew (before 3 Dec 2026).
+  Other hosts are unreachable (``--host-resolver-rules``); requests to them are counted.
 * **step**: on every page with a scene player, click ▶ until its table changed (in the
   page, ``STEP_JS`` of ``benchmarks/site.py``), median over ``--clicks``.  Target ≤ 100 ms.
 * **snapshot / normal**: each page is measured both ways, alternating in one run (issue 30):
   the kernel starting from the build's memory snapshot (:mod:`bohnteach.site.snapshot`), and
-  the normal start (the snapshot's manifest blocked in the browser context, so the start
+  the normal start (a second server answers the snapshot's manifest with 404, so the start
   script falls back at once).  Targets with the snapshot: interactive cold ≤ 4 s, warm ≤ 3 s.
   An app address (``app?kapitel=12_Bohnometer``) is interactive once the app shows it.
 
@@ -31,10 +36,14 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -125,36 +134,59 @@ def median_step(page, name: str, clicks: int) -> float | None:
     return statistics.median(good) if good else None
 
 
-def new_context(browser, base: str, external: list[str], variant: str = "snapshot"):
-    """A fresh context (empty cache); ``variant`` "normal" blocks the snapshot's manifest,
-    so the kernel starts as it would without a snapshot."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    blocked = f"/static/pyodide/{snapshot.NAME}.json"
+#: Chromium resolves no host but this machine: the site must not need another one.
+LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
-    def route(r):
-        if variant == "normal" and r.request.url.split("?")[0].endswith(blocked):
-            r.abort()
-        elif r.request.url.startswith(base):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
 
-    ctx.route("**/*", route)
+def new_visitor(pw, external: list[str], profile: Path):
+    """A browser of its own with an empty profile in ``profile`` (closed with ``.close()``),
+    and the list its ``bohnteach:`` console lines go to; requests to other hosts are noted
+    in ``external``."""
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=str(bench.CHROMIUM), args=[*bench.CHROMIUM_ARGS, LOCAL_ONLY],
+        viewport={"width": 1280, "height": 900})
+    ctx.on("request", lambda r: external.append(r.url) if not r.url.startswith(
+        ("http://127.0.0.1", "data:", "blob:", "about:")) else None)
     starts: list[str] = []
     ctx.on("console", lambda msg: starts.append(msg.text) if msg.text.startswith("bohnteach: ") else None)
     return ctx, starts
 
 
-def static_figures(browser, base: str, names: list[str], clicks: int, variants: tuple[str, ...]):
+@contextmanager
+def serving_without_snapshot(folder: Path) -> Iterator[str]:
+    """The build as :func:`static.serving` serves it, but the snapshot's manifest answered with
+    404: the start script falls back to the normal start at once."""
+    server = static.make_server(folder, port=0)
+    blocked = f"/static/pyodide/{snapshot.NAME}.json"
+
+    class Handler(server.RequestHandlerClass):  # type: ignore[name-defined,misc]
+        def send_head(self):
+            if self.path.split("?")[0].endswith(blocked):
+                self.send_error(404)
+                return None
+            return super().send_head()
+
+    server.RequestHandlerClass = Handler
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...]):
     """{(page, variant): (cold, warm)}, {(page, variant): step ms}, requests elsewhere; the
-    variants alternate page by page, the first one first on even pages."""
+    variants alternate page by page, the first one first on even pages. ``bases``: the
+    server of each variant."""
     rows, steps, external = {}, {}, []
     for i, name in enumerate(names):
         for variant in (variants if i % 2 == 0 else variants[::-1]):
-            ctx, starts = new_context(browser, base, external, variant)
-            page = ctx.new_page()
-            url = page_url(base, name)
+            profile = Path(tempfile.mkdtemp(prefix="bohnteach-bench-profile-"))
+            ctx, starts = new_visitor(pw, external, profile)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            url = page_url(bases[variant], name)
             try:
                 cold = cpu_open(page, url)
                 warm = cpu_open(page, url)
@@ -162,6 +194,7 @@ def static_figures(browser, base: str, names: list[str], clicks: int, variants: 
             except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"!! {name} ({variant}): {type(exc).__name__}: {str(exc)[:200]}")
                 ctx.close()
+                shutil.rmtree(profile, ignore_errors=True)
                 continue
             rows[name, variant] = (cold, warm)
             print(f"  {name} ({variant}): cold shown {cold[0]:.1f} s, interactive {cold[1]:.1f} s "
@@ -169,6 +202,7 @@ def static_figures(browser, base: str, names: list[str], clicks: int, variants: 
                   f"step {fmt(steps[name, variant], 0)} ms, load {os.getloadavg()[0]:.1f}"
                   f" [{'; '.join(starts)}]", flush=True)
             ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
     return rows, steps, external
 
 
@@ -220,12 +254,15 @@ def main(argv: list[str] | None = None) -> int:
     names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"]),
                            "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
 
-    with static.serving(out) as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
-        rows, steps, external = static_figures(browser, base, names, args.clicks, variants)
-        voila, vsteps = ({}, {}) if args.no_voila else voila_figures(
-            browser, [n for n in names if "?" not in n], args.clicks)
-        browser.close()
+    with static.serving(out) as base, serving_without_snapshot(out) as plain, sync_playwright() as pw:
+        rows, steps, external = static_figures(pw, {"snapshot": base, "normal": plain}, names,
+                                               args.clicks, variants)
+        if not args.no_voila:
+            browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
+            voila, vsteps = voila_figures(browser, [n for n in names if "?" not in n], args.clicks)
+            browser.close()
+        else:
+            voila, vsteps = {}, {}
 
     print()
     print(f"{'page':36s} {'start':>8s} {'cold: shown':>11s} {'interactive':>11s} {'(CPU s)':>8s} "
