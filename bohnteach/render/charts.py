@@ -228,12 +228,15 @@ def wrap_lines(text: str, width: int) -> list[str]:
 
 @cache
 def template() -> str:
-    """Registers :data:`TEMPLATE` with plotly and returns its name: plotly's ``plotly_white``
-    for what the site draws — its page, axes, colours and fonts, and its defaults for the
-    :data:`TRACES` — without its maps, 3-D scenes, colour scales and other trace types.
-    Plotly copies and checks a chart's whole template on every chart: the full
-    ``plotly_white`` was half of a simple chart's build time (a quarter second per chart in
-    the static site's Python) and 5 KB of each chart's JSON."""
+    """Registers :data:`TEMPLATE` as plotly's default template and returns its name: plotly's
+    ``plotly_white`` for what the site draws — its page, axes, colours and fonts, and its
+    defaults for the :data:`TRACES` — without its maps, 3-D scenes, colour scales and other
+    trace types. Called when this module is imported, so every chart made afterwards has it.
+
+    Why so: plotly copies and checks a template set on a figure, but takes the default one
+    unchecked when it makes a figure; and a chart carries its whole template. Setting the
+    full ``plotly_white`` on each chart was two thirds of a simple chart's build time (about
+    a quarter second per chart in the static site's Python) and 5 KB of its JSON."""
     import plotly.io as pio
 
     white = pio.templates["plotly_white"].to_plotly_json()
@@ -241,7 +244,11 @@ def template() -> str:
         layout={k: v for k, v in white["layout"].items() if k not in _NOT_DRAWN},
         data={k: v for k, v in white["data"].items() if k in TRACES},
     )
+    pio.templates.default = TEMPLATE
     return TEMPLATE
+
+
+template()
 
 
 def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
@@ -269,7 +276,6 @@ def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.
                    yanchor="top", pad=dict(t=_title_pad(len(lines))), font=dict(size=16)),
         xaxis_title_text=x,
         yaxis_title_text=y,
-        template=template(),
         separators=",.",
         hoverlabel=dict(namelength=-1),
         margin=dict(l=10, r=10, t=title_height(len(lines)), b=10),
