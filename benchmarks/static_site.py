@@ -40,7 +40,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -167,13 +166,8 @@ def serving_without_snapshot(folder: Path) -> Iterator[str]:
             return super().send_head()
 
     server.RequestHandlerClass = Handler
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with static.running(server) as base:
+        yield base
 
 
 def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...]):

@@ -16,7 +16,6 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 import plotly.graph_objects as go
@@ -69,7 +68,7 @@ TRACES = ("scatter", "bar", "pie")
 """The trace types the site draws: those of plotly.js's basic bundle, the one the site's chart
 renderer has (``bohnteach/site/jupyter/labextensions/bohnteach-charts``)."""
 TEMPLATE = "bohnteach"
-"""The charts' plotly template (:func:`template`)."""
+"""The charts' plotly template (:func:`_use_template`)."""
 _NOT_DRAWN = ("coloraxis", "colorscale", "geo", "mapbox", "polar", "scene", "ternary")
 
 
@@ -226,9 +225,8 @@ def wrap_lines(text: str, width: int) -> list[str]:
     return lines
 
 
-@cache
-def template() -> str:
-    """Registers :data:`TEMPLATE` as plotly's default template and returns its name: plotly's
+def _use_template() -> None:
+    """Registers :data:`TEMPLATE` as plotly's default template: plotly's
     ``plotly_white`` for what the site draws — its page, axes, colours and fonts, and its
     defaults for the :data:`TRACES` — without its maps, 3-D scenes, colour scales and other
     trace types. Called when this module is imported, so every chart made afterwards has it.
@@ -245,10 +243,9 @@ def template() -> str:
         data={k: v for k, v in white["data"].items() if k in TRACES},
     )
     pio.templates.default = TEMPLATE
-    return TEMPLATE
 
 
-template()
+_use_template()
 
 
 def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
@@ -812,7 +809,6 @@ __all__ = [
     "deck_comparison_chart",
     "marginal_value_chart",
     "reveal_chart",
-    "template",
     "varieties_of",
     "warm_up",
     "log_thin",

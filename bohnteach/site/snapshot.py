@@ -199,12 +199,19 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
   const CACHE = "%(cache)s";
   const ID_HEADER = "%(id_header)s";
 
-  function openCache() {
+  // the Cache Storage, or null where there is none (merely reading `caches` throws on an
+  // opaque origin)
+  function cacheStorage() {
     try {
-      return typeof caches === "undefined" ? Promise.resolve(null) : caches.open(CACHE).catch(() => null);
+      return typeof caches === "undefined" ? null : caches;
     } catch (err) {
-      return Promise.resolve(null);
+      return null;
     }
+  }
+
+  function openCache() {
+    const storage = cacheStorage();
+    return storage ? storage.open(CACHE).catch(() => null) : Promise.resolve(null);
   }
 
   // (bytes, fromCache) of url: from the cache if it holds the build `id`'s, else fetched
@@ -329,7 +336,8 @@ after_restore`;
       return await restore(real, options, name);
     } catch (err) {
       console.warn(`bohnteach: Abbild nicht nutzbar (${(err && err.message) || err}), Python startet normal.`);
-      if (typeof caches !== "undefined") caches.delete(CACHE).catch(() => {});  // fetched anew next time
+      const storage = cacheStorage();
+      if (storage) storage.delete(CACHE).catch(() => {});  // fetched anew next time
       return real(plain);
     }
   };

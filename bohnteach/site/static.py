@@ -790,7 +790,14 @@ def make_server(folder: Path | str, port: int = 8000, host: str = "127.0.0.1"
 def serving(folder: Path) -> Iterator[str]:
     """Serve a static build in a background thread on a free port of 127.0.0.1 while the
     block runs (tests, benchmarks); yields its base URL."""
-    server = make_server(folder, port=0)
+    with running(make_server(folder, port=0)) as base:
+        yield base
+
+
+@contextmanager
+def running(server: http.server.ThreadingHTTPServer) -> Iterator[str]:
+    """Run ``server`` (from :func:`make_server`, port 0) in a background thread while the
+    block runs; yields its base URL."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
