@@ -20,6 +20,10 @@ chromium, for every page:
   HTTP cache in memory (no file over 6 MB) and routing requests turns it off, so a "warm"
   visit downloaded everything again and compiled Pyodide anew (before 3 Dec 2026).
   Other hosts are unreachable (``--host-resolver-rules``); requests to them are counted.
+  Each visit starts once the browsers and the server are idle (``procs.wait_idle``): a cold
+  visit's browser goes on writing its caches and compiling Pyodide's WebAssembly for seconds
+  after the page is interactive, and a visit opened at once after it (or after the previous
+  visitor's browser) met that load (before 3 Dec 2026 the warm visit followed at once).
 * **step**: on every page with a scene player, click ▶ until its table changed (in the
   page, ``STEP_JS`` of ``benchmarks/site.py``), median over ``--clicks``.  Target ≤ 100 ms.
 * **snapshot / normal**: each page is measured both ways, alternating in one run (issue 30):
@@ -182,7 +186,10 @@ def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, var
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             url = page_url(bases[variant], name)
             try:
+                wait_idle(os.getpid())
                 cold = cpu_open(page, url)
+                page.goto("about:blank")  # the visitor leaves, and comes back once the browser is idle
+                wait_idle(os.getpid())
                 warm = cpu_open(page, url)
                 steps[name, variant] = median_step(page, page_name(name), clicks)
             except Exception as exc:  # noqa: BLE001 - report and go on

@@ -448,3 +448,55 @@ def test_after_the_warm_up_a_pages_first_chart_imports_nothing_more(warm: bool):
         assert imported == []
     else:
         assert len(imported) > 20
+
+
+def _plain_and_panel_figures() -> list[go.Figure]:
+    from plotly.subplots import make_subplots
+
+    plain = go.Figure([go.Bar(x=[1, 2], y=[3, 4]), go.Scatter(x=[1, 2], y=[1, 0], yaxis="y2")],
+                      layout=dict(yaxis2=dict(overlaying="y"), annotations=[dict(text="a", x=1, y=1)]))
+    grid = make_subplots(rows=2, cols=2, subplot_titles=["A", "B", "C"], shared_xaxes=True)
+    grid.add_trace(go.Scatter(x=[0, 1], y=[1, 2]), row=2, col=1)
+    return [plain, grid]
+
+
+@pytest.mark.parametrize("updates, xaxes, yaxes", [
+    (dict(xaxis_title_text="x", legend=dict(title_text="L", orientation="h")), None, None),
+    (dict(margin=dict(t=5), title="Nur Text", paper_bgcolor="white"), dict(dtick=1, title_text="a"),
+     dict(range=[0, 2], automargin=True)),
+    (dict(annotations=[dict(text="neu", x=0, y=0)], yaxis=dict(title=dict(text="y")), height=None,
+          xaxis2=dict(showgrid=False)), dict(showgrid=False), None),
+    (dict(legend=go.layout.Legend(y=0.5), shapes=[dict(type="line", x0=0, x1=1, y0=0, y1=1)]),
+     None, dict(tickformat=".0%")),
+])
+def test_set_layout_does_what_plotlys_updates_do(updates, xaxes, yaxes):
+    """charts.set_layout is the fast path of update_xaxes → update_yaxes → update_layout:
+    the same figure (magic underscores, merges, None, axes that exist), except that a list
+    (annotations, shapes) replaces the figure's, as an assignment does."""
+    lists = {k: v for k, v in updates.items() if isinstance(v, list)}
+    for slow, fast in zip(_plain_and_panel_figures(), _plain_and_panel_figures()):
+        if xaxes:
+            slow.update_xaxes(**xaxes)
+        if yaxes:
+            slow.update_yaxes(**yaxes)
+        slow.update_layout({k: v for k, v in updates.items() if k not in lists})
+        for key, value in lists.items():
+            slow.layout[key] = value
+        charts.set_layout(fast, updates, xaxes=xaxes, yaxes=yaxes)
+        assert fast.to_plotly_json() == slow.to_plotly_json()
+
+
+def test_panels_keep_their_titles_and_take_traces_by_row_and_column():
+    """Panel grids are copies of one made grid: each chart has its own titles, the grid made
+    first is not changed by the next, and traces land in the panel asked for."""
+    first, columns, rows = charts.panels(["Eins", "Zwei", "Drei"], 2)
+    second, _c, _r = charts.panels(["Vier", "Fünf", "Sechs"], 2)
+    second.add_trace(go.Scatter(x=[1], y=[1], name="unten"), row=2, col=1)
+    assert (columns, rows) == (2, 2)
+    assert [a.text for a in first.layout.annotations] == ["Eins", "Zwei", "Drei"]
+    assert [a.text for a in second.layout.annotations] == ["Vier", "Fünf", "Sechs"]
+    assert (second.data[0].xaxis, second.data[0].yaxis) == ("x3", "y3")
+    assert not first.data
+    import plotly.io as pio
+
+    assert first.to_plotly_json()["layout"]["template"] == pio.templates[charts.TEMPLATE].to_plotly_json()

@@ -58,7 +58,9 @@ def headroom(fig: Any, factor: float = 1.3) -> Any:
         if ys:
             top = max(top, max(ys))
     if top > 0:
-        fig.update_yaxes(range=[0, top * factor])
+        from bohnteach.render.charts import set_layout  # plotly: only once a page draws a chart
+
+        set_layout(fig, yaxes=dict(range=[0, top * factor]))
     return fig
 
 

@@ -282,13 +282,11 @@ def turns_figure(stats: GameStats) -> go.Figure:
         hovertext=[f"{counts[x]} Partien dauerten {x} Züge" for x in xs], hoverinfo="text",
     ))
     mean = r.mean_turns
-    fig.add_vline(x=mean, line=dict(color="#D55E00", dash="dash"),
-                  annotation_text=f"Mittelwert: {_num(mean, 1)} Züge",
-                  annotation_position="top right")
-    fig.update_yaxes(range=[0, max(counts.values()) * 1.3])
     return charts.chart_layout(fig, f"Wie lange dauert eine Partie? ({charts.int_de(r.games)} Partien)",
                    "Züge bis zum Spielende (alle Personen zusammen)", "Anzahl Partien",
-                   xaxis=dict(dtick=1), showlegend=False)
+                   xaxis=dict(dtick=1), yaxis=dict(range=[0, max(counts.values()) * 1.3]),
+                   showlegend=False,
+                   **charts.mean_line(mean, "#D55E00", f"Mittelwert: {_num(mean, 1)} Züge"))
 
 
 def scores_figure(stats: GameStats) -> go.Figure:

@@ -9,7 +9,7 @@ from bohnteach.game.beans import meter_value
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.maths.probability import VarietyLike
 from bohnteach.render.charts import (
-    assumption_texts, cards_text, coins_text, panel_layout, panels, varieties_of,
+    assumption_texts, cards_text, coins_text, panel_layout, panels, set_layout, varieties_of,
 )
 from bohnteach.render.words import sex_word
 
@@ -62,10 +62,9 @@ def sex_meter_chart(
     notes += [(text, "meter_assumption") for text in assumption_texts([rs])]
     panel_layout(fig, rows, "Ladybohn: Bohnometer ♂ und ♀", "Karten auf dem Feld", "Taler", notes,
                   legend=True)
-    fig.update_xaxes(dtick=2, range=[-0.3, max_cards + 0.3])
     top_coins = max(len(m) for v in chosen for m in rs.trait_meters[v.key].values())
-    fig.update_yaxes(dtick=1, range=[-0.3, top_coins + 0.4])
-    return fig
+    return set_layout(fig, xaxes=dict(dtick=2, range=[-0.3, max_cards + 0.3]),
+                      yaxes=dict(dtick=1, range=[-0.3, top_coins + 0.4]))
 
 
 __all__ = ["sex_meter_chart"]
