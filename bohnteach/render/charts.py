@@ -329,9 +329,16 @@ def _unchecked_template(layout: dict[str, Any]) -> dict[str, Any]:
     back unchecked: checking it again was a sixth of a layout's time."""
     import plotly.io as pio
 
-    if layout.get("template") == pio.templates[pio.templates.default].to_plotly_json():
+    default = pio.templates[pio.templates.default]
+    if id(default) not in _TEMPLATE_DATA:
+        _TEMPLATE_DATA[id(default)] = default.to_plotly_json()
+    if layout.get("template") == _TEMPLATE_DATA[id(default)]:
         del layout["template"]
     return layout
+
+
+_TEMPLATE_DATA: dict[int, dict[str, Any]] = {}
+"""A registered template's data by the template object's id, made once."""
 
 
 def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.Figure:
