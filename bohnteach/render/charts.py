@@ -224,9 +224,10 @@ def _assumption_note(fig: go.Figure, rulesets: Iterable[RuleSet]) -> go.Figure:
         return fig
     text = "<br>".join(notes)
     grow = _note_height(text) + 6
+    note = dict(_note(text, "meter_assumption", y=1, yanchor="bottom"), yshift=6)
     return set_layout(
-        fig, annotations=[*annotations(fig), dict(_note(text, "meter_assumption", y=1, yanchor="bottom"), yshift=6)],
-        margin=dict(t=fig.layout.margin.t + grow), height=(fig.layout.height or BASE_HEIGHT) + grow,
+        fig, annotations=[*annotations(fig), note], margin=dict(t=fig.layout.margin.t + grow),
+        height=(fig.layout.height or BASE_HEIGHT) + grow,
     )
 
 
@@ -469,10 +470,10 @@ def panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
 
 
 def panel_layout(fig: go.Figure, rows: int, title: str, x: str, y: str,
-                  notes: Sequence[tuple[str, str]] = (), *, legend: bool, **more: Any) -> go.Figure:
+                  notes: Sequence[tuple[str, str]] = (), *, legend: bool) -> go.Figure:
     """Pixel layout of a panel grid that also fits a phone: title, the legend row (if any
     trace shows one), the panels, the x title, then the ``notes`` (text, name) below; a note
-    starting with ⚠ is an assumption box. ``more`` as in :func:`chart_layout`."""
+    starting with ⚠ is an assumption box."""
     lines = len(wrap_lines(title, TITLE_CHARS))
     top = title_height(lines) + (56 if legend else 20)
     bottom = 56 + sum(_note_height(text) for text, _name in notes)
@@ -489,7 +490,7 @@ def panel_layout(fig: go.Figure, rows: int, title: str, x: str, y: str,
         fig, title, "", "", height=plot_h + top + bottom, showlegend=legend,
         margin=dict(t=top, b=bottom, l=55, r=15),
         legend=dict(orientation="h", x=0, yref="paper", y=1 + 48 / plot_h, yanchor="bottom"),
-        annotations=[*annotations(fig), *added], **y_titles, **more,
+        annotations=[*annotations(fig), *added], **y_titles,
     )
 
 
