@@ -458,6 +458,10 @@ def test_a_preheated_kernel_waits_for_its_visitors_address(monkeypatch):
             monkeypatch.setenv(name, "")
         assert ex.request_query() == "kapitel=02_Phase_1&lehrkraft=1"
         assert asked == ["/voila/query/abc-1"] and os.environ["SCRIPT_NAME"] == "/"
+        # asked again (a classroom widget on the page, after the last cell): the kernel knows
+        # it; Voilà would not answer a second time and the kernel hung with every later click
+        assert ex.request_query() == "kapitel=02_Phase_1&lehrkraft=1"
+        assert asked == ["/voila/query/abc-1"]
         stop.set()
         thread.join(10)
         monkeypatch.setenv("VOILA_PREHEAT", "True")  # the server gone: no teacher mode, no error

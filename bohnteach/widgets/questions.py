@@ -359,7 +359,11 @@ def request_query() -> str:
     """The query string of the address the kernel was asked for: ``QUERY_STRING``, which
     Voilà puts into a fresh kernel's environment and the static site sets; in a kernel that
     Voilà preheats, it waits for the visitor's request first (:func:`_wait_for_request`);
-    "" outside both."""
+    "" outside both.
+
+    The request is waited for once: Voilà sends it to the kernel's first waiting connection
+    and keeps it for a later one only if none was waiting yet, so a second wait (a widget
+    asking after the last cell did) hung the kernel with every click of its page."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         try:
             _wait_for_request()
@@ -367,6 +371,7 @@ def request_query() -> str:
             setup_server_log()
             log.exception("Adresse der Seite nicht lesbar")
             return ""
+        os.environ["VOILA_PREHEAT"] = "False"  # handed to its visitor: a kernel like any other
     return os.environ.get("QUERY_STRING", "")
 
 
