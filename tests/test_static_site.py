@@ -719,3 +719,62 @@ def test_a_snapshot_that_does_not_fit_falls_back_to_the_normal_start(
         _assert_clean(v)
     finally:
         v.close()
+
+
+EARLY_FAILED = "bohnteach: früher Start nicht bereit"
+
+
+def test_python_starts_before_jupyterlite_asks_for_it(browser, static_url: str):
+    """The page starts the kernel's worker before JupyterLite has loaded: the snapshot is
+    asked for before JupyterLite's kernel extension, JupyterLite takes that worker as the
+    kernel's (one Python, one restore), and the page works."""
+    v = Visit(browser, static_url)
+    order: list[str] = []
+
+    def note(request) -> None:
+        url = request.url.split("?")[0]
+        name = url.rsplit("/", 1)[-1]
+        if name in (f"{snapshot.NAME}.snapshot", "pyodide.asm.wasm"):
+            order.append(name)
+        elif "/pyodide-kernel-extension/" in url and name.startswith("remoteEntry."):
+            order.append("kernel-extension")
+
+    v.context.on("request", note)
+    try:
+        _live_app(v, "kapitel=02_Phase_1")
+        player = v.page.locator(".bt-app .bt-scene-player").first
+        player.get_by_role("button", name=re.compile("weiter")).click()
+        expect(player).to_contain_text("Schritt 1")
+        started = [line for line in v.console if line.startswith(RESTORED)]
+        assert len(started) == 1 and "früh begonnen" in started[0], v.console
+        assert order.count("pyodide.asm.wasm") == 1 and order.count(f"{snapshot.NAME}.snapshot") == 1, order
+        assert order.index(f"{snapshot.NAME}.snapshot") < order.index("kernel-extension"), order
+        assert not [line for line in v.console if line.startswith((FELL_BACK, EARLY_FAILED))], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
+def test_an_early_worker_that_did_not_start_leaves_python_to_the_kernel(browser, static_url: str):
+    """The early worker's script fails to load: JupyterLite starts its own kernel worker,
+    which restores the snapshot as before; one console line says so."""
+    v = Visit(browser, static_url)
+    asked = []
+
+    def first_fails(route) -> None:
+        asked.append(route.request.url)
+        route.abort() if len(asked) == 1 else route.continue_()
+
+    v.context.route(f"**/static/pyodide/{snapshot.START_SCRIPT}", first_fails)
+    try:
+        _live_app(v, "kapitel=02_Phase_1")
+        player = v.page.locator(".bt-app .bt-scene-player").first
+        player.get_by_role("button", name=re.compile("weiter")).click()
+        expect(player).to_contain_text("Schritt 1")
+        assert len([line for line in v.console if line.startswith(EARLY_FAILED)]) == 1, v.console
+        started = [line for line in v.console if line.startswith(RESTORED)]
+        assert len(started) == 1 and "früh begonnen" not in started[0], v.console
+        assert len(asked) >= 2, asked
+        _assert_clean(v)
+    finally:
+        v.close()

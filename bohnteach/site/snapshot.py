@@ -37,6 +37,14 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
   ``?lehrkraft=1``; the ``env`` option is ignored on restore) and a fresh random state
   (``random.seed()``: else every visit would deal the same games).
 
+**Begun early**: the kernel's worker is not left to JupyterLite, which creates it only once
+its own scripts have loaded (1–2 s into a first visit). A script right after the page's
+settings (:data:`EARLY_PAGE_JS`) starts it at once with :data:`START_SCRIPT`, which begins
+the restore (``begin``: download, Pyodide, memory, files); when JupyterLite constructs its
+kernel worker, the page hands it this one and the worker loads JupyterLite's script; the
+kernel's ``loadPyodide`` then only does what needs its options (``finish``: packages,
+output, address, random state).
+
 **Kept in the browser**: the snapshot and its files are too large for a browser's HTTP
 cache, so the start script keeps them in Cache Storage, marked with the build's ``id`` (a
 hash of both, in ``NAME.json``, which is asked anew on every visit): a second visit reads
@@ -45,7 +53,8 @@ them there instead of downloading them again (61 MB, 34 MB where the server comp
 **Never a broken page**: whatever fails before the kernel gets the interpreter (the
 snapshot or a wheel not fetched, a snapshot of another Pyodide build, too little memory,
 a package the page needs missing from it) leads to Pyodide's normal start, with one
-console line saying why.
+console line saying why; an early worker whose script did not run is not handed over
+(JupyterLite's own worker restores, one console line says so).
 
 One snapshot serves every page (the app's: the union of all pages' packages): a visitor
 downloads and caches one file, and the build makes one.
@@ -71,6 +80,8 @@ OPTION = "bohnteachSnapshot"
 #: The browser's Cache Storage that keeps the snapshot and its files, and the header that
 #: marks each with the build's ``id``.
 CACHE, CACHE_ID_HEADER = "bohnteach-abbild", "x-bohnteach-abbild"
+#: The name of the worker a page starts before JupyterLite loads (:data:`EARLY_PAGE_JS`).
+EARLY = "bohnteach-frueh"
 #: Caches filled before the snapshot is taken (``module:function``, called once);
 #: the server's fork server (:mod:`bohnteach.site.forking`) fills them too.
 WARM = (
@@ -274,9 +285,10 @@ after_restore`;
     if (offset !== bundle.length) throw new Error("Dateien des Abbilds unvollständig");
   }
 
-  async function restore(real, options, name, fetch = fetchBytes) {
+  // Everything of the restore that needs no option of the kernel's: the manifest, the
+  // snapshot, Pyodide with it, the files. Resolves to what finish() needs.
+  async function begin(real, base, name, fetch = fetchBytes) {
     const started = Date.now();
-    const base = options.indexURL;
     // asked anew on each visit (a stale one would name the cached snapshot of an older build)
     const manifestP = fetch(`${base}${name}.json`, { cache: "no-cache" })
       .then((b) => JSON.parse(new TextDecoder().decode(b)));
@@ -288,8 +300,6 @@ after_restore`;
       .then(async ([bytes, cached]) => [await gunzip(bytes), cached]);
     for (const p of [manifestP, snapshotP, filesP]) p.catch(() => {});  // awaited below
     const manifest = await manifestP;
-    const missing = (options.packages || []).filter((p) => !manifest.packages.includes(p));
-    if (missing.length) throw new Error(`Abbild ohne ${missing.join(", ")}`);
     try {
       new WebAssembly.Memory({ initial: Math.ceil(manifest.bytes / 65536) });
     } catch (err) {
@@ -304,8 +314,7 @@ after_restore`;
     });
     snapshot.catch(() => {});  // awaited by Pyodide
     const current = { py: null };
-    const { packages, env, [OPTION]: _name, ...rest } = options;
-    const py = await real({ ...rest, _loadSnapshot: snapshot, _snapshotDeserializer: deserializer(current) });
+    const py = await real({ indexURL: base, _loadSnapshot: snapshot, _snapshotDeserializer: deserializer(current) });
     current.py = py;
     Object.assign(py.loadedPackages, manifest.loaded);
     const [[snapshotBytes, snapshotCached], [bundle, filesCached]] = [await snapshotP, await filesP];
@@ -315,25 +324,65 @@ after_restore`;
       keep(cache, manifest.id, [[snapshotUrl, snapshotBytes], [filesUrl, bundle]]);
     }
     writeFiles(py, bundle);
+    return { py, manifest, started, restored: Date.now(), cached: snapshotCached && filesCached };
+  }
+
+  // What the kernel's options ask of the restored Python: its packages, its output, the
+  // page's address; a fresh random state.
+  function finish(begun, options) {
+    const { py, manifest } = begun;
+    const missing = (options.packages || []).filter((p) => !manifest.packages.includes(p));
+    if (missing.length) throw new Error(`Abbild ohne ${missing.join(", ")}`);
+    if (options.stdout) py.setStdout({ batched: options.stdout });
+    if (options.stderr) py.setStderr({ batched: options.stderr });
     const after = py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
-    after(py.toPy(env || {}));
+    after(py.toPy(options.env || {}));
     after.destroy();
-    const from = snapshotCached && filesCached ? "aus dem Browser-Speicher" : "geladen";
-    console.info(`bohnteach: Python aus dem Abbild gestartet (${(Date.now() - started) / 1000} s, ${from})`);
+    const from = begun.cached ? "aus dem Browser-Speicher" : "geladen";
+    const early = begun.asked === undefined ? ""
+      : `, früh begonnen, der Kernel wartete ${Math.max(0, begun.restored - begun.asked) / 1000} s`;
+    console.info(`bohnteach: Python aus dem Abbild gestartet (${(begun.restored - begun.started) / 1000} s, ${from}${early})`);
     return py;
+  }
+
+  async function restore(real, options, name, fetch = fetchBytes) {
+    return finish(await begin(real, options.indexURL, name, fetch), options);
   }
 
   const g = typeof self !== "undefined" ? self : globalThis;
   g.bohnteachSnapshot = { restore };
   if (typeof importScripts !== "function") return;  // Node: restore() only
+  const pyodideScript = (base) => { importScripts(base + "pyodide.js"); return g.loadPyodide; };
+
+  // The early worker (EARLY_PAGE_JS started it with this script and the name EARLY): the
+  // restore begins now, while the page still loads JupyterLite; the page hands this worker
+  // to JupyterLite as the kernel's, and its script comes in a message.
+  if (self.name === "%(early)s" && !g.bohnteachEarly) {
+    const base = self.location.href.slice(0, self.location.href.lastIndexOf("/") + 1);
+    const real = pyodideScript(base);
+    const begun = begin(real, base, "%(name)s");
+    begun.catch(() => {});  // said by loadPyodide, which falls back
+    g.bohnteachEarly = { base, name: "%(name)s", real, begun };
+    self.addEventListener("message", function handOver(event) {
+      if (!event.data || event.data.bohnteach !== "kernel") return;
+      self.removeEventListener("message", handOver);
+      event.stopImmediatePropagation();
+      importScripts(event.data.script);  // JupyterLite's kernel worker
+    });
+    self.postMessage({ bohnteach: "early" });
+  }
+
   g.loadPyodide = async function loadPyodide(options) {
-    importScripts(options.indexURL + "pyodide.js");  // defines Pyodide's own loadPyodide
-    const real = g.loadPyodide;
     const name = options[OPTION];
     const { [OPTION]: _name, ...plain } = options;
+    const early = g.bohnteachEarly;
+    const fits = early && early.name === name && early.base === new URL(options.indexURL, self.location.href).href;
+    const real = fits ? early.real : pyodideScript(options.indexURL);
     if (!name) return real(plain);
     try {
-      return await restore(real, options, name);
+      if (!fits) return await restore(real, options, name);
+      const asked = Date.now();
+      return finish({ ...(await early.begun), asked }, options);
     } catch (err) {
       console.warn(`bohnteach: Abbild nicht nutzbar (${(err && err.message) || err}), Python startet normal.`);
       const storage = cacheStorage();
@@ -342,7 +391,65 @@ after_restore`;
     }
   };
 })();
-""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER}
+""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER, "early": EARLY, "name": NAME}
+
+
+#: Runs in the page right after its settings (a classic script, before JupyterLite's own):
+#: starts the kernel's worker at once with :data:`START_SCRIPT` (named :data:`EARLY`), which
+#: begins the restore, and hands that worker to JupyterLite when it asks for the kernel's
+#: (``new Worker(…/pyodide-kernel-extension/static/….js)``, jupyterlite-pyodide-kernel 0.7):
+#: the restore's download and Pyodide's compiling overlap JupyterLite's loading (1–2 s on a
+#: first visit) instead of following it. An early worker that did not start (its script
+#: failed) is not handed over: JupyterLite's own worker restores as before, one console line
+#: says so. Placeholders: ``%(plugin)s``, the kernel's settings key.
+EARLY_PAGE_JS = r"""
+    <script>
+      /* bohnteach: der Kernel startet früh (bohnteach/site/snapshot.py) */
+      (function () {
+        "use strict";
+        var el = document.getElementById("jupyter-config-data");
+        var kernel = el && (JSON.parse(el.textContent).litePluginSettings || {})["%(plugin)s"];
+        var options = kernel && kernel.loadPyodideOptions;
+        if (!options || !options["%(option)s"] || !kernel.pyodideUrl || typeof Worker !== "function") return;
+        var Original = window.Worker, early = null, ready = false;
+        try {
+          early = new Original(new URL(kernel.pyodideUrl, document.baseURI).href, { name: "%(early)s" });
+        } catch (err) {
+          return;
+        }
+        early.addEventListener("message", function (event) {
+          if (event.data && event.data.bohnteach === "early") ready = true;
+        });
+        early.addEventListener("error", function () { ready = false; });
+        function drop() {
+          if (early) early.terminate();
+          early = null;
+          window.Worker = Original;
+        }
+        function KernelWorker(script, opts) {
+          var href = String(script);
+          if (!early || href.indexOf("/pyodide-kernel-extension/static/") < 0) return new Original(script, opts);
+          if (!ready || (opts && opts.type === "module")) {
+            drop();
+            console.info("bohnteach: früher Start nicht bereit, der Kernel startet Python selbst");
+            return new Original(script, opts);
+          }
+          var worker = early;
+          early = null;
+          window.Worker = Original;
+          worker.postMessage({ bohnteach: "kernel", script: new URL(href, document.baseURI).href });
+          return worker;
+        }
+        KernelWorker.prototype = Original.prototype;
+        window.Worker = KernelWorker;
+        setTimeout(drop, 300000);  // no kernel asked for it: the worker goes
+      })();
+    </script>"""
+
+
+def page_script(plugin: str) -> str:
+    """:data:`EARLY_PAGE_JS` for the kernel settings key ``plugin``."""
+    return EARLY_PAGE_JS % {"plugin": plugin, "option": OPTION, "early": EARLY}
 
 
 def left_out(path: str) -> bool:

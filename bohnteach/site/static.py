@@ -555,7 +555,8 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
         options[snapshot.OPTION] = snapshot.NAME
         return config
 
-    if not _edit_page_config(html, with_packages, _QUERY_TO_KERNEL):
+    if not _edit_page_config(html, with_packages,
+                             _QUERY_TO_KERNEL + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
 
 
