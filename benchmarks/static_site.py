@@ -252,8 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# snapshot: {snap['bytes'] / 1e6:.0f} MB ({snap['gzip_bytes'] / 1e6:.1f} MB gzip), made in "
           f"{snap['seconds']:.0f} s; first visit downloads {snap['download_before'] / 1e6:.1f} MB "
           f"without, {snap['download_after'] / 1e6:.1f} MB with it (gzip, Pyodide + wheels + snapshot)")
-    names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"]),
-                           "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
+    # every page on its own, and the app (a notebook, but no page of its own) at three addresses
+    names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"] if n != "notebooks/app"),
+                           "app?kapitel=00_Start", "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
 
     with static.serving(out) as base, serving_without_snapshot(out) as plain, sync_playwright() as pw:
         rows, steps, external = static_figures(pw, {"snapshot": base, "normal": plain}, names,
