@@ -9,7 +9,13 @@ from pathlib import Path
 import plotly.graph_objects as go
 
 from bohnteach.render.charts import TRACES
-from bohnteach.widgets.figure import PLOT_CONFIG, figure_bundle, show_figure, show_figures_cheaply
+from bohnteach.widgets.figure import (
+    PLOT_CONFIG,
+    WIDGET_VIEW,
+    display_cheaply,
+    figure_bundle,
+    show_figure,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 #: what plotly.js's basic bundle draws, the one the site's chart renderer has
@@ -45,8 +51,29 @@ def test_a_figure_left_as_cell_result_goes_through_show_figure():
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
-    show_figures_cheaply()
+    display_cheaply()
     assert shell.display_formatter.ipython_display_formatter.lookup(_figure()) is show_figure
+
+
+def test_a_widget_is_displayed_without_its_text():
+    """A widget's bundle names its view; ipywidgets' own also builds the text of every widget
+    inside it (here: raises), which no page shows."""
+    import ipywidgets as widgets
+    from IPython.core.interactiveshell import InteractiveShell
+
+    class Wordy(widgets.HTML):
+        def __repr__(self) -> str:
+            raise AssertionError("the text of a widget inside was built")
+
+    shell = InteractiveShell.instance()
+    display_cheaply()
+    page = widgets.VBox([Wordy("<b>Bohne</b>"), widgets.HBox([Wordy("x")])])
+    data, _metadata = shell.display_formatter.format(page)
+    assert data == {"text/plain": "VBox(…)",
+                    WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": page.model_id}}
+    # a widget without a view (a layout) keeps IPython's text
+    layout = widgets.Layout(width="10px")
+    assert shell.display_formatter.format(layout)[0]["text/plain"].startswith("Layout(")
 
 
 def test_charts_use_only_trace_types_of_the_basic_bundle() -> None:

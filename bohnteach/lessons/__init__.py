@@ -23,7 +23,7 @@ from bohnteach.content.chapters import LESSONS
 from bohnteach.game.beans import find_variety
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
-from bohnteach.widgets.figure import show_figure, show_figures_cheaply
+from bohnteach.widgets.figure import display_cheaply, show_figure
 from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
 
 
@@ -117,7 +117,7 @@ def start(name: str):
     """First code cell of lesson ``name``: the teacher banner with the lesson's notes and
     solutions (hidden for students; filled once :func:`end` turns teacher mode on); charts
     left as a cell's result are shown by :func:`show_figure` from here on."""
-    show_figures_cheaply()
+    display_cheaply()
     teacher_notes(name)  # a lesson without notes is a mistake to show at once
     return teacher_banner(lambda: notes_html(name))
 

@@ -227,9 +227,9 @@ def page_header(name: str) -> Any:
     from IPython.display import HTML
 
     from bohnteach.render.style import page_style
-    from bohnteach.widgets.figure import show_figures_cheaply
+    from bohnteach.widgets.figure import display_cheaply
 
-    show_figures_cheaply()
+    display_cheaply()
     here = find_page(name)
     prev, nxt = _neighbours(here.name)
     crumbs = [f'<a href="{_href(PAGES[0], here)}">Bohnanza lernen</a>']

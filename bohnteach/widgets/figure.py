@@ -1,4 +1,5 @@
-"""Plotly charts on a page: the one way the site and the lessons display a ``go.Figure``.
+"""Charts and widgets on a page: the one way the site and the lessons display a
+``go.Figure``, and a widget's bundle without ipywidgets' text.
 
 The figure goes out as plotly's own MIME bundle (``application/vnd.plotly.v1+json``, the
 bundle of plotly's ``plotly_mimetype`` renderer), which the site's chart renderer
@@ -8,6 +9,10 @@ Never through ``fig.show()`` or plotly.io's renderers: they import nbformat → 
 ``rfc3987_syntax``, which compiles 38 lark grammars (about 3 s of CPU in every kernel that
 shows its first chart, benchmarks/README.md "Lessons"), and the static site's Python
 (Pyodide) cannot install nbformat at all.
+
+A widget's own bundle (``Widget._repr_mimebundle_``) carries a text of the widget, built by
+walking every trait of every widget inside it and then cut to 110 characters: on the
+Indiana chapter a sixth of the page's Python in the browser, for a text no page shows.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from typing import Any
 #: resized with the page.
 PLOT_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def figure_bundle(fig: Any) -> dict[str, Any]:
@@ -42,16 +48,30 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
         display(figure_bundle(fig), raw=True)
 
 
-def show_figures_cheaply() -> None:
-    """In a kernel: display every plotly figure that is a cell's result with
-    :func:`show_figure` (a no-op outside IPython).  Registered by the class's name, so a
-    page without charts never imports plotly (nor preloads it on the static site)."""
+def widget_bundle(widget: Any) -> dict[str, Any] | None:
+    """The bundle ipywidgets gives a widget with a view, with its class's name as the text;
+    None for a widget without one (IPython then shows its text as before)."""
+    if widget._view_name is None:
+        return None
+    return {"text/plain": f"{type(widget).__name__}(…)",
+            WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}}
+
+
+def display_cheaply() -> None:
+    """In a kernel (a no-op outside IPython): every plotly figure that is displayed or a
+    cell's result goes through :func:`show_figure`, every widget through
+    :func:`widget_bundle`. Registered by the classes' names, so a page without charts never
+    imports plotly (nor preloads it on the static site)."""
     from IPython import get_ipython
 
     shell = get_ipython()
     if shell is not None:
-        shell.display_formatter.ipython_display_formatter.for_type_by_name(
+        formatter = shell.display_formatter
+        formatter.ipython_display_formatter.for_type_by_name(
             "plotly.basedatatypes", "BaseFigure", show_figure)
+        formatter.mimebundle_formatter.for_type_by_name(
+            "ipywidgets.widgets.widget", "Widget", widget_bundle)
 
 
-__all__ = ["PLOT_CONFIG", "PLOTLY_MIME", "figure_bundle", "show_figure", "show_figures_cheaply"]
+__all__ = ["PLOT_CONFIG", "PLOTLY_MIME", "WIDGET_VIEW", "display_cheaply", "figure_bundle",
+           "show_figure", "widget_bundle"]

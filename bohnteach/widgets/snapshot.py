@@ -19,8 +19,9 @@ from typing import Any
 import ipywidgets as widgets
 from ipywidgets.widgets.widget import _instances
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-PLOTLY = "application/vnd.plotly.v1+json"
+from bohnteach.widgets.figure import PLOTLY_MIME as PLOTLY
+from bohnteach.widgets.figure import WIDGET_VIEW
+
 CHART_HEIGHT = 360  # plotly's height when a figure names none (as the chart renderer)
 
 _BOX_KIND = {widgets.HBox: "widget-hbox", widgets.VBox: "widget-vbox", widgets.GridBox: "widget-gridbox"}
