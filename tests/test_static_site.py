@@ -669,6 +669,14 @@ def test_app_teacher_view_from_the_address_after_the_snapshot(browser, static_ur
         v.close()
 
 
+def _step_phase_1(v: Visit) -> None:
+    """Open Phase 1 in the app and take its first scene one step: Python answers a click."""
+    _live_app(v, "kapitel=02_Phase_1")
+    player = v.page.locator(".bt-app .bt-scene-player").first
+    player.get_by_role("button", name=re.compile("weiter")).click()
+    expect(player).to_contain_text("Schritt 1")
+
+
 def _blocked(route) -> None:
     route.abort()
 
@@ -709,10 +717,7 @@ def test_a_snapshot_that_does_not_fit_falls_back_to_the_normal_start(
         v = Visit(browser, static_url)
         v.context.route(f"**/static/pyodide/{snapshot.NAME}{suffix}", handler)
     try:
-        _live_app(v, "kapitel=02_Phase_1")
-        player = v.page.locator(".bt-app .bt-scene-player").first
-        player.get_by_role("button", name=re.compile("weiter")).click()
-        expect(player).to_contain_text("Schritt 1")
+        _step_phase_1(v)
         said = [line for line in v.console if line.startswith(FELL_BACK)]
         assert len(said) == 1 and re.search(reason, said[0]), v.console
         assert not [line for line in v.console if line.startswith(RESTORED)], v.console
@@ -741,10 +746,7 @@ def test_python_starts_before_jupyterlite_asks_for_it(browser, static_url: str):
 
     v.context.on("request", note)
     try:
-        _live_app(v, "kapitel=02_Phase_1")
-        player = v.page.locator(".bt-app .bt-scene-player").first
-        player.get_by_role("button", name=re.compile("weiter")).click()
-        expect(player).to_contain_text("Schritt 1")
+        _step_phase_1(v)
         started = [line for line in v.console if line.startswith(RESTORED)]
         assert len(started) == 1 and "früh begonnen" in started[0], v.console
         assert order.count("pyodide.asm.wasm") == 1 and order.count(f"{snapshot.NAME}.snapshot") == 1, order
@@ -767,10 +769,7 @@ def test_an_early_worker_that_did_not_start_leaves_python_to_the_kernel(browser,
 
     v.context.route(f"**/static/pyodide/{snapshot.START_SCRIPT}", first_fails)
     try:
-        _live_app(v, "kapitel=02_Phase_1")
-        player = v.page.locator(".bt-app .bt-scene-player").first
-        player.get_by_role("button", name=re.compile("weiter")).click()
-        expect(player).to_contain_text("Schritt 1")
+        _step_phase_1(v)
         assert len([line for line in v.console if line.startswith(EARLY_FAILED)]) == 1, v.console
         started = [line for line in v.console if line.startswith(RESTORED)]
         assert len(started) == 1 and "früh begonnen" not in started[0], v.console
