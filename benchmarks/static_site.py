@@ -2,6 +2,7 @@
 
     python benchmarks/static_site.py [--build DIR] [--pages 02_Phase_1 "app?kapitel=12_Bohnometer"]
                                      [--clicks 10] [--no-voila] [--snapshot both|on|off]
+                                     [--compare OLD_DIR] [--warm 3] [--rounds 2]
 
 Prints figures (not a test).  Uses the build in ``--build`` if it holds one, else builds
 into a temporary folder (``bohnteach build-static``) and prints the build's time and size.
@@ -31,6 +32,10 @@ chromium, for every page:
   the normal start (a second server answers the snapshot's manifest with 404, so the start
   script falls back at once).  Targets with the snapshot: interactive cold ≤ 4 s, warm ≤ 3 s.
   An app address (``app?kapitel=12_Bohnometer``) is interactive once the app shows it.
+* **before / after** (``--compare OLD_DIR``): a change measured against the build before it —
+  both builds from their snapshots, alternating as above; with ``--warm 3 --rounds 2`` each
+  figure is a median (a visitor's three warm visits; cold and warm over two rounds). On two
+  cores a single visit varies by ±15 %; a change smaller than that needs the rounds.
 
 Then the same pages cold on the Voilà server (``bohnteach serve``'s command, preheated
 kernels) and their step times, in the same run, so both meet the same machine load.
@@ -63,6 +68,8 @@ _spec.loader.exec_module(bench)  # type: ignore[union-attr]
 
 SHOWN_TARGET, COLD_TARGET, WARM_TARGET, STEP_TARGET_MS = 1.0, 4.0, 3.0, 100.0
 VARIANTS = {"both": ("snapshot", "normal"), "on": ("snapshot",), "off": ("normal",)}
+COMPARED = ("before", "after")  # --compare: two builds, both from their snapshots
+TARGETED = ("snapshot", "after")  # the variants the targets are for
 
 
 def fmt(x: float | None, digits: int = 1) -> str:
@@ -98,6 +105,11 @@ def page_name(name: str) -> str:
     _, _, query = name.partition("?")
     key, _, value = query.partition("=")
     return {"kapitel": value, "lektion": f"tutorials/{value}"}.get(key, name)
+
+
+def median_visit(visits: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The median (shown, interactive, CPU) of several visits, each figure on its own."""
+    return tuple(statistics.median(v[k] for v in visits) for k in range(3))  # type: ignore[return-value]
 
 
 def timed_open(page, url: str, timeout_ms: float = 900_000) -> tuple[float, float]:
@@ -174,12 +186,16 @@ def serving_without_snapshot(folder: Path) -> Iterator[str]:
         yield base
 
 
-def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...]):
+def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...],
+                   warm_visits: int = 1, rounds: int = 1):
     """{(page, variant): (cold, warm)}, {(page, variant): step ms}, requests elsewhere; the
     variants alternate page by page, the first one first on even pages. ``bases``: the
-    server of each variant."""
+    server of each variant. Each visitor comes back ``warm_visits`` times (warm: the median
+    of its visits); with ``rounds`` > 1 every page is measured that often (cold and warm:
+    the medians over the rounds)."""
+    runs: dict[tuple[str, str], list] = {}
     rows, steps, external = {}, {}, []
-    for i, name in enumerate(names):
+    for i, name in enumerate(names * rounds):
         for variant in (variants if i % 2 == 0 else variants[::-1]):
             profile = Path(tempfile.mkdtemp(prefix="bohnteach-bench-profile-"))
             ctx, starts = new_visitor(pw, external, profile)
@@ -188,16 +204,20 @@ def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, var
             try:
                 wait_idle(os.getpid())
                 cold = cpu_open(page, url)
-                page.goto("about:blank")  # the visitor leaves, and comes back once the browser is idle
-                wait_idle(os.getpid())
-                warm = cpu_open(page, url)
+                visits = []
+                for _ in range(warm_visits):
+                    page.goto("about:blank")  # the visitor leaves, and comes back once the browser is idle
+                    wait_idle(os.getpid())
+                    visits.append(cpu_open(page, url))
+                warm = median_visit(visits)
                 steps[name, variant] = median_step(page, page_name(name), clicks)
             except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"!! {name} ({variant}): {type(exc).__name__}: {str(exc)[:200]}")
                 ctx.close()
                 shutil.rmtree(profile, ignore_errors=True)
                 continue
-            rows[name, variant] = (cold, warm)
+            runs.setdefault((name, variant), []).append((cold, warm))
+            rows[name, variant] = tuple(median_visit([r[k] for r in runs[name, variant]]) for k in (0, 1))
             print(f"  {name} ({variant}): cold shown {cold[0]:.1f} s, interactive {cold[1]:.1f} s "
                   f"(CPU {cold[2]:.1f} s); warm {warm[0]:.1f} / {warm[1]:.1f} s (CPU {warm[2]:.1f} s); "
                   f"step {fmt(steps[name, variant], 0)} ms, load {os.getloadavg()[0]:.1f}"
@@ -235,8 +255,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-voila", action="store_true", help="skip the Voilà comparison")
     ap.add_argument("--snapshot", choices=sorted(VARIANTS), default="both",
                     help="start from the build's snapshot, normally, or both alternating")
+    ap.add_argument("--compare", type=Path, metavar="OLD",
+                    help="instead: the build in OLD ('before') against --build ('after'), both "
+                         "from their snapshots, alternating")
+    ap.add_argument("--warm", type=int, default=1, help="warm visits per visitor (median)")
+    ap.add_argument("--rounds", type=int, default=1, help="measure every page this often (medians)")
     args = ap.parse_args(argv)
-    variants = VARIANTS[args.snapshot]
+    variants = COMPARED if args.compare else VARIANTS[args.snapshot]
+    if args.compare and not (args.compare / static.MANIFEST).is_file():
+        ap.error(f"{args.compare} holds no build")
 
     from playwright.sync_api import sync_playwright
 
@@ -256,9 +283,11 @@ def main(argv: list[str] | None = None) -> int:
     names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"] if n != "notebooks/app"),
                            "app?kapitel=00_Start", "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
 
-    with static.serving(out) as base, serving_without_snapshot(out) as plain, sync_playwright() as pw:
-        rows, steps, external = static_figures(pw, {"snapshot": base, "normal": plain}, names,
-                                               args.clicks, variants)
+    other = static.serving(args.compare) if args.compare else serving_without_snapshot(out)
+    with static.serving(out) as base, other as second, sync_playwright() as pw:
+        bases = {"after": base, "before": second} if args.compare else {"snapshot": base, "normal": second}
+        rows, steps, external = static_figures(pw, bases, names, args.clicks, variants,
+                                               args.warm, args.rounds)
         if not args.no_voila:
             browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
             voila, vsteps = voila_figures(browser, [n for n in names if "?" not in n], args.clicks)
@@ -276,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
             step = steps.get((name, variant))
             ok = (cold[0] is not None and cold[0] <= SHOWN_TARGET and cold[1] <= COLD_TARGET
                   and warm[1] <= WARM_TARGET and (step is None or step <= STEP_TARGET_MS))
-            verdict = ("  ok" if ok else "  ZU LANGSAM") if variant == "snapshot" else ""
+            verdict = ("  ok" if ok else "  ZU LANGSAM") if variant in TARGETED else ""
             print(f"{name:36s} {variant:>8s} {fmt(cold[0]):>11s} {fmt(cold[1]):>11s} {fmt(cold[2]):>8s} "
                   f"{fmt(warm[0]):>11s} {fmt(warm[1]):>11s} {fmt(step, 0):>8s} "
                   f"{fmt(voila.get(name)):>8s} {fmt(vsteps.get(name), 0):>8s}{verdict}")
