@@ -527,3 +527,22 @@ def test_the_navigation_lists_the_notebooks_folder_once_and_checks_no_file(monke
         assert "bt-nav" in site.nav_html(page.name)
     assert site.page_exists(site.PAGES[1])
     assert len(listed) == len(set(listed)) <= 2, listed  # the folder, and the working directory
+
+
+def test_folders_the_build_names_are_never_listed(monkeypatch, tmp_path):
+    """The static build tells its snapshot what the site's folders hold (listing one in the
+    browser waits for the page): a page then lists none of them, and shows what they hold."""
+    import os
+
+    site._files_in.cache_clear()
+    monkeypatch.setattr(site, "_KNOWN_FILES", {})
+    monkeypatch.chdir(tmp_path)  # an empty folder: only the known names can make the pages exist
+    site.know_files({str(tmp_path): ["00_Start.ipynb", "02_Phase_1.ipynb"]})
+    monkeypatch.setattr(os, "listdir", lambda folder: pytest.fail(f"listed {folder}"))
+    try:
+        assert site.notebooks_dir() == tmp_path
+        assert [p.name for p in site.PAGES if site.page_exists(p)] == ["00_Start", "02_Phase_1"]
+        assert "02_Phase_1" in site.nav_html("00_Start")
+    finally:
+        site._files_in.cache_clear()
+

@@ -519,14 +519,19 @@ result["failed"] = failed
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 result["rulesets"] = len([find_ruleset(n) for n in ruleset_names()])
 result["ipywidgets"] = importlib.metadata.version("ipywidgets")
+# the site's folders as the build holds them (Node has no /drive: known from the snapshot)
+from pathlib import Path
+from bohnteach.site import pages
+result["known"] = {f: sorted(pages._files_in(Path(f))) for f in ("/drive/notebooks", "/drive/tutorials")}
 json.dumps(result)
 """
 
 
 def test_snapshot_restores_address_random_state_and_files(static_build: Path):
     """The start script's restore, run in Node: the kernel's modules are there, the
-    address's query is the one given, each restore draws other numbers, and every
-    module, data file and package metadata a page may reach later can be read."""
+    address's query is the one given, each restore draws other numbers, every module,
+    data file and package metadata a page may reach later can be read, and the site's
+    folders are known without listing them."""
     folder = static_build / "static" / "pyodide"
     done = subprocess.run([static._tool("node"), "--input-type=module", "-e", _RESTORE_JS,
                            str(folder), snapshot.START_SCRIPT, _AFTER_RESTORE_CHECK],
@@ -539,6 +544,8 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
         assert result["lazy_before"] is False and result["sunburst"] == "sunburst"
         assert result["failed"] == []
         assert result["rulesets"] >= 1 and result["ipywidgets"]
+        assert {f"{name}.ipynb" for name in PAGES + LESSONS} == {
+            f"{folder.removeprefix('/drive/')}/{file}" for folder, files in result["known"].items() for file in files}
     assert first["draw"] != second["draw"]
 
 

@@ -65,6 +65,7 @@ import json
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 #: The Pyodide series whose private snapshot API this module was checked against.
@@ -91,6 +92,13 @@ WARM = (
     "bohnteach.content.scenes:list_scenes",  # every scene file parsed: 0.1 CPU s per kernel
     "bohnteach.render.charts:warm_up",  # plotly's lazy classes and templates: ~1 s in Pyodide
 )
+#: Told the site's folders before the snapshot is taken (``module:function``, called with
+#: {folder in the browser: [names]}): a page then lists none of them in the browser, where a
+#: listing waits for the page (:func:`bohnteach.site.pages.know_files`).
+KNOW_FILES = "bohnteach.site.pages:know_files"
+#: Where the kernel mounts the site's files (jupyterlite-pyodide-kernel's ``DriveFS``); a
+#: page's working directory is its folder there (``/drive/notebooks``).
+DRIVE = "/drive"
 #: Left out of ``NAME.files``: the wheels' front-end files (JupyterLab extensions in a wheel's
 #: ``.data`` folder or beside the package, plotly.js for HTML export, the FigureWidget
 #: bundle): 25 of the 61 MB, never read by Python in the browser (the page loads its
@@ -126,7 +134,7 @@ const py = await loadPyodide({ indexURL: folder + "/", packages: spec.packages, 
 await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");
 const prepare = py.runPython(`
 import gc, importlib, json, sys
-def prepare(modules, available, warm):
+def prepare(modules, available, warm, know, files):
     skipped = []
     for name in modules:
         try:
@@ -138,11 +146,14 @@ def prepare(modules, available, warm):
     for target in warm:
         module, _, function = target.partition(":")
         getattr(importlib.import_module(module), function)()
+    module, _, function = know.partition(":")
+    getattr(importlib.import_module(module), function)(files)
     gc.collect()
     gc.freeze()  # the page's collections skip what was imported (as the server's fork server)
     return json.dumps({"modules": len(sys.modules), "skipped": sorted(skipped)})
 prepare`);
-const report = JSON.parse(prepare(py.toPy(spec.modules), py.toPy(spec.available), py.toPy(spec.warm)));
+const report = JSON.parse(prepare(py.toPy(spec.modules), py.toPy(spec.available), py.toPy(spec.warm),
+                                  spec.know, py.toPy(spec.files)));
 prepare.destroy();
 const loaded = { ...py.loadedPackages };
 for (const key of Object.keys(py.loadedPackages)) delete py.loadedPackages[key];
@@ -459,20 +470,22 @@ def left_out(path: str) -> bool:
 
 
 def make_snapshot(folder: Path, packages: list[str], modules: list[str], available: list[str],
-                  node: str) -> dict:
+                  node: str, files: Mapping[str, list[str]] | None = None) -> dict:
     """Make ``NAME.snapshot``, ``NAME.files`` and ``NAME.json`` in ``folder`` (Pyodide with
     the build's lock and wheels) and write :data:`START_SCRIPT` there; returns the
     manifest, with ``seconds`` (the snapshot's build time).
 
     ``packages``: what the snapshot preloads (the kernel's settings name them);
     ``modules``: imported before the snapshot (a module that needs a package outside
-    ``available``, the import names in the browser, is left out and listed as ``skipped``).
+    ``available``, the import names in the browser, is left out and listed as ``skipped``);
+    ``files``: the site's folders in the browser and their names (:data:`KNOW_FILES`).
     """
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bohnteach-snapshot-") as tmp:
         spec = Path(tmp) / "spec.json"
         spec.write_text(json.dumps({"packages": packages, "modules": modules,
                                     "available": available, "warm": list(WARM),
+                                    "know": KNOW_FILES, "files": dict(files or {}),
                                     "leave_out": LEAVE_OUT}))
         done = subprocess.run([node, "--input-type=module", "-e", _MAKE_JS, str(folder), NAME,
                                str(spec)], capture_output=True, text=True, timeout=MAKE_TIMEOUT)

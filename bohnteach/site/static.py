@@ -601,6 +601,13 @@ _PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
                   "pyodide-lock.json", snapshot.START_SCRIPT)
 
 
+def _site_listing(notebooks: list[Path]) -> dict[str, list[str]]:
+    """The site's folders as the browser's Python finds them (``/drive/notebooks``) and
+    the names in each, for the snapshot (:data:`snapshot.KNOW_FILES`)."""
+    folders = {nb.parent for nb in notebooks}
+    return {f"{snapshot.DRIVE}/{f.name}": sorted(os.listdir(f)) for f in sorted(folders)}
+
+
 def _make_snapshot(folder: Path, packages: list[str], env: Environment,
                    notebooks: list[Path], log: Callable[[str], None]) -> dict:
     """The app's snapshot in ``folder`` (Pyodide's, with the build's lock and wheels), made
@@ -620,7 +627,8 @@ def _make_snapshot(folder: Path, packages: list[str], env: Environment,
     available = sorted({imp for n in names for imp in env.lock["packages"][n].get("imports", [])})
     log(f"snapshot ({len(modules)} modules, Pyodide {PYODIDE_VERSION} in Node)")
     try:
-        made = snapshot.make_snapshot(folder, packages, sorted(modules), available, _tool("node"))
+        made = snapshot.make_snapshot(folder, packages, sorted(modules), available, _tool("node"),
+                                      _site_listing(notebooks))
     except (snapshot.SnapshotError, subprocess.TimeoutExpired) as exc:
         raise StaticBuildError(str(exc)) from exc
     made["gzip_bytes"] = (_gzip_size(folder / f"{snapshot.NAME}.snapshot")
