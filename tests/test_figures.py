@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 
 from bohnteach.render.charts import TRACES
 from bohnteach.widgets.figure import (
+    HTML,
     PLOT_CONFIG,
     WIDGET_VIEW,
     display_cheaply,
@@ -74,6 +75,28 @@ def test_a_widget_is_displayed_without_its_text():
     # a widget without a view (a layout) keeps IPython's text
     layout = widgets.Layout(width="10px")
     assert shell.display_formatter.format(layout)[0]["text/plain"].startswith("Layout(")
+
+
+def test_html_output_is_displayed_as_ipythons_without_looking_for_a_file(monkeypatch, tmp_path):
+    """IPython's HTML takes its text for a file name if such a file exists (a stat each time,
+    which on the static site waits for the page); ours is the same output without looking."""
+    import os
+
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.display import HTML as IPythonHTML
+
+    text = "<hr>Bohnen"
+    shell = InteractiveShell.instance()
+    expected = shell.display_formatter.format(IPythonHTML(text))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / text).write_text("kein HTML")  # a file of that name: ours still shows the text
+    looked: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *a, **k: looked.append(path) or real_stat(path, *a, **k))
+    shown = HTML(text)
+    assert shown.data == text and shell.display_formatter.format(shown) == expected
+    assert looked == []
+    assert IPythonHTML(text).data == "kein HTML" and looked  # what IPython's does
 
 
 def test_charts_use_only_trace_types_of_the_basic_bundle() -> None:

@@ -116,7 +116,7 @@ def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, s
 @guard()
 def estimates(trials: int | None = None, seed: int = 1):
     """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     est = reveal_estimate(trials, seed)
     exact = p_in_reveal("Gartenbohne", PILE)

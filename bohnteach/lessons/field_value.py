@@ -54,7 +54,7 @@ def per_card() -> go.Figure:
 @guard()
 def efficiency():
     """For every variety: its steps, the best field size and Taler per card there."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     rows = []
     for key in deck_counts(RULESET, PLAYERS):
@@ -91,7 +91,7 @@ def expectation_rows(variety: str, field: int, k: int) -> tuple[list[tuple], Fra
 @guard()
 def expectation(variety: str = "Stinkbohne", field: int = 4, k: int = 2):
     """The expected-value table of the lesson's example."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     v = find_variety(variety)
     rows, total = expectation_rows(variety, field, k)

@@ -43,7 +43,7 @@ def staircase() -> go.Figure:
 @guard()
 def frequency_table():
     """Absolute and relative frequency of every variety, as a table."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     counts = deck_counts(RULESET, PLAYERS)
     total = sum(counts.values())

@@ -78,7 +78,7 @@ def marginal_values() -> go.Figure:
 @guard()
 def swap():
     """Anna (active) and Ben swap a Stinkbohne for a Gartenbohne: both gain."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     f = F
     a0, b0 = f.anna_garten.value.numerator, f.ben_stink.value.numerator
@@ -100,7 +100,7 @@ def swap():
 @guard()
 def gift():
     """Ben gives a Rote Bohne to Clara: comparing the gaps to the other players."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     f = F
     others = [n for n in NAMES if n != "Ben"]

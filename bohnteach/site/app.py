@@ -237,7 +237,8 @@ class App:
         self.entry = entry
         with self.content:
             if entry is None:
-                from IPython.display import HTML, display
+                from IPython.display import display
+                from bohnteach.widgets.figure import HTML
 
                 display(HTML(not_found_html(query)))
                 title = f"Seite nicht gefunden – {SITE_NAME}"

@@ -93,7 +93,7 @@ def page_exists(page: Page) -> bool:
 # ---- failures --------------------------------------------------------------------------
 def _no_scenes(text: str) -> Any:
     """The box a page shows where a chapter has no scenes yet."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     return HTML(render_error(text, title="Noch keine Szenen"))
 
@@ -228,7 +228,7 @@ def nav_html(name: str) -> str:
 @guard()
 def nav_links(name: str) -> Any:
     """Previous / overview / next links (shown at the end of every page)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     return HTML(_site_style() + nav_html(name))
 
@@ -238,7 +238,7 @@ def page_header(name: str) -> Any:
     """The top of a page: where you are, what you learn here, previous/next. From here on
     a chart left as a cell's result is shown by :func:`~bohnteach.widgets.figure.show_figure`,
     and the page holds the stylesheet of every fragment below it (``page_style``)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     from bohnteach.render.style import page_style
     from bohnteach.widgets.figure import display_cheaply
@@ -262,7 +262,7 @@ def page_header(name: str) -> Any:
 @guard()
 def chapter_overview() -> Any:
     """All chapters with what each teaches, as linked cards (for the start page)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     cards = []
     for page in PAGES[1:]:
@@ -315,7 +315,7 @@ def lessons() -> list[tuple[str, str, str]]:
 @guard()
 def lesson_list() -> Any:
     """The lessons in ``tutorials/`` as a linked list (for the start page)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     items = lessons()
     if not items:
@@ -442,7 +442,7 @@ def refusal_example(scene_id: str = "a-phase1") -> Any:
     """The red box of a refused move, as the engine really gives it: at the start of the
     scene ``scene_id`` the active player tries to plant a card from further back in the
     hand (the first of another variety than the front card) first."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     from bohnteach.content.scenes import get_scene
     from bohnteach.game.actions import Plant
@@ -463,7 +463,7 @@ def refusal_example(scene_id: str = "a-phase1") -> Any:
 @guard()
 def comparison_table(names: list[str] | None = None) -> Any:
     """The Regelvergleich table built from the RuleSet data."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     from bohnteach.render.comparison import comparison_html
 
@@ -523,7 +523,7 @@ def assumptions() -> list[tuple[str, str, str]]:
 @guard()
 def interpretations() -> Any:
     """The Auslegungen page's list, from the ``auslegung`` fields of ``rules.toml``."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     items = []
     for rule_id, title, ausl, expl, source in interpretation_items():
@@ -546,7 +546,7 @@ def interpretations() -> Any:
 @guard()
 def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
     """The varieties of a rule set: cards in the deck and the Bohnometer (cards → Taler)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     from bohnteach.render.style import text_colour
     from bohnteach.game.rulesets import find_ruleset
@@ -573,7 +573,7 @@ def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
 @guard()
 def rules_table(*rule_ids: str) -> Any:
     """The given rules as a small table: ID, title, explanation, source."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     from bohnteach.game.errors import find_rule
 

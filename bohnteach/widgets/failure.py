@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bohnteach.render.failure import friendly_message, render_error
+from bohnteach.widgets.figure import HTML
 
 F = TypeVar("F", bound=Callable[..., Any])
 Target = Any
@@ -93,12 +94,10 @@ def show_failure(target: Target, error: BaseException, what: str = "", *,
                        title=title or (PAGE_PART_TITLE if target is None else
                                        "Hoppla, da ist etwas schiefgegangen"))
     if target is None:
-        from IPython.display import HTML
-
         return HTML(box)
     try:
         if hasattr(target, "clear_output"):
-            from IPython.display import HTML, display
+            from IPython.display import display
 
             with target:
                 target.clear_output(wait=True)

@@ -249,7 +249,7 @@ def rule_ids() -> list[str]:
 @guard()
 def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     return show_part({
         "karten": lambda: HTML(cards_html()),

@@ -241,7 +241,7 @@ def own_values() -> Any:
 @guard()
 def show(part: str) -> Any:
     """The object the notebook displays for ``part`` (see the module docstring)."""
-    from IPython.display import HTML
+    from bohnteach.widgets.figure import HTML
 
     return show_part({
         "karten": lambda: HTML(meter_table()),
