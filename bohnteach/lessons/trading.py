@@ -245,8 +245,8 @@ class TradeExperiment:
 
         self.games, self.seed = games, seed
         self.guess = control(w.Text, description="Deine Schätzung:", placeholder="z. B. 50 %",
-                             label_width="initial", layout={"width": "16em"})
-        self.guess.add_class("bt-estimate")
+                             label_width="initial", layout={"width": "16em"},
+                             _dom_classes=("bt-estimate",))
         self.button = control(w.Button, description=f"{games} Partien simulieren", button_style="primary",
                               layout={"width": "auto"})
         self.note = html_part('<span style="color:#555;padding-left:10px">dauert einige Sekunden</span>')

@@ -186,8 +186,7 @@ class App:
         if query is None:
             query = _known_query()
         self.router = Router(route=query)
-        self.content = widgets.Output()
-        self.content.add_class("bt-app")
+        self.content = widgets.Output(_dom_classes=("bt-app",))
         self.entry: Entry | None = None
         self._query: str | None = None
         self._page: dict[str, Any] = {}

@@ -66,8 +66,7 @@ class CurvePicker:
             w.HBox([html_part("Auswahl:"), self.all_button, self.none_button],
                    layout=layout(align_items="center")),
             self.message, self.output,
-        ])
-        self.widget.add_class("bt-curves")
+        ], _dom_classes=("bt-curves",))
         self._quiet = False
         draw = guard(self.message)(self.draw)
         self._draw = draw
@@ -168,8 +167,8 @@ class CoinQuiz:
                     self.text, self.button, self.next_button],
                    layout=layout(align_items="center", flex_flow="row wrap")),
             self.feedback, self.score_label,
-        ], layout=layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"))
-        self.widget.add_class("bt-quiz")
+        ], layout=layout(border="1px solid #c8c8c8", padding="10px 14px", max_width="860px"),
+            _dom_classes=("bt-quiz",))
         check = guard(self.feedback)(self._check)
         self.button.on_click(lambda _b: check())
         self.text.observe(lambda c: check() if c["new"].strip() else None, "value")

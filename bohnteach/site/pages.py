@@ -177,8 +177,7 @@ def _style_widgets() -> list[Any]:
     sheet = _site_style()
     if not sheet:
         return []
-    style = html(sheet, height="0px", margin="0")
-    style.add_class("bt-style")
+    style = html(sheet, height="0px", margin="0", classes=("bt-style",))
     return [style]
 
 
@@ -346,7 +345,7 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
     widgets on every page load."""
     import ipywidgets as widgets
 
-    from bohnteach.widgets.parts import html, layout
+    from bohnteach.widgets.parts import box, html, layout
 
     scenes = _scenes_of(chapter)
     if only is not None:
@@ -357,30 +356,27 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
     chooser = widgets.Dropdown(
         options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
         description="Szene:", layout=layout(width="100%", max_width="44em"),
+        _dom_classes=("bt-scene-chooser",),
     )
-    chooser.add_class("bt-scene-chooser")
-    players: dict[int, Any] = {}
-    area = widgets.Box(layout=layout(width="100%"))
+    players: dict[int, Any] = {0: _player(scenes[0])}  # the first one sent with the page
+    area = box(widgets.Box, [players[0]], width="100%")
 
     def show(index: int) -> None:
         if index not in players:
             players[index] = _player(scenes[index])
         area.children = (players[index],)
 
-    def failed(box: str) -> None:
-        area.children = (html(box),)
+    def failed(fragment: str) -> None:
+        area.children = (html(fragment),)
 
     @guard(failed, "Szenenauswahl")
     def picked(change: dict) -> None:
         show(change["new"])
 
     chooser.observe(picked, names="value")
-    show(0)
     hint = html(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
                 "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
-    box = widgets.VBox([*_style_widgets(), hint, chooser, area], layout=layout(width="100%"))
-    box.add_class("bt-chapter-scenes")
-    return box
+    return box(widgets.VBox, [*_style_widgets(), hint, chooser, area], "bt-chapter-scenes", width="100%")
 
 
 def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool = False) -> Any:
@@ -391,7 +387,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     """
     import ipywidgets as widgets
 
-    from bohnteach.widgets.parts import html, layout
+    from bohnteach.widgets.parts import box, html, layout
 
     scenes = _scenes_of(chapter)
     if only is not None:
@@ -414,9 +410,7 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
         toc = html(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
                    f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
         players.insert(0, toc)
-    box = widgets.VBox([*_style_widgets(), *players], layout=layout(width="100%"))
-    box.add_class("bt-chapter-scenes")
-    return box
+    return box(widgets.VBox, [*_style_widgets(), *players], "bt-chapter-scenes", width="100%")
 
 
 @guard()
@@ -476,7 +470,7 @@ def comparison_scenes() -> Any:
     (stacked on a phone)."""
     import ipywidgets as widgets
 
-    from bohnteach.widgets.parts import layout
+    from bohnteach.widgets.parts import box, layout
     from bohnteach.render.comparison import scene_pairs
     from bohnteach.widgets.scene_player import ScenePlayer
 
@@ -485,16 +479,12 @@ def comparison_scenes() -> Any:
         players = [ScenePlayer(sc) for sc in group]
         for p in players:  # side by side
             p.layout = layout(flex="1 1 440px", min_width="0", width="100%", max_width="1200px")
-        row = widgets.Box(players, layout=layout(
-            display="flex", flex_flow="row wrap", width="100%", align_items="flex-start"))
-        row.add_class("bt-compare-pair")
-        rows.append(row)
+        rows.append(box(widgets.Box, players, "bt-compare-pair", display="flex", flex_flow="row wrap",
+                        width="100%", align_items="flex-start"))
     if not rows:
         return _no_scenes("Für den Regelvergleich gibt es noch keine Szenen.")
-    box = widgets.VBox([*_style_widgets(), *rows], layout=layout(width="100%"))
-    box.add_class("bt-chapter-scenes")
-    box.add_class("bt-compare-scenes")
-    return box
+    return box(widgets.VBox, [*_style_widgets(), *rows], "bt-chapter-scenes", "bt-compare-scenes",
+               width="100%")
 
 
 def interpretation_items() -> list[tuple[str, str, str, str, str]]:

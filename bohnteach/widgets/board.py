@@ -29,17 +29,18 @@ from bohnteach.game.engine import check, to_plant
 from bohnteach.game.state import Phase, State
 from bohnteach.render.style import board_style, style_block
 from bohnteach.render.table import field_html, phase_bar, player_head_html, waiting_html
-from bohnteach.widgets.parts import html, layout, style_of
+from bohnteach.widgets.parts import box, html, layout, style_of
 
 TARGET = "✓ hier pflanzbar"
 """What a marked field says (text, so the mark never rests on colour alone)."""
 
+ANSWER = "bt-answer"
+"""The class of the answer box beside the fields (give it when making the box)."""
+
 
 def board_box(children: Sequence[Any]) -> widgets.VBox:
     """The frame of the learner's own place (class ``bt-board``)."""
-    box = widgets.VBox(list(children), layout=layout(width="100%"))
-    box.add_class("bt-board")
-    return box
+    return box(widgets.VBox, children, "bt-board", width="100%")
 
 
 def board_head(state: State, seat: int, zones: Collection[str] = (), hl: Collection[int] = ()) -> str:
@@ -54,12 +55,9 @@ def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
     """The field tiles side by side and the answer box (``answer``, class ``bt-answer``)
     beside them on a wide screen, right under them on a phone: a move's result shows
     next to the button that made it."""
-    fields = widgets.HBox(list(tiles), layout=layout(flex_flow="row wrap"))
-    fields.add_class("bt-fieldrow")
-    answer.add_class("bt-answer")
-    row = widgets.HBox([fields, answer], layout=layout(flex_flow="row wrap", width="100%"))
-    row.add_class("bt-board-row")
-    return row
+    fields = box(widgets.HBox, tiles, "bt-fieldrow", flex_flow="row wrap")
+    answer.add_class(ANSWER)  # nothing sent if it has the class (made with it: ANSWER)
+    return box(widgets.HBox, [fields, answer], "bt-board-row", flex_flow="row wrap", width="100%")
 
 
 PLAYABLE = "spielbar"
@@ -67,24 +65,20 @@ PLAYABLE = "spielbar"
 
 
 def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "",
-              changed: bool = False, playable: bool = False) -> widgets.ToggleButton:
+              changed: bool = False, playable: bool = False, classes: Sequence[str] = (),
+              disabled: bool = False) -> widgets.ToggleButton:
     """A card to select: a toggle button in the colour of ``variety`` (a variety key; classes
     ``bt-pick bt-v-<variety>``), „✓ “ and ``bt-picked`` while selected, ``bt-new`` if
     the last move brought it, ``bt-playable`` (a green bar, „spielbar“ in the tooltip) if
-    it may be planted now — the front hand card in phase 1, the cards to plant in phase 3."""
+    it may be planted now — the front hand card in phase 1, the cards to plant in phase 3;
+    ``classes``: more classes."""
     tip = tooltip or f"{label} – antippen zum Auswählen"
-    t = widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
-                             tooltip=f"{tip} ({PLAYABLE})" if playable else tip,
-                             layout=layout(height="auto"), style=style_of(ToggleButtonStyle))
-    t.add_class("bt-pick")
-    t.add_class(f"bt-v-{variety}")
-    if value:
-        t.add_class("bt-picked")
-    if changed:
-        t.add_class("bt-new")
-    if playable:
-        t.add_class("bt-playable")
-    return t
+    classes = ("bt-pick", f"bt-v-{variety}", *(name for name, on in (
+        ("bt-picked", value), ("bt-new", changed), ("bt-playable", playable)) if on), *classes)
+    return widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
+                                tooltip=f"{tip} ({PLAYABLE})" if playable else tip, disabled=disabled,
+                                layout=layout(height="auto"), style=style_of(ToggleButtonStyle),
+                                _dom_classes=classes)
 
 
 def own_cards(state: State, seat: int, label: Callable[[State, int], str],
@@ -191,23 +185,17 @@ def show_picked(t: widgets.ToggleButton, label: str, on: bool) -> None:
 
 def pick_group(title: str, picks: Sequence[Any]) -> widgets.VBox:
     """A titled row of card buttons („Deine Hand (vorne → hinten)“, „Aufgedeckt“, …)."""
-    row = widgets.HBox(list(picks), layout=layout(flex_flow="row wrap", align_items="flex-end"))
-    box = widgets.VBox([html(f'<div class="bt bt-zt">{title}</div>'), row], layout=layout())
-    box.add_class("bt-pickgroup")
-    return box
+    row = box(widgets.HBox, picks, flex_flow="row wrap", align_items="flex-end")
+    return box(widgets.VBox, [html(f'<div class="bt bt-zt">{title}</div>'), row], "bt-pickgroup")
 
 
 def field_tile(state: State, seat: int, k: int, hl: Collection[int], zones: Collection[str],
                controls: Sequence[Any]) -> widgets.VBox:
     """Field ``k`` as drawn on the table, a line for the target mark, and ``controls``
     (plant, harvest, …) under it; classes ``bt-bfield`` and ``bt-field-<k+1>``."""
-    mark = html("")
-    mark.add_class("bt-hier-line")
-    tile = widgets.VBox([html(field_html(state, seat, k, set(hl), set(zones))), mark,
-                         *controls], layout=layout())
-    tile.add_class("bt-bfield")
-    tile.add_class(f"bt-field-{k + 1}")
-    return tile
+    mark = html("", classes=("bt-hier-line",))
+    return box(widgets.VBox, [html(field_html(state, seat, k, set(hl), set(zones))), mark, *controls],
+               "bt-bfield", f"bt-field-{k + 1}")
 
 
 def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
@@ -225,6 +213,6 @@ def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
             b.tooltip = f"{base} – {TARGET}" if on else base
 
 
-__all__ = ["PLAYABLE", "TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile",
+__all__ = ["ANSWER", "PLAYABLE", "TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile",
            "legal_fields", "mark_targets", "own_cards", "pick_group", "pick_status", "plantable",
            "release_others", "show_picked", "trade_use", "waiting_cards"]

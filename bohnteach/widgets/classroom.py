@@ -255,8 +255,7 @@ class Classroom:
         self.widget = widgets.VBox(
             [html_part(_STYLE + f"<h2>{WORDS['title']}</h2>"), self.message, self.body],
             layout=layout(width="100%", border="1px solid #7A9CC6", padding="4px 12px",
-                          margin="12px 0"))
-        self.widget.add_class("bt-klassenraum")
+                          margin="12px 0"), _dom_classes=("bt-klassenraum",))
         self.remembered = _remembered_class()()
         self.code = ""
         self.token = ""
@@ -454,8 +453,7 @@ class _ProjectorView:
             html_part(f"<h3>{html.escape(act.title)}</h3><p>{html.escape(act.prompt)}</p>"),
             widgets.HBox([self.reveal, clear], layout=layout(flex_flow="row wrap")),
             self.summary, self.chart,
-        ], layout=layout(width="100%"))
-        self.widget.add_class("bt-klasse-projektor")
+        ], layout=layout(width="100%"), _dom_classes=("bt-klasse-projektor",))
 
     def _toggle_reveal(self) -> None:
         pool = self.panel.store.pool(self.panel.code, self.act.key)

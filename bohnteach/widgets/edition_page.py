@@ -119,9 +119,8 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
         button.layout.display = "none"
 
     button.on_click(draw)
-    box = widgets.VBox([button, message, style, out], layout=layout(width="100%"))
-    box.add_class(css_class)
-    return box
+    return widgets.VBox([button, message, style, out], layout=layout(width="100%"),
+                        _dom_classes=(css_class,))
 
 
 __all__ = ["assumption_html", "assumption_note", "interpretations_html", "chart_button",

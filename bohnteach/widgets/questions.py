@@ -436,8 +436,7 @@ def teacher_banner(details: Callable[[], str] | None = None):
 class _TeacherBanner:
     def __init__(self, details: Callable[[], str] | None = None) -> None:
         self._details = details
-        self.widget = html_part()
-        self.widget.add_class("bt-teacher-notes")
+        self.widget = html_part(classes=("bt-teacher-notes",))
         _REGISTRY.add(self)
         self._update_mode()
 
@@ -497,9 +496,8 @@ class TeacherSolution:
 
         self._toggle = widgets.ToggleButton(
             value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="auto"), _dom_classes=("bt-teacher-toggle",),
         )
-        self._toggle.add_class("bt-teacher-toggle")
         self._content = widgets.HTML("")
         self._toggle.observe(guard(self._content)(self._toggled), "value")
         self.widget.children = (widgets.HBox([self._toggle]), self._content)
@@ -576,8 +574,7 @@ class _Question:
         box = w.VBox(children, layout=layout(
             border="1px solid #c8c8c8", padding="10px 14px", margin="12px 0",
             max_width="860px",
-        ))
-        box.add_class("bt-exercise")
+        ), _dom_classes=("bt-exercise",))
         return box
 
     def _show(self, fb: Feedback) -> None:

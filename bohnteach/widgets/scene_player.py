@@ -101,17 +101,23 @@ class ScenePlayer(widgets.VBox):
         self._show_hands = show_hands if show_hands is not None else (
             tuple(face_up) if face_up is not None else True)
         self._perspective = perspective
+        # the widgets are made showing the start (each change after they are made is one
+        # more message to the browser); a failure shows in the feedback box
+        parts = ("narration", "line", "feedback", "table")
+        start = dict.fromkeys(parts, "")
+        guard(lambda box: start.update(feedback=box), "ScenePlayer")(
+            lambda: start.update(zip(parts, self._render(0))))()
         self.title = html(self._title_html())
-        self.label = html()
-        self.narration = html()
-        self.line = html()  # the step's sentence again, in the bar (see go)
-        self.line.add_class("bt-scene-line")
-        self.feedback = html()
-        self.table = html()
-        self.first_button = button("|◀", "Zum Anfang")
-        self.prev_button = button("◀ zurück", "Ein Schritt zurück")
-        self.next_button = button("▶ weiter", "Nächster Schritt", style="primary")
-        self.last_button = button("▶|", "Zum Ende")
+        self.label = html(self._label_html(0))
+        self.narration = html(start["narration"])
+        # the step's sentence again, in the bar (see go)
+        self.line = html(start["line"], classes=("bt-scene-line",))
+        self.feedback = html(start["feedback"])
+        self.table = html(start["table"])
+        self.first_button = button("|◀", "Zum Anfang", disabled=True)
+        self.prev_button = button("◀ zurück", "Ein Schritt zurück", disabled=True)
+        self.next_button = button("▶ weiter", "Nächster Schritt", style="primary", disabled=self.n == 0)
+        self.last_button = button("▶|", "Zum Ende", disabled=self.n == 0)
         show = self._show_error
         self.first_button.on_click(guard(show, "⏮")(lambda _b: self.go(0)))
         self.prev_button.on_click(guard(show, "◀")(lambda _b: self.go(self.index - 1)))
@@ -122,14 +128,11 @@ class ScenePlayer(widgets.VBox):
         # and the step's sentence with it – the narration above the table is out of view
         # while a learner looks at the cards
         nav = flow([self.first_button, self.prev_button, self.label, self.next_button,
-                    self.last_button, self.line])
-        nav.add_class("bt-scene-nav")
+                    self.last_button, self.line], "bt-scene-nav")
         super().__init__(
             [self.title, self.narration, self.feedback, self.table, nav],
-            layout=layout(width="100%", max_width="1200px"),
+            layout=layout(width="100%", max_width="1200px"), _dom_classes=("bt-scene-player",),
         )
-        self.add_class("bt-scene-player")
-        guard(show, "ScenePlayer")(self.go)(0)
 
     @property
     def n(self) -> int:
@@ -142,6 +145,9 @@ class ScenePlayer(widgets.VBox):
         rules = tuple(getattr(s, "rules", ()) or ())
         return (f'{style_block()}<div class="bt"><h3 style="margin:4px 0">'
                 f"{escape(s.title)}</h3>{chips(rules, sources)}</div>")
+
+    def _label_html(self, i: int) -> str:
+        return f'<span style="font-weight:600;padding:0 6px">Schritt {i} / {self.n}</span>'
 
     def _show_error(self, fragment: str) -> None:
         self.feedback.value = fragment
@@ -182,8 +188,7 @@ class ScenePlayer(widgets.VBox):
         i = max(0, min(self.n, i))
         narration, line, feedback, table = self._render(i)
         self.index = i
-        self.label.value = (f'<span style="font-weight:600;padding:0 6px">'
-                            f"Schritt {i} / {self.n}</span>")
+        self.label.value = self._label_html(i)
         self.narration.value = narration
         self.line.value = line
         self.feedback.value = feedback

@@ -79,11 +79,11 @@ from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.board import (
-    board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
-    pick_group, pick_status, plantable, release_others, show_picked, trade_use,
+    ANSWER, board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets,
+    own_cards, pick_group, pick_status, plantable, release_others, show_picked, trade_use,
 )
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.parts import flow, html, layout, style_of
+from bohnteach.widgets.parts import box, flow, html, layout, style_of
 
 BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
               "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
@@ -111,13 +111,9 @@ _CSS = """<style>
 
 
 def _button(text: str, *classes: str, tooltip: str = "", style: str = "") -> widgets.Button:
-    b = widgets.Button(description=text, tooltip=tooltip or text, button_style=style,
-                       layout=layout(width="auto", max_width="100%"),
-                       style=style_of(widgets.ButtonStyle))
-    b.add_class("bt-ps-btn")
-    for c in classes:
-        b.add_class(c)
-    return b
+    return widgets.Button(description=text, tooltip=tooltip or text, button_style=style,
+                          layout=layout(width="auto", max_width="100%"),
+                          style=style_of(widgets.ButtonStyle), _dom_classes=("bt-ps-btn", *classes))
 
 
 def _buttons_in(items: list[widgets.Widget]) -> list[widgets.Button]:
@@ -141,15 +137,12 @@ class TrialGame(widgets.VBox):
 
     def __init__(self, ruleset: str = "amigo", players: int = 4, bot: str = "trader",
                  seed: int | None = None, seat: int = 0):
-        super().__init__(layout=layout(width="100%"))
-        self.add_class("bt-probespiel")
+        super().__init__(layout=layout(width="100%"), _dom_classes=("bt-probespiel",))
         self.seat = seat
         self._version = 0
         self._style = html(_CSS)
-        self.hint = html()
-        self.hint.add_class("bt-ps-hint")
-        self.feedback = html()  # the answer box, beside the fields on the board
-        self.feedback.add_class("bt-ps-feedback")
+        self.hint = html(classes=("bt-ps-hint",))
+        self.feedback = html(classes=("bt-ps-feedback", ANSWER))  # beside the fields on the board
         self.pick_status = html()  # what is picked and where it may go
         self._pick: int | None = None  # the card picked for planting
         self._picks: dict[int, widgets.ToggleButton] = {}  # the board's cards: card → toggle
@@ -157,12 +150,9 @@ class TrialGame(widgets.VBox):
         self._tiles: list[widgets.VBox] = []  # the field tiles, and their plant buttons
         self._plant_buttons: list[widgets.Button | None] = []
         self._highlight: set[int | str] = set()  # what the last move changed
-        self.actions = widgets.VBox(layout=layout(width="100%"))
-        self.actions.add_class("bt-ps-actions")
-        self.table = html(width="100%")
-        self.table.add_class("bt-ps-table")
-        self.log_view = html()
-        self.log_view.add_class("bt-ps-log")
+        self.actions = box(widgets.VBox, [], "bt-ps-actions", width="100%")
+        self.table = html(width="100%", classes=("bt-ps-table",))
+        self.log_view = html(classes=("bt-ps-log",))
 
         self.rules_pick = widgets.Dropdown(
             options=[(v, k) for k, v in RULESET_LABELS.items()], value=ruleset,
@@ -175,9 +165,8 @@ class TrialGame(widgets.VBox):
             description="Gegner", layout=layout(width="auto"))
         new = _button("Neues Spiel", "bt-ps-new")
         new.on_click(self._guard(lambda: self.new_game()))
-        settings = widgets.HBox([self.rules_pick, self.players_pick, self.bot_pick, new],
-                                layout=layout(flex_flow="row wrap", width="100%"))
-        settings.add_class("bt-ps-settings")
+        settings = box(widgets.HBox, [self.rules_pick, self.players_pick, self.bot_pick, new],
+                       "bt-ps-settings", flex_flow="row wrap", width="100%")
         self.settings = settings
 
         # offer builder (phase 2); rebuilt options on every update
@@ -425,12 +414,17 @@ class TrialGame(widgets.VBox):
     # ---- the board and the buttons ------------------------------------------------------------
     def _group(self, title: str, buttons: list[widgets.Widget], cls: str = "") -> widgets.Widget:
         head = html(f'<div class="bt-ps-group-title">{escape(title)}</div>')
-        row = widgets.HBox(buttons, layout=layout(flex_flow="row wrap"))
-        box = widgets.VBox([head, row], layout=layout(width="100%"))
-        box.add_class("bt-ps-group")
-        if cls:
-            box.add_class(cls)
-        return box
+        row = box(widgets.HBox, buttons, flex_flow="row wrap")
+        return box(widgets.VBox, [head, row], "bt-ps-group", *([cls] if cls else []), width="100%")
+
+    @property
+    def _drawn(self) -> str:
+        """The class of every button and card this redraw makes (see :meth:`_refresh`)."""
+        return f"bt-ps-v{self._version}"
+
+    def _new_button(self, text: str, *classes: str, **kwargs: str) -> widgets.Button:
+        """A button of this redraw (:attr:`_drawn`)."""
+        return _button(text, *classes, self._drawn, **kwargs)
 
     def _trading(self) -> bool:
         """Tapped cards are for an offer (phase 2, no offer open), else for planting."""
@@ -452,7 +446,7 @@ class TrialGame(widgets.VBox):
         groups: list[widgets.Widget] = [self._board()]
         cost = s.setup.third_field_cost
         if cost and len(s.players[self.seat].fields) < 3 and s.phase is not Phase.OVER:
-            b = _button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
+            b = self._new_button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
             b.on_click(self._guard(self._play(BuyField(self.seat))))
             groups.append(self._group("Mehr Platz", [b]))
         mistakes = self._mistake_group()
@@ -490,16 +484,17 @@ class TrialGame(widgets.VBox):
             controls: list[widgets.Widget] = []
             plant = None
             if planting:
-                plant = _button(f"Auf Feld {k + 1} pflanzen", "bt-ps-plant", f"bt-field-{k + 1}",
-                                style="success")
+                plant = self._new_button(f"Auf Feld {k + 1} pflanzen", "bt-ps-plant",
+                                         f"bt-field-{k + 1}", style="success")
                 plant.on_click(self._guard(partial(self._plant, k)))
                 controls.append(plant)
             if f:
                 coins = harvest_coins(s, me, k)
-                h = _button(f"Feld {k + 1} ernten ({coins} Taler)", "bt-ps-harvest", f"bt-field-{k + 1}",
-                            style="warning",
-                            tooltip=f"Feld {k + 1} ernten: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))} "
-                                    f"→ {coins} Taler")
+                h = self._new_button(
+                    f"Feld {k + 1} ernten ({coins} Taler)", "bt-ps-harvest", f"bt-field-{k + 1}",
+                    style="warning",
+                    tooltip=f"Feld {k + 1} ernten: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))} "
+                            f"→ {coins} Taler")
                 h.on_click(self._guard(self._play(Harvest(me, k))))
                 controls.append(h)
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
@@ -507,12 +502,12 @@ class TrialGame(widgets.VBox):
         step = self._step_buttons()
         # the offer builder sits between the cards and the answer box: the cards tapped, the
         # „Anbieten“ button and the bot's answer stay together on a phone
-        box = board_box([html(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
-                         *([self._trade_group()] if trading else []),
-                         board_row(self._tiles, self.feedback),
-                         *([self._step_row(step)] if step else [])])
+        board = board_box([html(board_head(s, me, zones, hl)), flow(rows), self.pick_status,
+                           *([self._trade_group()] if trading else []),
+                           board_row(self._tiles, self.feedback),
+                           *([self._step_row(step)] if step else [])])
         self._mark()
-        return box
+        return board
 
     def _card(self, label: str, card: int, trading: bool, planting: bool,
               playable: bool) -> widgets.ToggleButton:
@@ -520,14 +515,12 @@ class TrialGame(widgets.VBox):
         may be picked, class ``bt-ps-give``), else for planting (one at a time)."""
         s = self.state
         chosen = card in self._give if trading else card == self._pick
+        # not trading nor planting: nothing to do with the cards now, shown, not tappable
         t = card_pick(s.variety[card], label, value=chosen, playable=playable,
                       changed=card in self._highlight,
-                      tooltip=f"{label} – antippen zum Anbieten" if trading else "")
-        t.add_class("bt-ps-card")
-        if trading:
-            t.add_class("bt-ps-give")
-        elif not planting:  # nothing to do with the cards now: shown, not tappable
-            t.disabled = True
+                      tooltip=f"{label} – antippen zum Anbieten" if trading else "",
+                      classes=("bt-ps-card", *(["bt-ps-give"] if trading else []), self._drawn),
+                      disabled=not (trading or planting))
         self._picks[card] = t
 
         def flip(change: dict) -> None:
@@ -589,44 +582,42 @@ class TrialGame(widgets.VBox):
         s, me = self.state, self.seat
         p = s.players[me]
         if s.phase is Phase.OVER:
-            b = _button("Neues Spiel", "bt-ps-new", style="success")
+            b = self._new_button("Neues Spiel", "bt-ps-new", style="success")
             b.on_click(self._guard(lambda: self.new_game()))
             return [b]
         who = actor(s)
         out: list[widgets.Widget] = []
         if s.offer is not None and s.offer.to == me:
-            yes = _button("Annehmen", "bt-ps-accept", style="success")
+            yes = self._new_button("Annehmen", "bt-ps-accept", style="success")
             yes.on_click(self._guard(self._play(Accept(me))))
-            no = _button("Ablehnen", "bt-ps-decline", style="danger")
+            no = self._new_button("Ablehnen", "bt-ps-decline", style="danger")
             no.on_click(self._guard(self._play(Decline(me))))
             out += [yes, no]
         elif who == me and s.phase is Phase.PLANT:
             if s.hand_plants or not p.hand:
-                b = _button("▶ Phase 1 beenden" if p.hand else "▶ Weiter zu Phase 2", "bt-ps-end-planting",
-                            style="primary")
+                b = self._new_button("▶ Phase 1 beenden" if p.hand else "▶ Weiter zu Phase 2",
+                                     "bt-ps-end-planting", style="primary")
             else:
-                b = _button("Gar nichts pflanzen", "bt-ps-end-planting", "bt-ps-mistake")
+                b = self._new_button("Gar nichts pflanzen", "bt-ps-end-planting", "bt-ps-mistake")
             b.on_click(self._guard(self._play(EndPlanting(me))))
             out.append(b)
         elif who == me and s.phase is Phase.DRAW:
-            b = _button(f"▶ {s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
+            b = self._new_button(f"▶ {s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
             b.on_click(self._guard(self._play(Draw(me))))
             out.append(b)
         elif self._trading():
             if s.active == me:
-                b = _button("▶ Handel beenden", "bt-ps-end-trading", style="primary")
+                b = self._new_button("▶ Handel beenden", "bt-ps-end-trading", style="primary")
                 b.on_click(self._guard(self._play(EndTrading(me))))
             else:
-                b = _button("▶ Weiter (kein Angebot)", "bt-ps-continue", style="primary")
+                b = self._new_button("▶ Weiter (kein Angebot)", "bt-ps-continue", style="primary")
                 b.on_click(self._guard(self._continue))
             out.append(b)
         return out
 
     @staticmethod
     def _step_row(buttons: list[widgets.Widget]) -> widgets.Widget:
-        row = flow(buttons)
-        row.add_class("bt-ps-step")
-        return row
+        return flow(buttons, "bt-ps-step")
 
     def _trade_group(self) -> widgets.Widget:
         """Phase 2: to whom and for what (the cards to give are tapped above it)."""
@@ -648,10 +639,7 @@ class TrialGame(widgets.VBox):
         head = html(f'<div class="bt-ps-group-title">{escape(title)}</div>'
                             '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
                             'mehrere, oder keine), dann: an wen und was du dafür möchtest.</div>')
-        box = widgets.VBox([head, offer_row], layout=layout(width="100%"))
-        box.add_class("bt-ps-group")
-        box.add_class("bt-ps-g-trade")
-        return box
+        return box(widgets.VBox, [head, offer_row], "bt-ps-group", "bt-ps-g-trade", width="100%")
 
     def give_options(self) -> list[tuple[str, int]]:
         """The cards the learner may try to offer now: (label, card id)."""
@@ -677,18 +665,20 @@ class TrialGame(widgets.VBox):
             order = tuple(sorted(p.hand, key=lambda c: (s.variety[c], c)))
             if order == tuple(p.hand):
                 order = tuple(reversed(p.hand))
-            b = _button("Hand sortieren", "bt-ps-mistake", "bt-ps-reorder")
+            b = self._new_button("Hand sortieren", "bt-ps-mistake", "bt-ps-reorder")
             b.on_click(self._guard(self._play(Reorder(me, order))))
             buttons.append(b)
         for k, f in enumerate(p.fields):
             if len(f) >= 3:
-                b = _button(f"Nur 1 Karte von Feld {k + 1} ernten", "bt-ps-mistake", "bt-ps-partial")
+                b = self._new_button(f"Nur 1 Karte von Feld {k + 1} ernten", "bt-ps-mistake",
+                                     "bt-ps-partial")
                 b.on_click(self._guard(self._play(Harvest(me, k, 1))))
                 buttons.append(b)
                 break
         taken = p.set_aside[:1] or (s.revealed[:1] if s.active == me else [])
         if taken:
-            b = _button(f"{card_label(s, taken[0])} auf die Hand nehmen", "bt-ps-mistake", "bt-ps-take")
+            b = self._new_button(f"{card_label(s, taken[0])} auf die Hand nehmen", "bt-ps-mistake",
+                                 "bt-ps-take")
             b.on_click(self._guard(self._play(TakeIntoHand(me, taken[0]))))
             buttons.append(b)
         if not buttons:
@@ -712,7 +702,7 @@ class TrialGame(widgets.VBox):
         actions = self._build_actions()
         buttons = _buttons_in(actions)
         for b in [*buttons, *self._picks.values()]:  # the cards too: a test waits for them
-            b.add_class(f"bt-ps-v{self._version}")
+            b.add_class(self._drawn)  # sent only for the one made before (the offer button)
         self.actions.children = actions
         # the other players (the learner's own place is the board above); the engine
         # decides which hands are open

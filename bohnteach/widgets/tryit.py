@@ -42,8 +42,9 @@ from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
 from bohnteach.widgets.board import (
-    board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets, own_cards,
-    pick_group, pick_status, plantable, release_others, show_picked, trade_use, waiting_cards,
+    ANSWER, board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets,
+    own_cards, pick_group, pick_status, plantable, release_others, show_picked, trade_use,
+    waiting_cards,
 )
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import button, flow, html, layout, style_of
@@ -208,7 +209,7 @@ class TryIt(widgets.VBox):
 
         show = self._show_error
         self.header = html(self._header_html(title))
-        self.feedback = html()
+        self.feedback = html(classes=(ANSWER,))
         self.hint_box = html()
         self.table = html()
         self.log_box = html()
@@ -220,9 +221,8 @@ class TryIt(widgets.VBox):
         super().__init__(
             [self.header, self.controls, self.hint_box,
              flow([self.hint_button, self.restart_button]), self.table, self.log_box],
-            layout=layout(width="100%", max_width="1200px"),
+            layout=layout(width="100%", max_width="1200px"), _dom_classes=("bt-tryit",),
         )
-        self.add_class("bt-tryit")
         guard(show, "Mach du! (Start)")(self._start)()
 
     # ---- display ---------------------------------------------------------------------------

@@ -209,9 +209,8 @@ class OwnMeters:
             [html("<b>Deine Werte</b> (je Sorte eine Zeile, z. B. <code>Schlangenbohne = [4, 7, 9, 11]</code>):"),
              self.text, widgets.HBox([self.apply_button, self.reset_button], layout=layout(flex_flow="row wrap")),
              self.message, self.cards],
-            layout=layout(width="100%", max_width="1000px"),
+            layout=layout(width="100%", max_width="1000px"), _dom_classes=("bt-indy-own",),
         )
-        self.widget.add_class("bt-indy-own")
         failed = guard(self.message, "Eigene Indiana-Werte", title="Das hat nicht geklappt")
         self.apply_button.on_click(failed(lambda _b: self.apply()))
         self.reset_button.on_click(failed(lambda _b: self.reset()))

@@ -193,9 +193,8 @@ class OwnValues:
              widgets.HBox([self.apply_button, self.reset_button],
                           layout=layout(flex_flow="row wrap")),
              self.message, self.table, self.chart_style, self.chart],
-            layout=layout(width="100%", max_width="1000px"),
+            layout=layout(width="100%", max_width="1000px"), _dom_classes=("bt-lady-own",),
         )
-        self.widget.add_class("bt-lady-own")
         failed = guard(self.message, "Eigene Ladybohn-Werte", title="Das hat nicht geklappt")
         self.apply_button.on_click(failed(lambda _b: self.apply()))
         self.reset_button.on_click(failed(lambda _b: self.reset()))
