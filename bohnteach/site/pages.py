@@ -56,6 +56,7 @@ def know_files(listing: Mapping[str, Iterable[str]]) -> None:
     listed: the static build tells its snapshot what its ``notebooks/`` and ``tutorials/``
     hold, since listing a folder in the browser waits for the page (0.2–0.3 s of a visit)."""
     _KNOWN_FILES.update({folder: frozenset(names) for folder, names in listing.items()})
+    _files_in.cache_clear()  # a folder listed before is known from now on
 
 
 @lru_cache(maxsize=16)
