@@ -16,6 +16,8 @@ from bohnteach.site.app import App, Entry, entries, find_entry, notebook_cells, 
 from bohnteach.content.chapters import LESSONS
 from bohnteach.site.pages import PAGES, START
 
+from kernel_run import execute_notebook
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -178,13 +180,7 @@ def test_nothing_piles_up_after_reading_everything_twice(shell):
 
 def test_the_app_notebook_runs_in_a_kernel():
     """``notebooks/app.ipynb`` as Voilà runs it: the start page inside the frame, no error."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    path = ROOT / "notebooks" / site_app.APP_NOTEBOOK
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, startup_timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb = execute_notebook(ROOT / "notebooks" / site_app.APP_NOTEBOOK)
     outputs = [o for c in nb.cells for o in c.get("outputs", [])]
     assert [o for o in outputs if o["output_type"] in ("error", "stream")] == []
     state = json.dumps(nb.metadata["widgets"])

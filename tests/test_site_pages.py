@@ -26,6 +26,8 @@ from bohnteach.widgets.failure import guard, safe_display
 from bohnteach.site.addresses import APP_PAGE
 from bohnteach.site.serve import build_voila_command
 
+from kernel_run import execute_notebook
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = ROOT / "tutorials"
@@ -413,17 +415,7 @@ def test_trial_game_whole_game_by_random_clicks(seed):
 @functools.cache
 def _execute(path: Path):
     """The page run in a real kernel as Voilà runs it (once per test session)."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    from bohnteach.site.serve import _never_wait_blind_on_kernel_channels
-
-    _never_wait_blind_on_kernel_channels()  # nbclient #312: a missed reply stalls the run
-    nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=300, iopub_timeout=30, startup_timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
-    return nb
+    return execute_notebook(path)
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
