@@ -291,6 +291,29 @@ def test_preview_shows_while_python_starts_then_the_live_page(browser, static_ur
         v.close()
 
 
+def test_a_long_page_lays_out_far_cells_after_the_start_and_has_its_true_height(browser, static_url: str):
+    """While the page starts, a cell away from the screen is not laid out (the start's
+    main cost on a long chapter); once it has started, every cell is: the page's height is
+    its real one, and scrolling to the end does not make it grow."""
+    v = Visit(browser, static_url)
+    try:
+        page = v.page
+        page.goto(static_url + static.static_page_path("15_Indiana_Bohnes"), wait_until="commit",
+                  timeout=RENDER_TIMEOUT_MS)
+        last_cell = "() => getComputedStyle([...document.querySelectorAll('#rendered_cells [cell-index]')].pop()).contentVisibility"
+        expect(page.locator(".bt-preview").first).to_be_visible()
+        assert page.evaluate(last_cell) == "auto", "skipped while Python starts"
+        expect(page.locator("body")).not_to_have_class(re.compile("bt-starting"), timeout=RENDER_TIMEOUT_MS)
+        assert page.evaluate(last_cell) == "visible"
+        height = page.evaluate("() => document.getElementById('rendered_cells').scrollHeight")
+        page.evaluate("() => { const c = document.getElementById('rendered_cells'); c.scrollTop = c.scrollHeight; }")
+        expect(page.locator(".bt-nav").last).to_be_in_viewport()
+        assert page.evaluate("() => document.getElementById('rendered_cells').scrollHeight") == height
+        assert v.external == [] and visible_errors(page) == []
+    finally:
+        v.close()
+
+
 def test_the_root_shows_the_start_pages_prose_before_python_runs(browser, static_url: str):
     """The first thing a visitor sees is the start page's preview: its heading and prose,
     not Python's name for them."""
