@@ -292,9 +292,9 @@ def test_preview_shows_while_python_starts_then_the_live_page(browser, static_ur
 
 
 def test_a_long_page_lays_out_far_cells_after_the_start_and_has_its_true_height(browser, static_url: str):
-    """While the page starts, a cell away from the screen is not laid out (the start's
-    main cost on a long chapter); once it has started, every cell is: the page's height is
-    its real one, and scrolling to the end does not make it grow."""
+    """While the page starts, a cell away from the screen is not laid out (a large part of
+    a long chapter's start in the browser); once it has started, every cell is: the page's
+    height is its real one, and scrolling to the end does not make it grow."""
     v = Visit(browser, static_url)
     try:
         page = v.page
