@@ -412,10 +412,7 @@ def test_trial_game_whole_game_by_random_clicks(seed):
 
 
 # ---- every notebook executes cleanly ---------------------------------------------------------
-@functools.cache
-def _execute(path: Path):
-    """The page run in a real kernel as Voilà runs it (once per test session)."""
-    return execute_notebook(path)
+_execute = functools.cache(execute_notebook)  # each page run in a kernel once per test session
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
