@@ -116,7 +116,9 @@ def timed_open(page, url: str, timeout_ms: float = 900_000) -> tuple[float, floa
     """(s until the page shows its content, s until it is interactive)."""
     query = url.partition("?")[2]
     t0 = time.perf_counter()
-    page.goto(url, timeout=timeout_ms, wait_until="commit")
+    response = page.goto(url, timeout=timeout_ms, wait_until="commit")
+    if response is not None and response.status >= 400:  # a wrong name: say so, do not wait
+        raise ValueError(f"{url}: HTTP {response.status}")
     page.wait_for_function(SHOWN_JS, timeout=timeout_ms, polling=20)
     shown = time.perf_counter() - t0
     if query:
