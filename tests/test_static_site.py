@@ -403,11 +403,14 @@ def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url
     try:
         page = v.page
         page.goto(static_url + "/?kapitel=02_Phase_1", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        # the root's page only sends the visitor on: the app's page is the one looked at
+        page.wait_for_url(re.compile(r"/notebooks/app\.html\?kapitel=02_Phase_1$"), wait_until="commit",
+                          timeout=RENDER_TIMEOUT_MS)
         # the chapter's preview, with its scene (the start page's preview shows a scene too:
         # looked at once the chapter's heading is there, in one step while the preview shows)
         seen = page.wait_for_function("""() => {
           const p = document.querySelector('.bt-preview');
-          if (!p) return 'no preview left';
+          if (!p) return document.readyState === 'loading' ? false : 'no preview left';
           const h = p.querySelector('h1');
           if (!h || !/Phase 1/.test(h.innerText)) return false;
           const scene = p.querySelector('.bt-scene-player');
