@@ -261,12 +261,21 @@ def test_page_renders_without_errors(visit: Visit, name: str):
     assert not [h for h in hrefs if h.split("#")[0].split("?")[0].endswith(".ipynb")], hrefs
 
 
-#: Where the page's heading stands ([left, top] px), while the preview shows or after it.
+#: Where the page's heading stands ([left, top] px), while the preview shows or after it;
+#: null until it is laid out. A live heading just drawn into a cell that the start leaves to
+#: the browser (``content-visibility: auto``) has no box until the browser's next rendering
+#: step, which lays it out before it paints: the visitor never sees it without one.
 _HEADING_AT = """(preview) => {
   if (preview && !document.body.classList.contains('bt-previewing')) return 'no preview left';
-  const r = document.querySelector('#rendered_cells h1').getBoundingClientRect();
-  return [Math.round(r.left), Math.round(r.top)];
+  const h = document.querySelector('#rendered_cells h1');
+  const r = h && h.getBoundingClientRect();
+  return r && r.height > 0 ? [Math.round(r.left), Math.round(r.top)] : null;
 }"""
+
+
+def _heading_at(page, preview: bool):
+    """The heading's place (:data:`_HEADING_AT`), once it has one."""
+    return page.wait_for_function(_HEADING_AT, arg=preview, timeout=EXPECT_TIMEOUT_MS).json_value()
 
 
 def test_preview_shows_while_python_starts_then_the_live_page(browser, static_url: str):
@@ -288,12 +297,12 @@ def test_preview_shows_while_python_starts_then_the_live_page(browser, static_ur
           b.focus();
           return document.activeElement === b ? 'focusable' : 'inert';
         }""") == "inert"
-        before = page.evaluate(_HEADING_AT, True)
+        before = _heading_at(page, True)
         assert before != "no preview left"
         expect(page.locator(".bt-preview")).to_have_count(0, timeout=RENDER_TIMEOUT_MS)
         expect(page.locator("body")).not_to_have_class(re.compile("bt-previewing"))
         # the text does not jump when the live page takes the preview's place
-        assert page.evaluate(_HEADING_AT, False) == before
+        assert _heading_at(page, False) == before
         expect(page.locator(".bt-preview-banner")).to_be_hidden()
         player = page.locator(".bt-scene-player").first
         player.get_by_role("button", name=re.compile("weiter")).click()
@@ -420,11 +429,11 @@ def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url
           return top >= bottom ? 'scene' : 'columns';
         }""", timeout=EXPECT_TIMEOUT_MS).json_value()
         assert seen == "scene", seen
-        before = page.evaluate(_HEADING_AT, True)
+        before = _heading_at(page, True)
         expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1",
                                                       timeout=RENDER_TIMEOUT_MS)
         expect(page.locator("body")).not_to_have_class(re.compile("bt-previewing"))
-        assert before in ("no preview left", page.evaluate(_HEADING_AT, False))
+        assert before in ("no preview left", _heading_at(page, False))
         heading = page.locator(".bt-app h1").first
         expect(heading).to_have_text(re.compile("^Phase 1"), use_inner_text=True)
         assert page.url.endswith("/notebooks/app.html?kapitel=02_Phase_1")
