@@ -84,3 +84,14 @@ def wait_idle(pid: int, quiet: float = 0.10, span: float = 1.5, limit: float = 2
         if (cpu_ticks(tree_pids(pid)) - a) / hz / span < quiet:
             break
     return time.monotonic() - t0
+
+
+def core_speed(loops: int = 20_000_000) -> float:
+    """Seconds one core takes for ``loops`` additions in a Python loop: the machine's speed
+    beside its figures. The machines of different sessions differ up to twofold, and a page's
+    start is CPU: figures of two runs compare only at the same speed."""
+    started = time.perf_counter()
+    total = 0
+    for i in range(loops):
+        total += i
+    return time.perf_counter() - started

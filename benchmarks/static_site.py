@@ -60,7 +60,7 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout
 from bohnteach.site import snapshot, static  # noqa: E402
 from bohnteach.site.addresses import page_path  # noqa: E402
 from bohnteach.site.serve import site_dir  # noqa: E402
-from procs import cpu_ticks, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path as a script
+from procs import core_speed, cpu_ticks, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path as a script
 
 _spec = importlib.util.spec_from_file_location("bench_site", HERE / "site.py")
 bench = importlib.util.module_from_spec(_spec)
@@ -270,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     print(f"# static site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-          f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
+          f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}, "
+          f"one core's speed {core_speed():.2f} s (benchmarks/procs.py: core_speed)")
     out = args.build or Path(tempfile.mkdtemp(prefix="bohnteach-static-bench-")) / "site"
     if not (out / static.MANIFEST).is_file():
         report = static.build_static(out, log=lambda m: None)
