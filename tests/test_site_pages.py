@@ -536,6 +536,23 @@ def test_folders_the_build_names_are_never_listed(monkeypatch, tmp_path):
         site._files_in.cache_clear()
 
 
+def test_notebooks_the_build_gives_are_never_read(monkeypatch, tmp_path):
+    """The static build gives its snapshot the notebooks' texts too (reading a file in the
+    browser is four requests that wait for the page): they are taken as given, any other
+    file is read."""
+    monkeypatch.setattr(site, "_KNOWN_FILES", {})
+    monkeypatch.setattr(site, "_KNOWN_TEXTS", {})
+    known = '{"cells": [{"cell_type": "markdown", "source": "# Bohnen\\nDer erste Satz."}]}'
+    (tmp_path / "other.ipynb").write_text("{}", "utf-8")
+    site.know_files({str(tmp_path): {"known.ipynb": known, "other.ipynb": None}})
+    try:
+        assert site.read_page(tmp_path / "known.ipynb") == known  # not on the disk at all
+        assert site.read_page(tmp_path / "other.ipynb") == "{}"
+        assert site._notebook_title(tmp_path / "known.ipynb") == ("Bohnen", "Der erste Satz.")
+    finally:
+        site._files_in.cache_clear()
+
+
 #: Changes a page may send to its widgets after making them (each a message the browser's
 #: Python sends, 1–2 ms; the Indiana chapter sent 127 for 284 widgets when classes were added
 #: afterwards).

@@ -582,8 +582,19 @@ const options = { indexURL: folder + "/", packages: ["ipywidgets", "bohnteach"],
 const results = [];
 for (let i = 0; i < 2; i++) {
   const py = await globalThis.bohnteachSnapshot.restore(loadPyodide, options, "%s", fromFile);
-  await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel");  // the kernel's start
-  results.push(JSON.parse(py.runPython(check)));
+  // a stand-in for JupyterLite's drive, mounted as the kernel mounts it: notes each lookup
+  const FS = py.FS, asked = [];
+  const ops = { lookup(parent, name) { asked.push(name); throw new FS.ErrnoError(44); } };
+  const drive = { mount: (m) => drive.createNode(null, m.mountpoint, 0o40777, 0),
+                  createNode(parent, name, mode, dev) {
+                    const node = FS.createNode(parent, name, mode, dev);
+                    node.node_ops = ops; node.stream_ops = {};
+                    return node;
+                  } };
+  FS.mkdirTree("/drive"); FS.mount(drive, {}, "/drive"); FS.chdir("/drive");
+  await py.runPythonAsync("import piplite.piplite\nimport pyodide_kernel\nimport os\nos.chdir('/drive/tutorials')");  // the kernel's start
+  const result = JSON.parse(py.runPython(check));
+  results.push({ ...result, cwd: py.runPython("import os; os.getcwd()"), asked });
 }
 process.stdout.write(JSON.stringify(results));
 """ % snapshot.NAME
@@ -615,6 +626,10 @@ result["ipywidgets"] = importlib.metadata.version("ipywidgets")
 from pathlib import Path
 from bohnteach.site import pages
 result["known"] = {f: sorted(pages._files_in(Path(f))) for f in ("/drive/notebooks", "/drive/tutorials")}
+# and the notebooks' texts: the start page's list of lessons and the app read them
+result["read"] = sorted(f"{f}/{name}" for f, names in result["known"].items() for name in names
+                        if json.loads(pages.read_page(Path(f) / name))["cells"])
+result["lessons"] = [blurb for _link, _title, blurb in pages.lessons()]
 json.dumps(result)
 """
 
@@ -623,7 +638,7 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
     """The start script's restore, run in Node: the kernel's modules are there, the
     address's query is the one given, each restore draws other numbers, every module,
     data file and package metadata a page may reach later can be read, and the site's
-    folders are known without listing them."""
+    folders and notebooks are known without listing, looking up or reading them in the drive."""
     folder = static_build / "static" / "pyodide"
     done = subprocess.run([static._tool("node"), "--input-type=module", "-e", _RESTORE_JS,
                            str(folder), snapshot.START_SCRIPT, _AFTER_RESTORE_CHECK],
@@ -638,6 +653,8 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
         assert result["rulesets"] >= 1 and result["ipywidgets"]
         assert {f"{name}.ipynb" for name in PAGES + LESSONS} == {
             f"{folder.removeprefix('/drive/')}/{file}" for folder, files in result["known"].items() for file in files}
+        assert len(result["read"]) == len(PAGES + LESSONS) and all(result["lessons"]), result["lessons"]
+        assert result["cwd"] == "/drive/tutorials" and result["asked"] == []
     assert first["draw"] != second["draw"]
 
 
@@ -851,6 +868,34 @@ def test_python_starts_before_jupyterlite_asks_for_it(browser, static_url: str):
         assert order.count("pyodide.asm.wasm") == 1 and order.count(f"{snapshot.NAME}.snapshot") == 1, order
         assert order.index(f"{snapshot.NAME}.snapshot") < order.index("kernel-extension"), order
         assert not [line for line in v.console if line.startswith((FELL_BACK, EARLY_FAILED))], v.console
+        _assert_clean(v)
+    finally:
+        v.close()
+
+
+#: In the page: what the kernel's file system (JupyterLite's DriveFS) asks the page about its
+#: files, as JupyterLite's service worker passes it on (its channel ``/sw-api.v1``).
+_DRIVE_REQUESTS = """
+window.btDriveAsked = [];
+new BroadcastChannel('/sw-api.v1').onmessage = (event) => {
+  const asked = event.data && event.data.data;
+  if (asked && asked.method) window.btDriveAsked.push(asked.method + ' ' + asked.path);
+};
+"""
+
+
+@pytest.mark.parametrize("name", ["00_Start", "notebooks/app", LESSONS[0]])
+def test_python_asks_the_page_nothing_about_the_sites_files(browser, static_url: str, name: str):
+    """The kernel's start moves Python into the page's folder of JupyterLite's drive, the
+    start page lists the lessons with their first sentences, the app reads the notebook it
+    shows: the snapshot knows the site's folders and notebooks, so that none of this is a
+    request that waits for the page's main thread, busy drawing the page while Python starts."""
+    v = Visit(browser, static_url)
+    v.context.add_init_script(_DRIVE_REQUESTS)
+    try:
+        v.open(name)
+        assert [line for line in v.console if line.startswith(RESTORED)], v.console
+        assert v.page.evaluate("window.btDriveAsked") == []
         _assert_clean(v)
     finally:
         v.close()

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from traitlets import Int, Unicode
 
 from bohnteach.content.chapters import LESSONS
-from bohnteach.site.pages import PAGES, START, notebooks_dir, tutorials_dir
+from bohnteach.site.pages import PAGES, START, notebooks_dir, read_page, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
 
@@ -243,7 +243,7 @@ class App:
                 title = f"Seite nicht gefunden – {SITE_NAME}"
             else:
                 try:
-                    nb = json.loads(entry.path.read_text("utf-8"))
+                    nb = json.loads(read_page(entry.path))
                     title = page_title(nb)
                     self._page = show_notebook(nb, entry.path.name)
                 except Exception as error:  # noqa: BLE001 - the box, never a dead page

@@ -49,14 +49,26 @@ def find_page(name: str) -> Page:
 
 # ---- where things are ------------------------------------------------------------------
 _KNOWN_FILES: dict[str, frozenset[str]] = {}
+_KNOWN_TEXTS: dict[str, str] = {}
 
 
-def know_files(listing: Mapping[str, Iterable[str]]) -> None:
-    """Take the names in some folders as given (folder path → names), so that they are never
-    listed: the static build tells its snapshot what its ``notebooks/`` and ``tutorials/``
-    hold, since listing a folder in the browser waits for the page (0.2–0.3 s of a visit)."""
+def know_files(listing: Mapping[str, Iterable[str] | Mapping[str, str | None]]) -> None:
+    """Take what some folders hold as given (folder path → names, or names → text), so that
+    they are never listed and the texts never read: the static build tells its snapshot
+    what its ``notebooks/`` and ``tutorials/`` hold and the notebooks' texts, since in the
+    browser listing a folder waits for the page (0.2–0.3 s of a visit) and so does each of
+    the four requests of reading a file."""
     _KNOWN_FILES.update({folder: frozenset(names) for folder, names in listing.items()})
+    _KNOWN_TEXTS.update({f"{folder}/{name}": text for folder, names in listing.items()
+                         if isinstance(names, Mapping) for name, text in names.items()
+                         if text is not None})
     _files_in.cache_clear()  # a folder listed before is known from now on
+
+
+def read_page(path: Path) -> str:
+    """A page's notebook as text: known from the build (:func:`know_files`) or read."""
+    known = _KNOWN_TEXTS.get(str(path))
+    return known if known is not None else path.read_text("utf-8")
 
 
 @lru_cache(maxsize=16)
@@ -278,7 +290,7 @@ def chapter_overview() -> Any:
 def _notebook_title(path: Path) -> tuple[str, str]:
     """The first ``# `` heading of a notebook and the first sentence after it."""
     try:
-        nb = json.loads(path.read_text("utf-8"))
+        nb = json.loads(read_page(path))
     except Exception:  # noqa: BLE001 - shown as a friendly box / never breaks a page
         return path.stem.replace("_", " "), ""
     title, blurb = "", ""

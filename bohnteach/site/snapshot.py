@@ -35,7 +35,11 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
   again took 2 s, writing the bundle a fraction),
   ``os.environ`` from the page (``QUERY_STRING`` for
   ``?lehrkraft=1``; the ``env`` option is ignored on restore) and a fresh random state
-  (``random.seed()``: else every visit would deal the same games).
+  (``random.seed()``: else every visit would deal the same games);
+* the site's folders in JupyterLite's drive (``manifest.folders``): put in the drive's node
+  cache when the kernel mounts it (``DriveFS.createNode``, what the drive's own lookup
+  does), so that the kernel's ``os.chdir`` into the page's folder does not wait for the
+  page to answer a lookup (0.04–1.2 s of a start).
 
 **Begun early**: the kernel's worker is not left to JupyterLite, which creates it only once
 its own scripts have loaded (1–2 s into a first visit). A script right after the page's
@@ -93,8 +97,9 @@ WARM = (
     "bohnteach.render.charts:warm_up",  # plotly's lazy classes and templates: ~1 s in Pyodide
 )
 #: Told the site's folders before the snapshot is taken (``module:function``, called with
-#: {folder in the browser: [names]}): a page then lists none of them in the browser, where a
-#: listing waits for the page (:func:`bohnteach.site.pages.know_files`).
+#: {folder in the browser: {name: the notebook's text, else None}}): a page then lists none
+#: of them and reads no notebook in the browser, where each waits for the page
+#: (:func:`bohnteach.site.pages.know_files`).
 KNOW_FILES = "bohnteach.site.pages:know_files"
 #: Where the kernel mounts the site's files (jupyterlite-pyodide-kernel's ``DriveFS``); a
 #: page's working directory is its folder there (``/drive/notebooks``).
@@ -191,6 +196,7 @@ const bundle = gzipSync(Buffer.concat([head, index, ...files.map(([, d]) => d)])
 writeFileSync(`${folder}/${name}.files`, bundle);
 writeFileSync(`${folder}/${name}.json`, JSON.stringify({
   pyodide: version, bytes: snapshot.length, packages: spec.packages, files: files.length,
+  folders: Object.keys(spec.files).map((path) => path.slice(path.lastIndexOf("/") + 1)),
   id: createHash("sha256").update(snapshot).update(bundle).digest("hex").slice(0, 32),
   loaded, ...report,
 }));
@@ -338,12 +344,36 @@ after_restore`;
     return { py, manifest, started, restored: Date.now(), cached: snapshotCached && filesCached };
   }
 
+  // The kernel mounts JupyterLite's drive (DriveFS) at DRIVE and then moves into the page's
+  // folder (os.chdir), whose lookup is a synchronous request that the page answers once its
+  // main thread is free: 0.04 s, or over a second while the page is still starting. The
+  // site's folders are known from the build (manifest.folders): as soon as the drive is
+  // mounted they are put in its node cache as its own lookup would (DriveFS.createNode,
+  // the drive's directory mode), so that the kernel's start asks the page nothing. Any
+  // failure leaves the lookup to the page, as without this.
+  const DRIVE = "%(drive)s", DIR_MODE = 0o40777;
+  function knowFolders(FS, folders) {
+    const mount = FS.mount;
+    FS.mount = function (type, opts, mountpoint) {
+      const root = mount.apply(this, arguments);
+      if (mountpoint !== DRIVE) return root;
+      FS.mount = mount;
+      try {
+        for (const name of folders) type.createNode(root, name, DIR_MODE, 0);
+      } catch (err) {
+        console.info(`bohnteach: Ordner des Laufwerks nicht vorab bekannt (${(err && err.message) || err})`);
+      }
+      return root;
+    };
+  }
+
   // What the kernel's options ask of the restored Python: its packages, its output, the
   // page's address; a fresh random state.
   function finish(begun, options) {
     const { py, manifest } = begun;
     const missing = (options.packages || []).filter((p) => !manifest.packages.includes(p));
     if (missing.length) throw new Error(`Abbild ohne ${missing.join(", ")}`);
+    if (manifest.folders) knowFolders(py.FS, manifest.folders);
     if (options.stdout) py.setStdout({ batched: options.stdout });
     if (options.stderr) py.setStderr({ batched: options.stderr });
     const after = py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
@@ -402,7 +432,8 @@ after_restore`;
     }
   };
 })();
-""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER, "early": EARLY, "name": NAME}
+""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER, "early": EARLY, "name": NAME,
+       "drive": DRIVE}
 
 
 #: Runs in the page right after its settings (a classic script, before JupyterLite's own):
@@ -470,7 +501,7 @@ def left_out(path: str) -> bool:
 
 
 def make_snapshot(folder: Path, packages: list[str], modules: list[str], available: list[str],
-                  node: str, files: Mapping[str, list[str]] | None = None) -> dict:
+                  node: str, files: Mapping[str, Mapping[str, str | None]] | None = None) -> dict:
     """Make ``NAME.snapshot``, ``NAME.files`` and ``NAME.json`` in ``folder`` (Pyodide with
     the build's lock and wheels) and write :data:`START_SCRIPT` there; returns the
     manifest, with ``seconds`` (the snapshot's build time).
@@ -478,7 +509,8 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
     ``packages``: what the snapshot preloads (the kernel's settings name them);
     ``modules``: imported before the snapshot (a module that needs a package outside
     ``available``, the import names in the browser, is left out and listed as ``skipped``);
-    ``files``: the site's folders in the browser and their names (:data:`KNOW_FILES`).
+    ``files``: the site's folders in the browser, their names and the notebooks' texts
+    (:data:`KNOW_FILES`).
     """
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bohnteach-snapshot-") as tmp:

@@ -601,11 +601,13 @@ _PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
                   "pyodide-lock.json", snapshot.START_SCRIPT)
 
 
-def _site_listing(notebooks: list[Path]) -> dict[str, list[str]]:
-    """The site's folders as the browser's Python finds them (``/drive/notebooks``) and
-    the names in each, for the snapshot (:data:`snapshot.KNOW_FILES`)."""
+def _site_listing(notebooks: list[Path]) -> dict[str, dict[str, str | None]]:
+    """The site's folders as the browser's Python finds them (``/drive/notebooks``), the
+    names in each and the notebooks' texts, for the snapshot (:data:`snapshot.KNOW_FILES`)."""
     folders = {nb.parent for nb in notebooks}
-    return {f"{snapshot.DRIVE}/{f.name}": sorted(os.listdir(f)) for f in sorted(folders)}
+    return {f"{snapshot.DRIVE}/{f.name}": {
+        name: (f / name).read_text("utf-8") if name.endswith(".ipynb") else None
+        for name in sorted(os.listdir(f))} for f in sorted(folders)}
 
 
 def _make_snapshot(folder: Path, packages: list[str], env: Environment,
