@@ -26,6 +26,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import background_build  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, EXPECT_TIMEOUT_MS, start_site  # noqa: E402
 from missing import missing  # noqa: E402
 
@@ -58,6 +59,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The static site's build starts now, beside the tests that come before its own."""
+    if not session.config.option.collectonly and any(
+            "static_build" in getattr(item, "fixturenames", ()) for item in session.items):
+        background_build.begin()
+
+
+def pytest_sessionfinish() -> None:
+    background_build.stop()
 
 
 def _require_chromium() -> None:

@@ -31,6 +31,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
+import background_build
 from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, collect_errors, visible_errors
 
 from bohnteach.content import chapters
@@ -48,29 +49,11 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('.jp-OutputArea-output
   .every(e => e.querySelector('.jupyter-widgets'))"""
 
 
-def _build_inputs_hash() -> str:
-    digest = hashlib.sha256()
-    files = [REPO / "pyproject.toml"]
-    for folder in ("bohnteach", "notebooks", "tutorials"):
-        files += sorted(p for p in (REPO / folder).rglob("*")
-                        if p.is_file() and "__pycache__" not in p.parts)
-    for path in files:
-        digest.update(str(path.relative_to(REPO)).encode())
-        digest.update(path.read_bytes())
-    digest.update(static.PYODIDE_VERSION.encode())
-    return digest.hexdigest()[:16]
-
-
 @pytest.fixture(scope="session")
 def static_build() -> Path:
-    """The built site, reused while nothing it is built from changed."""
-    builds = static.cache_dir() / "test-builds"
-    out = builds / _build_inputs_hash()
-    if not (out / static.MANIFEST).is_file():
-        if builds.is_dir():  # keep only the current build
-            shutil.rmtree(builds)
-        static.build_static(out, log=lambda _msg: None)
-    return out
+    """The built site, reused while nothing it is built from changed (made beside the
+    tests before this file's: :mod:`background_build`)."""
+    return background_build.ready()
 
 
 @pytest.fixture(scope="session")
