@@ -7,8 +7,9 @@ collected a test that needs it, in a process of its own at low priority, so that
 the core the browser tests leave idle instead of holding up the suite when the first
 static test asks for it (:func:`ready` waits for it then).
 
-The process reads the sources when it starts, the same moment the hash is taken: a file
-edited while the suite runs does not end up in a build cached under the old hash's name.
+The process reads the sources from the moment the hash is taken, not from the modules
+pytest imported at its start: a file edited while the suite runs does not end up in a
+build cached under another hash's name.
 """
 from __future__ import annotations
 
@@ -77,10 +78,19 @@ class _Build:
         return self.out
 
     def stop(self) -> None:
-        """Ends a build the session no longer waits for (pytest -x, Ctrl-C)."""
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait()
+        """Ends a build the session no longer waits for (pytest -x, Ctrl-C): its process
+        group (Node, npm), which its own session makes."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.process.pid, sig)
+                self.process.wait(timeout=30)
+                return
+            except ProcessLookupError:  # ended meanwhile
+                return
+            except subprocess.TimeoutExpired:
+                continue
 
 
 _build: _Build | None = None
