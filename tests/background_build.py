@@ -61,8 +61,7 @@ class _Build:
         self.builds.mkdir(parents=True)
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
-                ["nice", "-n", str(NICE), sys.executable, "-c",
-                 "import sys; from bohnteach.cli import main; sys.exit(main())",
+                ["nice", "-n", str(NICE), str(Path(sys.executable).with_name("bohnteach")),
                  "build-static", str(self.staging)],
                 cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True)
