@@ -239,6 +239,8 @@ def test_page_renders_without_errors(visit: Visit, name: str):
     _assert_clean(visit)
     assert visit.page.locator("h1").count() >= 1
     assert "Traceback" not in visit.page.inner_text("#rendered_cells")
+    # no formula on the site: MathJax is never loaded (bohnteach-app's extension)
+    assert not visit.page.evaluate("!!document.getElementById('MJX-CHTML-styles')")
     # links between pages point at the built .html files
     hrefs = visit.page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
     assert not [h for h in hrefs if h.split("#")[0].split("?")[0].endswith(".ipynb")], hrefs

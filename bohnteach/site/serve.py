@@ -84,7 +84,8 @@ _JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 #: bohnteach's chart renderer, a JupyterLab extension that Voilà finds through ``JUPYTER_PATH``
 #: (:func:`voila_env`); it stands in for jupyterlab-plotly's (:func:`build_voila_command`).
 CHARTS_EXTENSION = _JUPYTER_DATA / "labextensions" / "bohnteach-charts"
-#: The app's router (links in the tab, Back/Forward, titles; ``bohnteach.site.app``).
+#: The app's router (links in the tab, Back/Forward, titles; ``bohnteach.site.app``); it also
+#: keeps MathJax from starting on a page without a formula.
 APP_EXTENSION = _JUPYTER_DATA / "labextensions" / "bohnteach-app"
 
 

@@ -3,8 +3,9 @@
    Written by hand, without a build step, like bohnteach-charts: a JupyterLab federated
    extension is a script that puts a container {init, get} into window._JUPYTERLAB. Voilà and
    Voici load it on every page, pass their shared modules to init (this file takes
-   @jupyter-widgets/base from there) and ask get() for "./extension": a plugin that registers
-   the RouterModel widget model.
+   @jupyter-widgets/base and @jupyterlab/rendermime from there) and ask get() for
+   "./extension": two plugins, one registering the widget models (RouterModel, KlasseModel),
+   one for formulas (below).
 
    On every page of the site, links to the site's own pages (chapters in notebooks/, lessons
    in tutorials/, written as notebook addresses or as app addresses) get the app's address
@@ -12,7 +13,13 @@
    open in the same tab (JupyterLab's renderer gives every rendered link target="_blank").
    In the app (a RouterModel exists) a click on such a link does not load a page: the
    address is pushed onto the history and the kernel is told the new route; Back and Forward
-   do the same; the tab's title follows the page the kernel shows. */
+   do the same; the tab's title follows the page the kernel shows.
+
+   Formulas: JupyterLab hands every rendered markdown cell and HTML output to MathJax, whose
+   first call loads some 0.8 MB of scripts (compiled and run on the page's main thread)
+   and then searches the text, also on a page without a single formula; the site has none
+   today. The page's typesetter is asked only for a text that can hold one (MathJax's
+   delimiters as JupyterLab sets them): a page with a formula still gets it typeset. */
 (function () {
   'use strict';
   var NAME = 'bohnteach-app';
@@ -250,6 +257,32 @@
     };
   }
 
+  /* MathJax's delimiters as JupyterLab configures them: $…$, $$…$$, \\(…\\), \\[…\\],
+     \\begin{…}. */
+  var FORMULA = /\$|\\\(|\\\[|\\begin\{/;
+
+  /* The registry's typesetter, asked only for a node whose text can hold a formula (the
+     registry hands its typesetter to every renderer it makes after this). */
+  function formulasOnly(rendermime) {
+    var typesetter = rendermime.latexTypesetter;
+    if (!typesetter || typesetter.bohnteachFormulasOnly) return;
+    var lazy = Object.create(typesetter);
+    lazy.bohnteachFormulasOnly = true;
+    lazy.typeset = function (node) {
+      if (FORMULA.test(node.textContent || '')) return typesetter.typeset(node);
+    };
+    rendermime.latexTypesetter = lazy;
+  }
+
+  function formulas(rendermime) {
+    return {
+      id: 'bohnteach-app:formulas',
+      autoStart: true,
+      requires: [rendermime.IRenderMimeRegistry],
+      activate: function (app, registry) { formulasOnly(registry); }
+    };
+  }
+
   /* Voilà and Voici call init on every extension before get on any: @jupyter-widgets/base
      (provided by the widget manager's extension) is in the shared scope by get's time. */
   var shared = null;
@@ -262,19 +295,23 @@
     }
     return 0;
   }
+  /* The module the page uses, as webpack picks a shared singleton: the highest version in
+     the scope (each widget extension may bring its own copy of @jupyter-widgets/base, and
+     only that one's registry token has a provider). */
+  function module_(name) {
+    var versions = shared[name];
+    return versions[Object.keys(versions).sort(newer)[0]].get().then(function (factory) { return factory(); });
+  }
+
   var container = {
     init: function (shareScope) { shared = shareScope; },
     get: function (module) {
       if (module !== './extension') return Promise.reject(new Error('no module ' + module));
-      /* The module the widget manager uses, as webpack picks a shared singleton: the
-         highest version in the scope (each widget extension may bring its own copy, and
-         only that one's registry token has a provider). */
-      var versions = shared['@jupyter-widgets/base'];
-      var version = Object.keys(versions).sort(newer)[0];
-      return versions[version].get().then(function (factory) {
-        var base = factory();
-        return function () { return { __esModule: true, default: extension(base) }; };
-      });
+      return Promise.all([module_('@jupyter-widgets/base'), module_('@jupyterlab/rendermime')])
+        .then(function (modules) {
+          var plugins = [extension(modules[0]), formulas(modules[1])];
+          return function () { return { __esModule: true, default: plugins }; };
+        });
     }
   };
   (window._JUPYTERLAB = window._JUPYTERLAB || {})[NAME] = container;
