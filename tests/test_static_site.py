@@ -687,6 +687,27 @@ def test_a_second_visit_does_not_reinstall_the_service_worker(browser, static_ur
         v.close()
 
 
+def test_the_sites_files_reach_the_browser_not_the_service_worker(browser, static_url: str):
+    """JupyterLite's service worker answers its API only: once it controls the page, the
+    page's scripts still come by the browser's own loading (Chromium keeps their compiled
+    code only then, not for a response a service worker handed over), and its API answers."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(static_url + static.static_page_path("02_Phase_1"), timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=EXPECT_TIMEOUT_MS)
+        scripts = []
+        page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+        page.reload(timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_function(_OUTPUTS_RENDERED_JS, timeout=RENDER_TIMEOUT_MS, polling=200)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        assert len(scripts) > 50 and [r.url for r in scripts if r.from_service_worker] == []
+        heartbeat = "() => fetch('/api/service-worker-heartbeat').then(r => r.text())"
+        assert page.evaluate(heartbeat) == "ok"  # answered by JupyterLite's worker, not the server
+    finally:
+        context.close()
+
+
 _CACHED_KEYS_JS = """async ([name, header]) => {
   const cache = await caches.open(name);
   const ids = [];

@@ -33,6 +33,8 @@ What the build does (see :func:`build_static`):
    (:mod:`bohnteach.site.snapshot`; one for every page): the kernel's ``pyodideUrl`` is
    its start script, which falls back to Pyodide's normal start if the snapshot does
    not fit.
+7. JupyterLite's service worker answers only its API; the site's files go to the browser's
+   own loading, which keeps their compiled code for the next visit (:data:`SERVICE_WORKER_JS`).
 
 Downloads are cached in ``~/.cache/bohnteach-static`` (``BOHNTEACH_STATIC_CACHE``).
 All versions: the ``[static]`` extra in pyproject.toml (== pins, so the project's lock file
@@ -101,6 +103,21 @@ RENDER_DIR = "voici/render"
 #: which every page would load (and whose renderer would draw instead of ours).
 LEFT_OUT_EXTENSIONS = ("jupyterlab-plotly",)
 MANIFEST = "bohnteach-static.json"
+#: JupyterLite's service worker, which the build moves aside (:func:`_leave_files_to_the_browser`).
+SERVICE_WORKER, JUPYTERLITE_WORKER = "service-worker.js", "service-worker-jupyterlite.js"
+#: The site's service worker: JupyterLite's (imported) answers its API (``/api/drive``, the
+#: kernel's synchronous file requests; ``/api/stdin/``; its heartbeat), every other request
+#: goes to the browser's own loading. JupyterLite's would answer it with ``fetch(request)``
+#: (its cache is off), and Chromium keeps no compiled code (V8's code cache) for a script a
+#: service worker handed over: every visit compiled the page's 5 MB of scripts anew (main
+#: thread 0.7–1.1 s; left to the browser, 0.3 s from the second visit on).
+SERVICE_WORKER_JS = f"""/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */
+"use strict";
+self.addEventListener("fetch", (event) => {{
+  if (!new URL(event.request.url).pathname.includes("/api/")) event.stopImmediatePropagation();
+}});
+importScripts("./{JUPYTERLITE_WORKER}");
+"""
 
 _MARKER_ENV = {
     "python_version": PYODIDE_PYTHON,
@@ -532,6 +549,19 @@ def _leave_out_extensions(staging: Path) -> None:
         _edit_page_config(html, kept)
 
 
+def _leave_files_to_the_browser(staging: Path) -> None:
+    """Put :data:`SERVICE_WORKER_JS` where JupyterLite registers its service worker, which it
+    imports from beside it. Its listener runs first: for a request outside JupyterLite's API
+    it stops the event before JupyterLite's listener can answer it."""
+    worker = staging / SERVICE_WORKER
+    text = worker.read_text("utf-8") if worker.is_file() else ""
+    if 'addEventListener("fetch"' not in text or "/api/drive" not in text:
+        raise StaticBuildError(f"{worker}: JupyterLites Service Worker fehlt oder hat sich geändert "
+                               "(bohnteach/site/static.py: SERVICE_WORKER_JS prüfen)")
+    worker.rename(staging / JUPYTERLITE_WORKER)
+    worker.write_text(SERVICE_WORKER_JS, "utf-8")
+
+
 def _edit_page_config(html: Path, edit: Callable[[dict], dict], after: str = "") -> bool:
     """Replace the page's embedded ``jupyter-config-data`` by ``edit(config)`` and put
     ``after`` right behind it; False (and the file unchanged) if the page has none."""
@@ -680,6 +710,7 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
              cwd=lite, env=voila_env())
 
         _leave_out_extensions(staging)
+        _leave_files_to_the_browser(staging)
         pyodide_dir = staging / "static" / "pyodide"
         pyodide_dir.mkdir(parents=True, exist_ok=True)
         for item in core.iterdir():
