@@ -154,8 +154,8 @@ def test_links_on_a_standalone_page_stay_in_the_tab_and_lead_into_the_app(page: 
     assert errors == []
 
 
-#: MathJax's stylesheet, put into the page the first time it typesets
-MATHJAX_LOADED_JS = "!!document.getElementById('MJX-CHTML-styles')"
+#: MathJax has started: its stylesheet comes into the page with its first typesetting
+MATHJAX_STARTED_JS = "!!document.getElementById('MJX-CHTML-styles')"
 #: a page's output with a formula between MathJax's delimiters
 _FORMULA_PAGE = "from IPython.display import HTML, display\ndisplay(HTML('<p>Fläche: $a \\\\cdot b$</p>'))\n"
 
@@ -165,11 +165,11 @@ def test_a_formula_is_typeset_and_a_page_without_one_starts_no_mathjax(page: Pag
     (no formula on the site) never starts it (its stylesheet comes with its first typesetting),
     a page with ``$a \\cdot b$`` shows the formula typeset."""
     assert open_page(page, site_url, "02_Phase_1") == []
-    assert not page.evaluate(MATHJAX_LOADED_JS)
+    assert not page.evaluate(MATHJAX_STARTED_JS)
     assert page.locator("mjx-container").count() == 0
     site = one_page_site(tmp_path / "site", "formel", _FORMULA_PAGE)
     with start_site(tmp_path / "voila.log", root=site) as base:
         assert open_page(page, base, "formel") == []
         expect(page.locator("#rendered_cells mjx-container")).to_have_count(1)
-    assert page.evaluate(MATHJAX_LOADED_JS)
+    assert page.evaluate(MATHJAX_STARTED_JS)
     assert "a \\cdot b" not in page.inner_text("#rendered_cells")  # the formula, not its source
