@@ -16,10 +16,11 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from browser_helpers import stop_group
 
 from bohnteach.site import static
 
@@ -79,17 +80,8 @@ class _Build:
     def stop(self) -> None:
         """Ends a build the session no longer waits for (pytest -x, Ctrl-C): its process
         group (Node, npm), which its own session makes."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(self.process.pid, sig)
-                self.process.wait(timeout=30)
-                return
-            except ProcessLookupError:  # ended meanwhile
-                return
-            except subprocess.TimeoutExpired:
-                continue
+        if self.process is not None:
+            stop_group(self.process)
 
 
 _build: _Build | None = None

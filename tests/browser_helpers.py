@@ -156,7 +156,7 @@ def serve_site(
             time.sleep(0.3)
         yield Site(base, proc, command)
     finally:
-        _stop_group(proc)
+        stop_group(proc)
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
@@ -188,7 +188,9 @@ def _end_on_sigterm() -> Any:
     return previous
 
 
-def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """End the process group ``proc`` leads: SIGTERM, then SIGKILL if it is still there
+    after 20 s; a group that ended meanwhile is left alone."""
     for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
         if proc.poll() is not None:
             return
@@ -200,6 +202,10 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(timeout=wait)
         except subprocess.TimeoutExpired:
             continue
+
+
+#: MathJax has started on the page: its stylesheet comes in with its first typesetting.
+MATHJAX_STARTED_JS = "!!document.getElementById('MJX-CHTML-styles')"
 
 
 #: webpack's console warning that an extension found a shared module (a JupyterLab package)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browser_helpers import (EXPECT_TIMEOUT_MS, collect_errors, one_page_site, open_page, refuses_wrong_move,
-                             start_site, visible_errors)
+from browser_helpers import (EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors, one_page_site, open_page,
+                             refuses_wrong_move, start_site, visible_errors)
 from playwright.sync_api import Page, expect
 
 from bohnteach.site.pages import find_page
@@ -154,8 +154,6 @@ def test_links_on_a_standalone_page_stay_in_the_tab_and_lead_into_the_app(page: 
     assert errors == []
 
 
-#: MathJax has started: its stylesheet comes into the page with its first typesetting
-MATHJAX_STARTED_JS = "!!document.getElementById('MJX-CHTML-styles')"
 #: a page's output with a formula between MathJax's delimiters
 _FORMULA_PAGE = "from IPython.display import HTML, display\ndisplay(HTML('<p>Fläche: $a \\\\cdot b$</p>'))\n"
 

@@ -32,7 +32,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 import background_build
-from browser_helpers import _OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, collect_errors, visible_errors
+from browser_helpers import (_OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors,
+                             visible_errors)
 
 from bohnteach.content import chapters
 from bohnteach.game.errors import find_rule
@@ -240,7 +241,7 @@ def test_page_renders_without_errors(visit: Visit, name: str):
     assert visit.page.locator("h1").count() >= 1
     assert "Traceback" not in visit.page.inner_text("#rendered_cells")
     # no formula on the site: MathJax is never loaded (bohnteach-app's extension)
-    assert not visit.page.evaluate("!!document.getElementById('MJX-CHTML-styles')")
+    assert not visit.page.evaluate(MATHJAX_STARTED_JS)
     # links between pages point at the built .html files
     hrefs = visit.page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
     assert not [h for h in hrefs if h.split("#")[0].split("?")[0].endswith(".ipynb")], hrefs

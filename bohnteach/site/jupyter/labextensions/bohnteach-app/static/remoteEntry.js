@@ -265,9 +265,8 @@
      registry hands its typesetter to every renderer it makes after this). */
   function formulasOnly(rendermime) {
     var typesetter = rendermime.latexTypesetter;
-    if (!typesetter || typesetter.bohnteachFormulasOnly) return;
+    if (!typesetter) return;
     var lazy = Object.create(typesetter);
-    lazy.bohnteachFormulasOnly = true;
     lazy.typeset = function (node) {
       if (FORMULA.test(node.textContent || '')) return typesetter.typeset(node);
     };
