@@ -516,8 +516,10 @@ FELL_BACK = "bohnteach: Abbild nicht nutzbar"
 def test_snapshot_is_made_with_the_builds_pyodide(static_build: Path):
     folder = static_build / "static" / "pyodide"
     made = json.loads((static_build / static.MANIFEST).read_text())["snapshot"]
-    data = (folder / f"{snapshot.NAME}.snapshot").read_bytes()
+    packed = (folder / f"{snapshot.NAME}.snapshot").read_bytes()
+    data = gzip.decompress(packed)  # gzipped by the build: what a first visit downloads
     assert made["pyodide"] == static.PYODIDE_VERSION and made["bytes"] == len(data)
+    assert data[:4] == b"\0snp" and len(packed) < len(data) / 2  # Pyodide's snapshot
     # the app's packages, so every page can start from it
     manifest = json.loads((static_build / static.MANIFEST).read_text())
     for page, packages in manifest["pages"].items():
@@ -559,15 +561,26 @@ _RESTORE_JS = r"""
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
+import { gunzipSync } from "node:zlib";
 const [folder, script, check] = process.argv.slice(1);
 vm.runInThisContext(readFileSync(`${folder}/${script}`, "utf8"));
 const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
-const fromFile = async (path) => new Uint8Array(readFileSync(path));
+const fromFile = async (path) => new Response(readFileSync(path));
+// a host that sends the gzipped files unpacked (Content-Encoding: gzip, which the browser undoes)
+const unpackedFromFile = async (path) => {
+  const bytes = readFileSync(path);
+  return new Response(/\.(snapshot|files)$/.test(path) ? gunzipSync(bytes) : bytes);
+};
+// a download that ends early: half of the snapshot arrives
+const halfSnapshot = async (path) => {
+  const bytes = readFileSync(path);
+  return new Response(path.endsWith(".snapshot") ? bytes.subarray(0, bytes.length >> 1) : bytes);
+};
 const options = { indexURL: folder + "/", packages: ["ipywidgets", "bohnteach"],
                   env: { QUERY_STRING: "lektion=01_Bohnentreppe&lehrkraft=1" } };
 const results = [];
 for (let i = 0; i < 2; i++) {
-  const py = await globalThis.bohnteachSnapshot.restore(loadPyodide, options, "%s", fromFile);
+  const py = await globalThis.bohnteachSnapshot.restore(loadPyodide, options, "%s", [fromFile, unpackedFromFile][i]);
   // a stand-in for JupyterLite's drive, mounted as the kernel mounts it: notes each lookup
   const FS = py.FS, asked = [];
   const ops = { lookup(parent, name) { asked.push(name); throw new FS.ErrnoError(44); } };
@@ -582,8 +595,14 @@ for (let i = 0; i < 2; i++) {
   const result = JSON.parse(py.runPython(check));
   results.push({ ...result, cwd: py.runPython("import os; os.getcwd()"), asked });
 }
-process.stdout.write(JSON.stringify(results));
-""" % snapshot.NAME
+let refused = null;
+try {
+  await globalThis.bohnteachSnapshot.restore(loadPyodide, options, "%s", halfSnapshot);
+} catch (err) {
+  refused = String((err && err.message) || err);
+}
+process.stdout.write(JSON.stringify({ results, refused }));
+""" % (snapshot.NAME, snapshot.NAME)
 
 _AFTER_RESTORE_CHECK = """
 import importlib, importlib.metadata, json, pkgutil, random, sys
@@ -624,13 +643,18 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
     """The start script's restore, run in Node: the kernel's modules are there, the
     address's query is the one given, each restore draws other numbers, every module,
     data file and package metadata a page may reach later can be read, and the site's
-    folders and notebooks are known without listing, looking up or reading them in the drive."""
+    folders and notebooks are known without listing, looking up or reading them in the drive.
+    The second restore gets the snapshot and its files unpacked, as from a host that
+    compresses them on the way; a snapshot that arrives only in part is refused, not
+    restored (Pyodide starts before its bytes are all there)."""
     folder = static_build / "static" / "pyodide"
     done = subprocess.run([static._tool("node"), "--input-type=module", "-e", _RESTORE_JS,
                            str(folder), snapshot.START_SCRIPT, _AFTER_RESTORE_CHECK],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
-    first, second = json.loads(done.stdout.splitlines()[-1])  # after the start's own lines
+    ran = json.loads(done.stdout.splitlines()[-1])  # after the start's own lines
+    first, second = ran["results"]
+    assert ran["refused"] and "Abbild unvollständig" in ran["refused"], ran["refused"]
     for result in (first, second):
         assert result["query"] == "lektion=01_Bohnentreppe&lehrkraft=1" and result["teacher"]
         assert result["kernel"]
@@ -812,10 +836,10 @@ def other_build_url(static_build: Path, tmp_path_factory) -> Iterator[str]:
     copy = tmp_path_factory.mktemp("other-build") / "site"
     shutil.copytree(static_build, copy, copy_function=os.link)
     path = copy / "static" / "pyodide" / f"{snapshot.NAME}.snapshot"
-    data = bytearray(path.read_bytes())
+    data = bytearray(gzip.decompress(path.read_bytes()))
     data[16:48] = bytes(32)
     path.unlink()  # a file of its own, not the build's
-    path.write_bytes(bytes(data))
+    path.write_bytes(gzip.compress(bytes(data), compresslevel=1))
     with static.serving(copy) as base:
         yield base
 

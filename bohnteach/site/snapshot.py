@@ -44,15 +44,19 @@ What the snapshot holds and what the browser puts back (:data:`START_JS`):
 **Begun early**: the kernel's worker is not left to JupyterLite, which creates it only once
 its own scripts have loaded (1–2 s into a first visit). A script right after the page's
 settings (:data:`EARLY_PAGE_JS`) starts it at once with :data:`START_SCRIPT`, which begins
-the restore (``begin``: download, Pyodide, memory, files); when JupyterLite constructs its
-kernel worker, the page hands it this one and the worker loads JupyterLite's script; the
-kernel's ``loadPyodide`` then only does what needs its options (``finish``: packages,
-output, address, random state).
+the restore (``begin``: download, Pyodide, memory, files). Pyodide gets an array of the
+snapshot's length (from ``NAME.json``) at once and waits for its bytes only before the
+restore (its ``fsInit`` hook): its WebAssembly is compiled and started while the snapshot
+arrives, and the snapshot, gzipped by the build (52 → 15.5 MB), is unpacked into that array
+as it arrives; a snapshot not read whole is refused, never restored in part. When
+JupyterLite constructs its kernel worker, the page hands it this one and the worker loads
+JupyterLite's script; the kernel's ``loadPyodide`` then only does what needs its options
+(``finish``: packages, output, address, random state).
 
 **Kept in the browser**: the snapshot and its files are too large for a browser's HTTP
 cache, so the start script keeps them in Cache Storage, marked with the build's ``id`` (a
 hash of both, in ``NAME.json``, which is asked anew on every visit): a second visit reads
-them there instead of downloading them again (61 MB, 34 MB where the server compresses).
+them there, unpacked, instead of downloading them again (24.5 MB gzipped, 88 MB unpacked).
 
 **Never a broken page**: whatever fails before the kernel gets the interpreter (the
 snapshot or a wheel not fetched, a snapshot of another Pyodide build, too little memory,
@@ -77,8 +81,9 @@ CHECKED_PYODIDE = "0.29."
 #: The script the kernel loads as ``pyodideUrl``: it defines ``loadPyodide`` and loads
 #: Pyodide's own ``pyodide.js`` beside it.
 START_SCRIPT = "bohnteach-start.js"
-#: The snapshot's files beside Pyodide: ``NAME.snapshot`` (the memory), ``NAME.files``
-#: (site-packages, gzipped), ``NAME.json`` (what the browser checks and puts back).
+#: The snapshot's files beside Pyodide: ``NAME.snapshot`` (the memory, gzipped), ``NAME.files``
+#: (site-packages, gzipped), ``NAME.json`` (what the browser checks and puts back; ``bytes``:
+#: the memory's length unpacked).
 NAME = "bohnteach-app"
 #: Where the kernel's settings (``loadPyodideOptions``) name the snapshot.
 OPTION = "bohnteachSnapshot"
@@ -173,7 +178,7 @@ const snapshot = py.makeMemorySnapshot({ serializer: (obj) => {
   }
   throw new Error("Python hält ein JS-Objekt, das das Abbild nicht kennt: " + String(obj).slice(0, 80));
 }});
-writeFileSync(`${folder}/${name}.snapshot`, snapshot);
+writeFileSync(`${folder}/${name}.snapshot`, gzipSync(snapshot));  // unpacked by the browser as it arrives
 // site-packages as the normal start leaves it (the snapshot holds no files), without what
 // LEAVE_OUT names (the rule of left_out() in snapshot.py): one bundle, [u32 length of the
 // index][index: JSON [[path, size], …]][the files' bytes], gzipped
@@ -212,10 +217,75 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
   "use strict";
   const OPTION = "%(option)s";
 
-  async function fetchBytes(url, init) {
+  async function fetchResponse(url, init) {
     const response = await fetch(url, init);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response;
+  }
+
+  async function bytesOf(response) {
     return new Uint8Array(await response.arrayBuffer());
+  }
+
+  // The body of a download of NAME.snapshot or NAME.files, which the build gzipped, unpacked
+  // as it arrives; as it is where the host unpacked it already (Content-Encoding).
+  async function unpacked(response) {
+    const reader = response.body.getReader();
+    const head = await reader.read();
+    const body = new ReadableStream({
+      start(controller) {
+        if (head.done) controller.close();
+        else controller.enqueue(head.value);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    const gzipped = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
+    return gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  }
+
+  // Reads the snapshot into `target` (an array of the manifest's length, which Pyodide holds
+  // already): downloaded, as it arrives; from the Cache Storage, at once (in parts it took
+  // longer). A snapshot not read whole gets its first bytes cleared: Pyodide then refuses it
+  // ("invalid magic number") instead of restoring a part.
+  async function readInto(target, response, cached) {
+    let offset = 0, problem = null;
+    const tooLarge = `größer als angegeben (über ${target.length} Bytes)`;
+    const add = (bytes) => {
+      if (offset + bytes.length > target.length) return false;
+      target.set(bytes, offset);
+      offset += bytes.length;
+      return true;
+    };
+    try {
+      if (cached) {
+        if (!add(await bytesOf(response))) problem = tooLarge;
+      } else {
+        const reader = (await unpacked(response)).getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (!add(value)) {
+            reader.cancel().catch(() => {});
+            problem = tooLarge;
+            break;
+          }
+        }
+      }
+      if (!problem && offset !== target.length) problem = `unvollständig (${offset} statt ${target.length} Bytes)`;
+    } catch (err) {
+      problem = `unvollständig (${offset} statt ${target.length} Bytes: ${(err && err.message) || err})`;
+    }
+    if (problem) {
+      target.fill(0, 0, Math.min(4, target.length));
+      throw new Error(`Abbild ${problem}`);
+    }
   }
 
   // The snapshot and its files stay in the browser's Cache Storage after the first visit,
@@ -242,13 +312,11 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     return storage ? storage.open(CACHE).catch(() => null) : Promise.resolve(null);
   }
 
-  // (bytes, fromCache) of url: from the cache if it holds the build `id`'s, else fetched
-  async function cachedBytes(cacheP, url, idP, fetch) {
+  // (response, fromCache) of url: from the cache if it holds the build `id`'s, else fetched
+  async function cachedResponse(cacheP, url, idP, fetch) {
     const cache = await cacheP;
     const hit = cache && await cache.match(url).catch(() => undefined);
-    if (hit && hit.headers.get(ID_HEADER) === await idP) {
-      return [new Uint8Array(await hit.arrayBuffer()), true];
-    }
+    if (hit && hit.headers.get(ID_HEADER) === await idP) return [hit, true];
     return [await fetch(url), false];
   }
 
@@ -281,12 +349,6 @@ def after_restore(env):
     importlib.invalidate_caches()  # site-packages' files are new
 after_restore`;
 
-  async function gunzip(bytes) {
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;  // the host unpacked it already
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-
   // site-packages' files (NAME.files, written by the build) back into Pyodide's file system
   function writeFiles(py, bundle) {
     const length = new DataView(bundle.buffer, bundle.byteOffset, 4).getUint32(0, true);
@@ -304,41 +366,51 @@ after_restore`;
 
   // Everything of the restore that needs no option of the kernel's: the manifest, the
   // snapshot, Pyodide with it, the files. Resolves to what finish() needs.
-  async function begin(real, base, name, fetch = fetchBytes) {
+  //
+  // Pyodide gets the snapshot as an array of the manifest's length at once, before its bytes
+  // are there: it compiles and starts its WebAssembly (0.5 s and more of a first visit) while
+  // they arrive, and restores them once they are read — its start waits for its `fsInit` hook,
+  // which waits for the read.
+  async function begin(real, base, name, fetch = fetchResponse) {
     const started = Date.now();
     // asked anew on each visit (a stale one would name the cached snapshot of an older build)
     const manifestP = fetch(`${base}${name}.json`, { cache: "no-cache" })
-      .then((b) => JSON.parse(new TextDecoder().decode(b)));
+      .then(bytesOf).then((b) => JSON.parse(new TextDecoder().decode(b)));
     const idP = manifestP.then((m) => m.id);
     const cacheP = openCache();
     const snapshotUrl = `${base}${name}.snapshot`, filesUrl = `${base}${name}.files`;
-    const snapshotP = cachedBytes(cacheP, snapshotUrl, idP, fetch);
-    const filesP = cachedBytes(cacheP, filesUrl, idP, fetch)  // unpacked while Pyodide starts
-      .then(async ([bytes, cached]) => [await gunzip(bytes), cached]);
-    for (const p of [manifestP, snapshotP, filesP]) p.catch(() => {});  // awaited below
-    const manifest = await manifestP;
-    try {
-      new WebAssembly.Memory({ initial: Math.ceil(manifest.bytes / 65536) });
-    } catch (err) {
-      throw new Error(`zu wenig Speicher für ${manifest.bytes} Bytes (${err.message})`);
-    }
-    // handed over as a promise: Pyodide loads its own script while the snapshot comes
-    const snapshot = snapshotP.then(([bytes]) => {
-      if (bytes.length !== manifest.bytes) {
-        throw new Error(`Abbild unvollständig (${bytes.length} statt ${manifest.bytes} Bytes)`);
+    const snapshotP = cachedResponse(cacheP, snapshotUrl, idP, fetch);
+    const filesP = cachedResponse(cacheP, filesUrl, idP, fetch)  // unpacked while Pyodide starts
+      .then(async ([response, cached]) => [
+        await bytesOf(cached ? response : new Response(await unpacked(response))), cached]);
+    const targetP = manifestP.then((manifest) => {
+      try {
+        new WebAssembly.Memory({ initial: Math.ceil(manifest.bytes / 65536) });
+      } catch (err) {
+        throw new Error(`zu wenig Speicher für ${manifest.bytes} Bytes (${err.message})`);
       }
-      return bytes;
+      return new Uint8Array(manifest.bytes);
     });
-    snapshot.catch(() => {});  // awaited by Pyodide
+    const readP = Promise.all([targetP, snapshotP])
+      .then(([target, [response, cached]]) => readInto(target, response, cached));
+    for (const p of [manifestP, snapshotP, filesP, targetP, readP]) p.catch(() => {});  // awaited below
     const current = { py: null };
-    const py = await real({ indexURL: base, _loadSnapshot: snapshot, _snapshotDeserializer: deserializer(current) });
+    let py;
+    try {
+      py = await real({ indexURL: base, _loadSnapshot: targetP, _snapshotDeserializer: deserializer(current),
+                        fsInit: () => readP.catch(() => {}) });
+    } catch (err) {
+      await readP;  // a failed read says more than Pyodide's refusal of the cleared snapshot
+      throw err;
+    }
     current.py = py;
+    const manifest = await manifestP;
     Object.assign(py.loadedPackages, manifest.loaded);
-    const [[snapshotBytes, snapshotCached], [bundle, filesCached]] = [await snapshotP, await filesP];
+    const [[, snapshotCached], [bundle, filesCached]] = [await snapshotP, await filesP];
     const cache = await cacheP;
     if (cache && manifest.id && !(snapshotCached && filesCached)) {
       // copied into the responses now, before Python may change a file it owns
-      keep(cache, manifest.id, [[snapshotUrl, snapshotBytes], [filesUrl, bundle]]);
+      keep(cache, manifest.id, [[snapshotUrl, await targetP], [filesUrl, bundle]]);
     }
     writeFiles(py, bundle);
     return { py, manifest, started, restored: Date.now(), cached: snapshotCached && filesCached };
@@ -386,7 +458,7 @@ after_restore`;
     return py;
   }
 
-  async function restore(real, options, name, fetch = fetchBytes) {
+  async function restore(real, options, name, fetch = fetchResponse) {
     return finish(await begin(real, options.indexURL, name, fetch), options);
   }
 

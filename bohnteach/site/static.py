@@ -663,8 +663,8 @@ def _make_snapshot(folder: Path, packages: list[str], env: Environment,
                                       _site_listing(notebooks))
     except (snapshot.SnapshotError, subprocess.TimeoutExpired) as exc:
         raise StaticBuildError(str(exc)) from exc
-    made["gzip_bytes"] = (_gzip_size(folder / f"{snapshot.NAME}.snapshot")
-                          + (folder / f"{snapshot.NAME}.files").stat().st_size)  # gzipped
+    made["gzip_bytes"] = sum((folder / f"{snapshot.NAME}{suffix}").stat().st_size
+                             for suffix in (".snapshot", ".files"))  # gzipped by the build
     core = sum(_gzip_size(folder / f) for f in _PYODIDE_FILES)
     made["download_before"] = core + sum(_gzip_size(folder / f) for f in wheels)
     made["download_after"] = core + made["gzip_bytes"] + _gzip_size(folder / f"{snapshot.NAME}.json")
