@@ -2,7 +2,7 @@
 
     python benchmarks/static_site.py [--build DIR] [--pages 02_Phase_1 "app?kapitel=12_Bohnometer"]
                                      [--clicks 10] [--no-voila] [--snapshot both|on|off]
-                                     [--compare OLD_DIR] [--warm 3] [--rounds 2]
+                                     [--compare OLD_DIR] [--warm 3] [--rounds 2] [--network 50]
 
 Prints figures (not a test).  Uses the build in ``--build`` if it holds one, else builds
 into a temporary folder (``bohnteach build-static``) and prints the build's time and size.
@@ -36,6 +36,9 @@ chromium, for every page:
   both builds from their snapshots, alternating as above; with ``--warm 3 --rounds 2`` each
   figure is a median (a visitor's three warm visits; cold and warm over two rounds). On two
   cores a single visit varies by ±15 %; a change smaller than that needs the rounds.
+* **network** (``--network 50``): each visitor's connection throttled to that many Mbit/s
+  (Chromium's network emulation, which covers the kernel's worker too): a first visit as a
+  school's line gives it, not at the local server's speed.
 
 Then the same pages cold on the Voilà server (``bohnteach serve``'s command, preheated
 kernels) and their step times, in the same run, so both meet the same machine load.
@@ -188,13 +191,24 @@ def serving_without_snapshot(folder: Path) -> Iterator[str]:
         yield base
 
 
+def throttle(ctx, page, mbit: float) -> None:
+    """The visitor's connection as ``mbit`` Mbit/s down (a fifth of it up, 20 ms latency), its
+    workers' downloads included (Chromium's network emulation)."""
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": mbit * 1e6 / 8,
+        "uploadThroughput": mbit * 1e6 / 40})
+
+
 def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...],
-                   warm_visits: int = 1, rounds: int = 1):
+                   warm_visits: int = 1, rounds: int = 1, network: float | None = None):
     """{(page, variant): (cold, warm)}, {(page, variant): step ms}, requests elsewhere; the
     variants alternate page by page, the first one first on even pages. ``bases``: the
     server of each variant. Each visitor comes back ``warm_visits`` times (warm: the median
     of its visits); with ``rounds`` > 1 every page is measured that often (cold and warm:
-    the medians over the rounds)."""
+    the medians over the rounds); ``network``: each visitor's connection in Mbit/s (else the
+    local server's speed)."""
     runs: dict[tuple[str, str], list] = {}
     rows, steps, external = {}, {}, []
     for i, name in enumerate(names * rounds):
@@ -202,6 +216,8 @@ def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, var
             profile = Path(tempfile.mkdtemp(prefix="bohnteach-bench-profile-"))
             ctx, starts = new_visitor(pw, external, profile)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            if network:
+                throttle(ctx, page, network)
             url = page_url(bases[variant], name)
             try:
                 wait_idle(os.getpid())
@@ -262,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
                          "from their snapshots, alternating")
     ap.add_argument("--warm", type=int, default=1, help="warm visits per visitor (median)")
     ap.add_argument("--rounds", type=int, default=1, help="measure every page this often (medians)")
+    ap.add_argument("--network", type=float, metavar="MBIT",
+                    help="each visitor's connection in Mbit/s (a school's line shared by a class)")
     args = ap.parse_args(argv)
     variants = COMPARED if args.compare else VARIANTS[args.snapshot]
     if args.compare and not (args.compare / static.MANIFEST).is_file():
@@ -271,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"# static site benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
           f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}, "
-          f"one core's speed {core_speed():.2f} s (benchmarks/procs.py: core_speed)")
+          f"one core's speed {core_speed():.2f} s (benchmarks/procs.py: core_speed)"
+          + (f", network {args.network:g} Mbit/s per visitor" if args.network else ""))
     out = args.build or Path(tempfile.mkdtemp(prefix="bohnteach-static-bench-")) / "site"
     if not (out / static.MANIFEST).is_file():
         report = static.build_static(out, log=lambda m: None)
@@ -290,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     with static.serving(out) as base, other as second, sync_playwright() as pw:
         bases = {"after": base, "before": second} if args.compare else {"snapshot": base, "normal": second}
         rows, steps, external = static_figures(pw, bases, names, args.clicks, variants,
-                                               args.warm, args.rounds)
+                                               args.warm, args.rounds, args.network)
         if not args.no_voila:
             browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
             voila, vsteps = voila_figures(browser, [n for n in names if "?" not in n], args.clicks)
