@@ -47,7 +47,7 @@ settings (:data:`EARLY_PAGE_JS`) starts it at once with :data:`START_SCRIPT`, wh
 the restore (``begin``: download, Pyodide, memory, files). Pyodide gets an array of the
 snapshot's length (from ``NAME.json``) at once and waits for its bytes only before the
 restore (its ``fsInit`` hook): its WebAssembly is compiled and started while the snapshot
-arrives, and the snapshot, gzipped by the build (52 → 15.5 MB), is unpacked into that array
+arrives, and the snapshot, gzipped by the build (52 → 15.7 MB), is unpacked into that array
 as it arrives; a snapshot not read whole is refused, never restored in part. When
 JupyterLite constructs its kernel worker, the page hands it this one and the worker loads
 JupyterLite's script; the kernel's ``loadPyodide`` then only does what needs its options
@@ -56,7 +56,7 @@ JupyterLite's script; the kernel's ``loadPyodide`` then only does what needs its
 **Kept in the browser**: the snapshot and its files are too large for a browser's HTTP
 cache, so the start script keeps them in Cache Storage, marked with the build's ``id`` (a
 hash of both, in ``NAME.json``, which is asked anew on every visit): a second visit reads
-them there, unpacked, instead of downloading them again (24.5 MB gzipped, 88 MB unpacked).
+them there, unpacked, instead of downloading them again (24.7 MB gzipped, 88 MB unpacked).
 
 **Never a broken page**: whatever fails before the kernel gets the interpreter (the
 snapshot or a wheel not fetched, a snapshot of another Pyodide build, too little memory,
@@ -252,15 +252,19 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
 
   // Reads the snapshot into `target` (an array of the manifest's length, which Pyodide holds
   // already): downloaded, as it arrives; from the Cache Storage, at once (in parts it took
-  // longer). A snapshot not read whole gets its first bytes cleared: Pyodide then refuses it
-  // ("invalid magic number") instead of restoring a part.
+  // longer). Its first bytes (Pyodide's magic number) are put in last: until the snapshot is
+  // read whole, Pyodide refuses it ("invalid magic number") instead of restoring a part.
   async function readInto(target, response, cached) {
-    let offset = 0, problem = null;
+    let offset = 0, head = null, problem = null;
     const tooLarge = `größer als angegeben (über ${target.length} Bytes)`;
     const add = (bytes) => {
       if (offset + bytes.length > target.length) return false;
       target.set(bytes, offset);
       offset += bytes.length;
+      if (!head && offset >= 4) {
+        head = target.slice(0, 4);
+        target.fill(0, 0, 4);
+      }
       return true;
     };
     try {
@@ -282,10 +286,8 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     } catch (err) {
       problem = `unvollständig (${offset} statt ${target.length} Bytes: ${(err && err.message) || err})`;
     }
-    if (problem) {
-      target.fill(0, 0, Math.min(4, target.length));
-      throw new Error(`Abbild ${problem}`);
-    }
+    if (problem) throw new Error(`Abbild ${problem}`);
+    if (head) target.set(head, 0);
   }
 
   // The snapshot and its files stay in the browser's Cache Storage after the first visit,
