@@ -402,7 +402,7 @@ after_restore`;
       py = await real({ indexURL: base, _loadSnapshot: targetP, _snapshotDeserializer: deserializer(current),
                         fsInit: () => readP.catch(() => {}) });
     } catch (err) {
-      await readP;  // a failed read says more than Pyodide's refusal of the cleared snapshot
+      await readP;  // a failed read says more than Pyodide's refusal of an incomplete snapshot
       throw err;
     }
     current.py = py;
