@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import json
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -35,6 +36,7 @@ import background_build
 from browser_helpers import (_OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors,
                              visible_errors)
 
+import bohnteach.lessons
 from bohnteach.content import chapters
 from bohnteach.game.errors import find_rule
 from bohnteach.site import snapshot, static
@@ -540,10 +542,16 @@ def test_snapshot_is_made_with_the_builds_pyodide(static_build: Path):
         assert kept <= set(index), (name, sorted(kept - set(index))[:3])
         left_out |= members - {n for n in members if not snapshot.left_out(n)}
     assert not any(snapshot.left_out(path.removeprefix(site)) for path in index)
+    # a module the snapshot holds imported is an empty file: listed, never read again; one
+    # that a page imports later is whole
+    assert made["emptied"] > 300 and list(index.values()).count(0) >= made["emptied"]
+    assert index[site + "ipywidgets/widgets/widget.pyc"] == 0
+    assert index[site + "bohnteach/site/pages.pyc"] == 0
+    assert index[site + "plotly/graph_objs/_sunburst.pyc"] > 1000
     assert "plotly/package_data/plotly.min.js" in left_out
     assert not {n for n in left_out if n.endswith((".py", ".pyc", ".json", ".toml"))
                 and ".data/" not in n}, sorted(left_out)[:5]
-    assert sum(index.values()) < 45e6  # MB the browser unpacks on every start
+    assert sum(index.values()) < 30e6  # MB the browser unpacks on every start
     # left out only what needs a package the browser does not have (the server's: Voilà,
     # tornado, websockets …), never what the pages run
     in_browser = {imp for e in lock["packages"].values() for imp in e.get("imports", [])}
@@ -624,6 +632,9 @@ for info in pkgutil.walk_packages(bohnteach.__path__, "bohnteach."):
         if exc.name.split(".")[0] in ("bohnteach", "ipywidgets", "plotly", "IPython", "traitlets"):
             failed.append(f"{info.name}: {exc}")
 result["failed"] = failed
+# a package's listing finds the modules the snapshot holds (their files are empty)
+import bohnteach.lessons
+result["listed"] = sorted(info.name for info in pkgutil.iter_modules(bohnteach.lessons.__path__))
 from bohnteach.game.rulesets import find_ruleset, ruleset_names
 result["rulesets"] = len([find_ruleset(n) for n in ruleset_names()])
 result["ipywidgets"] = importlib.metadata.version("ipywidgets")
@@ -660,6 +671,7 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
         assert result["kernel"]
         assert result["lazy_before"] is False and result["sunburst"] == "sunburst"
         assert result["failed"] == []
+        assert result["listed"] == sorted(info.name for info in pkgutil.iter_modules(bohnteach.lessons.__path__))
         assert result["rulesets"] >= 1 and result["ipywidgets"]
         assert {f"{name}.ipynb" for name in PAGES + LESSONS} == {
             f"{folder.removeprefix('/drive/')}/{file}" for folder, files in result["known"].items() for file in files}
