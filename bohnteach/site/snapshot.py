@@ -360,15 +360,28 @@ def after_restore(env):
 after_restore`;
 
   // site-packages' files (NAME.files, written by the build) back into Pyodide's file system
+  // (MEMFS): each file a node made in its folder's node, holding its part of the bundle (no
+  // copy). FS.writeFile resolved each file's whole path twice: 0.15–0.3 s for 2 900 files
+  // in a page's start, this a third of that.
   function writeFiles(py, bundle) {
+    const FS = py.FS, MEMFS = FS.filesystems.MEMFS;
     const length = new DataView(bundle.buffer, bundle.byteOffset, 4).getUint32(0, true);
     const index = JSON.parse(new TextDecoder().decode(bundle.subarray(4, 4 + length)));
-    const made = new Set();
+    const folders = new Map();
     let offset = 4 + length;
     for (const [path, size] of index) {
-      const dir = path.slice(0, path.lastIndexOf("/"));
-      if (!made.has(dir)) { py.FS.mkdirTree(dir); made.add(dir); }
-      py.FS.writeFile(path, bundle.subarray(offset, offset + size), { canOwn: true });  // no copy
+      const cut = path.lastIndexOf("/"), dir = path.slice(0, cut);
+      let folder = folders.get(dir);
+      if (!folder) {
+        FS.mkdirTree(dir);
+        folder = FS.lookupPath(dir).node;
+        folders.set(dir, folder);
+      }
+      const name = path.slice(cut + 1);
+      if (name in folder.contents) FS.unlink(path);  // none is there after a restore
+      const node = MEMFS.createNode(folder, name, 0o100644, 0);
+      node.contents = bundle.subarray(offset, offset + size);
+      node.usedBytes = size;
       offset += size;
     }
     if (offset !== bundle.length) throw new Error("Dateien des Abbilds unvollständig");
