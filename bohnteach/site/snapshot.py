@@ -50,8 +50,12 @@ settings (:data:`EARLY_PAGE_JS`) starts it at once with :data:`START_SCRIPT`, wh
 the restore (``begin``: download, Pyodide, memory, files). Pyodide gets an array of the
 snapshot's length (from ``NAME.json``) at once and waits for its bytes only before the
 restore (its ``fsInit`` hook): its WebAssembly is compiled and started while the snapshot
-arrives, and the snapshot, gzipped by the build (52 → 15.7 MB), is unpacked into that array
-as it arrives; a snapshot not read whole is refused, never restored in part. When
+arrives. A worker of the kernel's worker, the *reader* (``reading``), downloads the snapshot
+(gzipped by the build: 52 → 15.7 MB) and then its files, unpacks each as it arrives, and
+hands each over whole, moved, not copied: on the kernel worker's own thread, busy with
+Pyodide's start, the same work ended 0.2–0.6 s after Pyodide asked for the snapshot; from the
+reader it is there when Pyodide asks. A snapshot not read whole is refused, never restored
+in part. When
 JupyterLite constructs its kernel worker, the page hands it this one and the worker loads
 JupyterLite's script; the kernel's ``loadPyodide`` then only does what needs its options
 (``finish``: packages, output, address, random state).
@@ -84,6 +88,9 @@ CHECKED_PYODIDE = "0.29."
 #: The script the kernel loads as ``pyodideUrl``: it defines ``loadPyodide`` and loads
 #: Pyodide's own ``pyodide.js`` beside it.
 START_SCRIPT = "bohnteach-start.js"
+#: The reader's script (:data:`READER_JS`): the kernel's worker starts it to get the snapshot
+#: and its files.
+READER_SCRIPT = "bohnteach-leser.js"
 #: The snapshot's files beside Pyodide: ``NAME.snapshot`` (the memory, gzipped), ``NAME.files``
 #: (site-packages, gzipped), ``NAME.json`` (what the browser checks and puts back; ``bytes``:
 #: the memory's length unpacked).
@@ -215,16 +222,9 @@ writeFileSync(`${folder}/${name}.json`, JSON.stringify({
 }));
 """
 
-#: The kernel's ``pyodideUrl`` (a classic script, run by ``importScripts`` in the kernel's
-#: worker, jupyterlite-pyodide-kernel 0.7): defines ``self.loadPyodide``, which restores
-#: the snapshot the kernel's settings name (``loadPyodideOptions.bohnteachSnapshot``), else
-#: or on any failure starts Pyodide as usual.  In Node (the tests) it only defines
-#: ``globalThis.bohnteachSnapshot.restore``.
-START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, issue 30) */
-(function () {
-  "use strict";
-  const OPTION = "%(option)s";
-
+#: What the start script and the reader share: getting the snapshot and its files, from the
+#: Cache Storage or downloaded and unpacked (``whole``).
+_READING_JS = r"""
   async function fetchResponse(url, init) {
     const response = await fetch(url, init);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -258,44 +258,32 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     return gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   }
 
-  // Reads the snapshot into `target` (an array of the manifest's length, which Pyodide holds
-  // already): downloaded, as it arrives; from the Cache Storage, at once (in parts it took
-  // longer). Its first bytes (Pyodide's magic number) are put in last: until the snapshot is
-  // read whole, Pyodide refuses it ("invalid magic number") instead of restoring a part.
-  async function readInto(target, response, cached) {
-    let offset = 0, head = null, problem = null;
-    const tooLarge = `größer als angegeben (über ${target.length} Bytes)`;
-    const add = (bytes) => {
-      if (offset + bytes.length > target.length) return false;
-      target.set(bytes, offset);
-      offset += bytes.length;
-      if (!head && offset >= 4) {
-        head = target.slice(0, 4);
-        target.fill(0, 0, 4);
-      }
-      return true;
-    };
+  // The whole body of a download, unpacked: exactly `length` bytes where the manifest says how
+  // many (the snapshot: one that arrives in part is refused, never restored in part), else
+  // as many as come.
+  async function downloaded(response, length, what) {
+    const stream = await unpacked(response);
+    if (length === undefined) return bytesOf(new Response(stream));
+    const bytes = new Uint8Array(length), reader = stream.getReader();
+    let offset = 0, problem = null;
     try {
-      if (cached) {
-        if (!add(await bytesOf(response))) problem = tooLarge;
-      } else {
-        const reader = (await unpacked(response)).getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          if (!add(value)) {
-            reader.cancel().catch(() => {});
-            problem = tooLarge;
-            break;
-          }
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (offset + value.length > length) {
+          reader.cancel().catch(() => {});
+          problem = `größer als angegeben (über ${length} Bytes)`;
+          break;
         }
+        bytes.set(value, offset);
+        offset += value.length;
       }
-      if (!problem && offset !== target.length) problem = `unvollständig (${offset} statt ${target.length} Bytes)`;
+      if (!problem && offset !== length) problem = `unvollständig (${offset} statt ${length} Bytes)`;
     } catch (err) {
-      problem = `unvollständig (${offset} statt ${target.length} Bytes: ${(err && err.message) || err})`;
+      problem = `unvollständig (${offset} statt ${length} Bytes: ${(err && err.message) || err})`;
     }
-    if (problem) throw new Error(`Abbild ${problem}`);
-    if (head) target.set(head, 0);
+    if (problem) throw new Error(`${what} ${problem}`);
+    return bytes;
   }
 
   // The snapshot and its files stay in the browser's Cache Storage after the first visit,
@@ -322,12 +310,90 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     return storage ? storage.open(CACHE).catch(() => null) : Promise.resolve(null);
   }
 
-  // (response, fromCache) of url: from the cache if it holds the build `id`'s, else fetched
-  async function cachedResponse(cacheP, url, idP, fetch) {
+  // {bytes, cached} of url: from the Cache Storage if it holds the build `id`'s, else downloaded
+  async function whole(cacheP, url, id, length, what, fetch) {
     const cache = await cacheP;
     const hit = cache && await cache.match(url).catch(() => undefined);
-    if (hit && hit.headers.get(ID_HEADER) === await idP) return [hit, true];
-    return [await fetch(url), false];
+    if (hit && hit.headers.get(ID_HEADER) === id) {
+      const bytes = await bytesOf(hit);
+      if (length === undefined || bytes.length === length) return { bytes, cached: true };
+    }
+    return { bytes: await downloaded(await fetch(url), length, what), cached: false };
+  }
+""" % {"cache": CACHE, "id_header": CACHE_ID_HEADER}
+
+#: The reader (:data:`READER_SCRIPT`, a worker the kernel's worker starts): answers a message
+#: {url, id, length, what} with {url, bytes, cached}, the bytes moved, not copied, or with
+#: {url, error}. In the kernel's worker the reading and unpacking waited for Pyodide's start
+#: on that worker's one thread: a second visit's snapshot came 0.2–0.4 s after Pyodide asked
+#: for it, a first visit's 0.5 s; from the reader it is there when Pyodide asks.
+READER_JS = r"""/* bohnteach: liest das Abbild (bohnteach/site/snapshot.py, issue 30) */
+(function () {
+  "use strict";
+%(reading)s
+
+  const cacheP = openCache();
+  self.onmessage = async (event) => {
+    const { url, id, length, what } = event.data;
+    try {
+      const { bytes, cached } = await whole(cacheP, url, id, length, what, fetchResponse);
+      self.postMessage({ url, bytes, cached }, [bytes.buffer]);
+    } catch (err) {
+      self.postMessage({ url, error: String((err && err.message) || err) });
+    }
+  };
+})();
+""" % {"reading": _READING_JS}
+
+#: The kernel's ``pyodideUrl`` (a classic script, run by ``importScripts`` in the kernel's
+#: worker, jupyterlite-pyodide-kernel 0.7): defines ``self.loadPyodide``, which restores
+#: the snapshot the kernel's settings name (``loadPyodideOptions.bohnteachSnapshot``), else
+#: or on any failure starts Pyodide as usual.  In Node (the tests) it only defines
+#: ``globalThis.bohnteachSnapshot.restore``.
+START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, issue 30) */
+(function () {
+  "use strict";
+  const OPTION = "%(option)s";
+%(reading)s
+
+  // whole() as read(url, id, length, what): by the reader (READER_JS, from `script`), else
+  // here: where a worker cannot start one, or its script fails (one console line says so).
+  // read.done() ends the reader.
+  function reading(script, fetch) {
+    const here = (url, id, length, what) => whole(openCache(), url, id, length, what, fetch);
+    let reader = null;
+    if (fetch === fetchResponse && typeof Worker === "function") {
+      try {
+        reader = new Worker(script);
+      } catch (err) {
+        reader = null;
+      }
+    }
+    if (!reader) return Object.assign(here, { done() {} });
+    const waiting = new Map();  // url → [resolve, reject, the request]
+    reader.onmessage = (event) => {
+      const { url, bytes, cached, error } = event.data;
+      const [resolve, reject] = waiting.get(url);
+      waiting.delete(url);
+      if (error) reject(new Error(error));
+      else resolve({ bytes, cached });
+    };
+    reader.onerror = (event) => {  // its script did not run: read here what it was asked
+      event.preventDefault();
+      reader = null;
+      console.info("bohnteach: Leser des Abbilds nicht gestartet, der Kernel liest selbst");
+      for (const [resolve, reject, request] of waiting.values()) here(...request).then(resolve, reject);
+      waiting.clear();
+    };
+    const read = (...request) => {
+      if (!reader) return here(...request);
+      const [url, id, length, what] = request;
+      return new Promise((resolve, reject) => {
+        waiting.set(url, [resolve, reject, request]);
+        reader.postMessage({ url, id, length, what });
+      });
+    };
+    return Object.assign(read, { done() { if (reader) reader.terminate(); } });
   }
 
   // keeps what was fetched (the files unpacked) for the next visit; a Response copies its bytes
@@ -392,20 +458,24 @@ after_restore`;
   //
   // Pyodide gets the snapshot as an array of the manifest's length at once, before its bytes
   // are there: it compiles and starts its WebAssembly (0.5 s and more of a first visit) while
-  // they arrive, and restores them once they are read — its start waits for its `fsInit` hook,
-  // which waits for the read.
+  // the reader gets them, and restores them once they are in that array — its start waits
+  // for its `fsInit` hook, which waits for them. They are put in whole or not at all: an
+  // array without the snapshot's first bytes (Pyodide's magic number) is refused.
   async function begin(real, base, name, fetch = fetchResponse) {
     const started = Date.now();
     // asked anew on each visit (a stale one would name the cached snapshot of an older build)
     const manifestP = fetch(`${base}${name}.json`, { cache: "no-cache" })
       .then(bytesOf).then((b) => JSON.parse(new TextDecoder().decode(b)));
-    const idP = manifestP.then((m) => m.id);
-    const cacheP = openCache();
+    const read = reading(`${base}%(reader)s`, fetch);
     const snapshotUrl = `${base}${name}.snapshot`, filesUrl = `${base}${name}.files`;
-    const snapshotP = cachedResponse(cacheP, snapshotUrl, idP, fetch);
-    const filesP = cachedResponse(cacheP, filesUrl, idP, fetch)  // unpacked while Pyodide starts
-      .then(async ([response, cached]) => [
-        await bytesOf(cached ? response : new Response(await unpacked(response))), cached]);
+    const snapshotP = manifestP.then((m) => read(snapshotUrl, m.id, m.bytes, "Abbild"));
+    // the files after the snapshot: needed only after the restore, and unpacked at the same
+    // time they would delay it
+    const filesP = snapshotP.then(async () => {
+      const m = await manifestP;
+      return read(filesUrl, m.id, undefined, "Dateien des Abbilds");
+    });
+    Promise.allSettled([snapshotP, filesP]).then(read.done);
     const targetP = manifestP.then((manifest) => {
       try {
         new WebAssembly.Memory({ initial: Math.ceil(manifest.bytes / 65536) });
@@ -414,8 +484,7 @@ after_restore`;
       }
       return new Uint8Array(manifest.bytes);
     });
-    const readP = Promise.all([targetP, snapshotP])
-      .then(([target, [response, cached]]) => readInto(target, response, cached));
+    const readP = Promise.all([targetP, snapshotP]).then(([target, snapshot]) => target.set(snapshot.bytes));
     for (const p of [manifestP, snapshotP, filesP, targetP, readP]) p.catch(() => {});  // awaited below
     const current = { py: null };
     let py;
@@ -429,14 +498,15 @@ after_restore`;
     current.py = py;
     const manifest = await manifestP;
     Object.assign(py.loadedPackages, manifest.loaded);
-    const [[, snapshotCached], [bundle, filesCached]] = [await snapshotP, await filesP];
-    const cache = await cacheP;
-    if (cache && manifest.id && !(snapshotCached && filesCached)) {
+    const [snapshot, files] = [await snapshotP, await filesP];
+    const cached = snapshot.cached && files.cached;
+    const cache = cached ? null : await openCache();
+    if (cache && manifest.id) {
       // copied into the responses now, before Python may change a file it owns
-      keep(cache, manifest.id, [[snapshotUrl, await targetP], [filesUrl, bundle]]);
+      keep(cache, manifest.id, [[snapshotUrl, snapshot.bytes], [filesUrl, files.bytes]]);
     }
-    writeFiles(py, bundle);
-    return { py, manifest, started, restored: Date.now(), cached: snapshotCached && filesCached };
+    writeFiles(py, files.bytes);
+    return { py, manifest, started, restored: Date.now(), cached };
   }
 
   // The kernel mounts JupyterLite's drive (DriveFS) at DRIVE and then moves into the page's
@@ -527,8 +597,8 @@ after_restore`;
     }
   };
 })();
-""" % {"option": OPTION, "cache": CACHE, "id_header": CACHE_ID_HEADER, "early": EARLY, "name": NAME,
-       "drive": DRIVE}
+""" % {"option": OPTION, "early": EARLY, "name": NAME, "drive": DRIVE, "reader": READER_SCRIPT,
+       "reading": _READING_JS}
 
 
 #: Runs in the page right after its settings (a classic script, before JupyterLite's own):
@@ -620,6 +690,7 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-30:])
         raise SnapshotError(f"Abbild in Node fehlgeschlagen ({done.returncode}):\n{tail}")
     (folder / START_SCRIPT).write_text(START_JS, "utf-8")
+    (folder / READER_SCRIPT).write_text(READER_JS, "utf-8")
     manifest = json.loads((folder / f"{NAME}.json").read_text("utf-8"))
     manifest["seconds"] = round(time.monotonic() - started, 1)
     return manifest

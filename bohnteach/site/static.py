@@ -628,7 +628,7 @@ def _gzip_size(path: Path) -> int:
 
 #: Pyodide's files every visit downloads, beside the wheels (pyodide.mjs is not loaded).
 _PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                  "pyodide-lock.json", snapshot.START_SCRIPT)
+                  "pyodide-lock.json", snapshot.START_SCRIPT, snapshot.READER_SCRIPT)
 
 
 def _site_listing(notebooks: list[Path]) -> dict[str, dict[str, str | None]]:
