@@ -36,9 +36,9 @@ chromium, for every page:
   both builds from their snapshots, alternating as above; with ``--warm 3 --rounds 2`` each
   figure is a median (a visitor's three warm visits; cold and warm over two rounds). On two
   cores a single visit varies by ±15 %; a change smaller than that needs the rounds.
-* **network** (``--network 50``): each visitor's connection throttled to that many Mbit/s
-  (Chromium's network emulation, which covers the kernel's worker too): a first visit as a
-  school's line gives it, not at the local server's speed.
+* **network** (``--network 50``): each visitor's line throttled to that many Mbit/s by the
+  server (:class:`Line`; Chromium's network emulation does not reach the snapshot's reader, a
+  worker's worker): a first visit as a school's line gives it, not at the local server's speed.
 
 Then the same pages cold on the Voilà server (``bohnteach serve``'s command, preheated
 kernels) and their step times, in the same run, so both meet the same machine load.
@@ -52,6 +52,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -172,43 +173,65 @@ def new_visitor(pw, external: list[str], profile: Path):
     return ctx, starts
 
 
+class Line:
+    """A visitor's line of ``mbit`` Mbit/s down, shared by all its requests (a server serves
+    one visitor at a time), 20 ms latency per request."""
+
+    LATENCY = 0.02
+
+    def __init__(self, mbit: float) -> None:
+        self.rate = mbit * 1e6 / 8  # bytes per second
+        self.lock = threading.Lock()
+        self.free = time.monotonic()  # when the line has sent what it was given
+
+    def take(self, size: int) -> None:
+        """Wait until ``size`` more bytes have gone down the line."""
+        with self.lock:
+            now = time.monotonic()
+            self.free = max(now, self.free) + size / self.rate
+            wait = self.free - now
+        time.sleep(wait)
+
+
 @contextmanager
-def serving_without_snapshot(folder: Path) -> Iterator[str]:
-    """The build as :func:`static.serving` serves it, but the snapshot's manifest answered with
-    404: the start script falls back to the normal start at once."""
+def serving(folder: Path, without_snapshot: bool = False, mbit: float | None = None) -> Iterator[str]:
+    """The build as :func:`static.serving` serves it; ``without_snapshot``: the snapshot's
+    manifest answered with 404, so that the start script falls back to the normal start at
+    once; ``mbit``: every response sent down a :class:`Line` of that speed. The line is the
+    server's, not Chromium's network emulation: that one does not reach a worker's worker
+    (the snapshot's reader downloaded at full speed)."""
     server = static.make_server(folder, port=0)
     blocked = f"/static/pyodide/{snapshot.NAME}.json"
+    line = Line(mbit) if mbit else None
 
     class Handler(server.RequestHandlerClass):  # type: ignore[name-defined,misc]
         def send_head(self):
-            if self.path.split("?")[0].endswith(blocked):
+            if without_snapshot and self.path.split("?")[0].endswith(blocked):
                 self.send_error(404)
                 return None
+            if line:
+                time.sleep(line.LATENCY)
             return super().send_head()
+
+        def copyfile(self, source, outputfile) -> None:
+            if not line:
+                return super().copyfile(source, outputfile)
+            while chunk := source.read(64 * 1024):
+                line.take(len(chunk))
+                outputfile.write(chunk)
 
     server.RequestHandlerClass = Handler
     with static.running(server) as base:
         yield base
 
 
-def throttle(ctx, page, mbit: float) -> None:
-    """The visitor's connection as ``mbit`` Mbit/s down (a fifth of it up, 20 ms latency), its
-    workers' downloads included (Chromium's network emulation)."""
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": mbit * 1e6 / 8,
-        "uploadThroughput": mbit * 1e6 / 40})
-
-
 def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, variants: tuple[str, ...],
-                   warm_visits: int = 1, rounds: int = 1, network: float | None = None):
+                   warm_visits: int = 1, rounds: int = 1):
     """{(page, variant): (cold, warm)}, {(page, variant): step ms}, requests elsewhere; the
     variants alternate page by page, the first one first on even pages. ``bases``: the
     server of each variant. Each visitor comes back ``warm_visits`` times (warm: the median
     of its visits); with ``rounds`` > 1 every page is measured that often (cold and warm:
-    the medians over the rounds); ``network``: each visitor's connection in Mbit/s (else the
-    local server's speed)."""
+    the medians over the rounds)."""
     runs: dict[tuple[str, str], list] = {}
     rows, steps, external = {}, {}, []
     for i, name in enumerate(names * rounds):
@@ -216,8 +239,6 @@ def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, var
             profile = Path(tempfile.mkdtemp(prefix="bohnteach-bench-profile-"))
             ctx, starts = new_visitor(pw, external, profile)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            if network:
-                throttle(ctx, page, network)
             url = page_url(bases[variant], name)
             try:
                 wait_idle(os.getpid())
@@ -305,11 +326,11 @@ def main(argv: list[str] | None = None) -> int:
     names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"] if n != "notebooks/app"),
                            "app?kapitel=00_Start", "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
 
-    other = static.serving(args.compare) if args.compare else serving_without_snapshot(out)
-    with static.serving(out) as base, other as second, sync_playwright() as pw:
+    other = serving(args.compare or out, without_snapshot=not args.compare, mbit=args.network)
+    with serving(out, mbit=args.network) as base, other as second, sync_playwright() as pw:
         bases = {"after": base, "before": second} if args.compare else {"snapshot": base, "normal": second}
         rows, steps, external = static_figures(pw, bases, names, args.clicks, variants,
-                                               args.warm, args.rounds, args.network)
+                                               args.warm, args.rounds)
         if not args.no_voila:
             browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
             voila, vsteps = voila_figures(browser, [n for n in names if "?" not in n], args.clicks)
