@@ -373,6 +373,7 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     const waiting = new Map();  // url → [resolve, reject, the request]
     reader.onmessage = (event) => {
       const { url, bytes, cached, error } = event.data;
+      if (!waiting.has(url)) return;  // read here already: the reader failed after it began
       const [resolve, reject] = waiting.get(url);
       waiting.delete(url);
       if (error) reject(new Error(error));
