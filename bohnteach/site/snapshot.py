@@ -14,7 +14,7 @@ at build time, ``loadPyodide({_loadSnapshot, _snapshotDeserializer})`` in the br
 this module, checked with Pyodide :data:`CHECKED_PYODIDE` (0.29.x: 314.x fails to restore a
 snapshot larger than its default heap, pyodide#6254). The build refuses another Pyodide
 (:func:`check_version`); after an upgrade, re-check as README's "Pins and lock" says:
-``make static`` builds, and ``tests/test_static_site.py -k snapshot`` shows the start from
+``make static`` builds, and ``tests/test_static_site.py -k "snapshot or reader"`` shows the start from
 the snapshot and each fallback.
 
 What the snapshot holds and what the browser puts back (:data:`START_JS`):
