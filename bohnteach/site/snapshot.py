@@ -360,7 +360,8 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
   // here: where a worker cannot start one, or its script fails (one console line says so).
   // read.done() ends the reader.
   function reading(script, fetch) {
-    const here = (url, id, length, what) => whole(openCache(), url, id, length, what, fetch);
+    let cacheP = null;  // opened once, if anything is read here
+    const here = (url, id, length, what) => whole(cacheP || (cacheP = openCache()), url, id, length, what, fetch);
     let reader = null;
     if (fetch === fetchResponse && typeof Worker === "function") {
       try {
@@ -397,7 +398,7 @@ START_JS = r"""/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, 
     return Object.assign(read, { done() { if (reader) reader.terminate(); } });
   }
 
-  // keeps what was fetched (the files unpacked) for the next visit; a Response copies its bytes
+  // keeps what was downloaded (unpacked) for the next visit; a Response copies its bytes
   function keep(cache, id, entries) {
     const responses = entries.map(([url, bytes]) => [url, new Response(bytes, { headers: { [ID_HEADER]: id } })]);
     (async () => {
@@ -472,10 +473,8 @@ after_restore`;
     const snapshotP = manifestP.then((m) => read(snapshotUrl, m.id, m.bytes, "Abbild"));
     // the files after the snapshot: needed only after the restore, and unpacked at the same
     // time they would delay it
-    const filesP = snapshotP.then(async () => {
-      const m = await manifestP;
-      return read(filesUrl, m.id, undefined, "Dateien des Abbilds");
-    });
+    const filesP = Promise.all([manifestP, snapshotP])
+      .then(([m]) => read(filesUrl, m.id, undefined, "Dateien des Abbilds"));
     Promise.allSettled([snapshotP, filesP]).then(read.done);
     const targetP = manifestP.then((manifest) => {
       try {
@@ -500,14 +499,12 @@ after_restore`;
     const manifest = await manifestP;
     Object.assign(py.loadedPackages, manifest.loaded);
     const [snapshot, files] = [await snapshotP, await filesP];
-    const cached = snapshot.cached && files.cached;
-    const cache = cached ? null : await openCache();
-    if (cache && manifest.id) {
-      // copied into the responses now, before Python may change a file it owns
-      keep(cache, manifest.id, [[snapshotUrl, snapshot.bytes], [filesUrl, files.bytes]]);
-    }
+    const fetched = [[snapshotUrl, snapshot], [filesUrl, files]].filter(([, got]) => !got.cached);
+    const cache = fetched.length && manifest.id ? await openCache() : null;
+    // copied into the responses now, before Python may change a file it owns
+    if (cache) keep(cache, manifest.id, fetched.map(([url, got]) => [url, got.bytes]));
     writeFiles(py, files.bytes);
-    return { py, manifest, started, restored: Date.now(), cached };
+    return { py, manifest, started, restored: Date.now(), cached: !fetched.length };
   }
 
   // The kernel mounts JupyterLite's drive (DriveFS) at DRIVE and then moves into the page's
