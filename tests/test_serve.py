@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 import sys
 import urllib.request
 import uuid
@@ -323,18 +324,52 @@ def test_the_server_reads_message_dates_as_jupyter_client_does(monkeypatch):
 
 def test_the_servers_logger_makes_no_debug_records():
     """traitlets leaves the Voilà app's logger at DEBUG and filters in the handler; the
-    server's command line sets it to INFO, so the debug line per kernel message costs nothing."""
+    server's settings (``VOILA_SETTINGS``) set it to INFO, so the debug line per kernel message costs nothing."""
     import logging
 
     from voila.app import Voila
 
     from bohnteach.site.serve import _split_options
 
-    def logger_level(argv: list[str]) -> int:
-        app = Voila()
+    from bohnteach.site.serve import VOILA_SETTINGS
+
+    def logger_level(argv: list[str], **settings: object) -> int:
+        app = Voila(**settings)
         app.parse_command_line(argv)
         return app.log.getEffectiveLevel()
 
     argv, _, _ = _split_options(build_voila_command(8866, public=False)[3:])
-    assert logger_level(argv) == logging.INFO
-    assert logger_level([a for a in argv if "logging_config" not in a]) == logging.DEBUG  # the control
+    assert logger_level(argv, **VOILA_SETTINGS) == logging.INFO
+    assert logger_level(argv) == logging.DEBUG  # the control
+
+
+# ---- a clean log ------------------------------------------------------------------------------
+def test_a_started_and_stopped_server_logs_clean_and_leaves_no_folder(tiny_site, tmp_path):
+    """Issue 53 §8: no "Notebook … is not trusted" per notebook read, no traitlets warning
+    about the command line's forms, and the fork server's temporary folder goes with it."""
+    import tempfile
+
+    # the server's temporary folder: short, as the kernels' Unix sockets in it must be
+    tmp = Path(tempfile.mkdtemp(prefix="bt-", dir="/tmp"))
+    log = tmp_path / "voila.log"
+    with start_site(log, root=tiny_site, env={"TMPDIR": str(tmp)}) as base:
+        _kernel_id_of_served_page(base, "notebooks/seite")  # a page read and run: a forked kernel
+        assert list(tmp.glob("bohnteach-fork-*")), "the fork server made no folder"
+    text = log.read_text()
+    assert "Kernel started" in text  # the log is the server's (the page's kernel started)
+    assert "is not trusted" not in text
+    assert "DeprecationWarning" not in text
+    assert list(tmp.glob("bohnteach-fork-*")) == []
+    shutil.rmtree(tmp)
+
+
+def test_the_servers_logger_drops_only_the_trust_warning():
+    import logging
+
+    from bohnteach.site.serve import NotTrustedFilter
+
+    def record(msg: str) -> logging.LogRecord:
+        return logging.LogRecord("Voila", logging.WARNING, __file__, 1, msg, ("x.ipynb",), None)
+
+    assert not NotTrustedFilter().filter(record("Notebook %s is not trusted"))
+    assert NotTrustedFilter().filter(record("Notebook %s could not be read"))

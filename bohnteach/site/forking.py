@@ -177,16 +177,24 @@ def serve_forks(path: str) -> None:
     listener.bind(path + ".tmp")
     listener.listen(64)
     os.rename(path + ".tmp", path)  # the socket appears only once we are ready
-    while os.getppid() == parent:
-        ready, _, _ = select.select([listener], [], [], PARENT_CHECK)
-        if ready:
-            conn, _ = listener.accept()
-            try:
-                _answer(conn, listener)
-            except (OSError, ValueError, KeyError) as error:
-                log.warning("Kernel-Anfrage nicht ausführbar: %s", error)
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+    try:
+        while os.getppid() == parent:
+            ready, _, _ = select.select([listener], [], [], PARENT_CHECK)
+            if ready:
+                conn, _ = listener.accept()
+                try:
+                    _answer(conn, listener)
+                except (OSError, ValueError, KeyError) as error:
+                    log.warning("Kernel-Anfrage nicht ausführbar: %s", error)
+    finally:
+        _remove_socket(path)
+
+
+def _remove_socket(path: str) -> None:
+    """Remove the fork server's socket and its folder (made for it alone), if still there."""
+    for remove, name in ((os.unlink, path), (os.unlink, path + ".tmp"), (os.rmdir, os.path.dirname(path))):
+        with contextlib.suppress(OSError):
+            remove(name)
 
 
 # ---- the Voilà server's side ----------------------------------------------------------------
@@ -203,13 +211,20 @@ class _Server:
     def start(self) -> None:
         self.path = os.path.join(tempfile.mkdtemp(prefix="bohnteach-fork-"), "socket")
         self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL)
+        atexit.register(self.close)  # the Voilà server ends: no fork server, no folder left
 
     def close(self) -> None:
-        """End the fork server (the kernels it forked end with it)."""
+        """End the fork server (the kernels it forked end with it) and remove its folder.
+        A fork server ended by a signal (Ctrl-C reaches the whole process group) cannot
+        remove it itself."""
         if self.process is not None:
-            self.process.terminate()
-            self.process.wait(30)
+            if self.process.poll() is None:
+                self.process.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(30)
             self.process = None
+        if self.path:
+            _remove_socket(self.path)
 
     async def ready(self) -> bool:
         """Whether the fork server answers (started here if it is not running)."""

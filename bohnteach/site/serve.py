@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import signal
 import subprocess
@@ -188,9 +189,6 @@ def build_voila_command(
         # nbclient waits only 4 s for a cell's late output by default; on a busy server a
         # page then silently lost its widgets ("Timeout waiting for IOPub output").
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
-        # traitlets leaves the app's logger at DEBUG (only its handler filters): each of the
-        # kernel manager's debug lines, one per kernel message, made a record to drop.
-        "--Voila.logging_config={'loggers': {'Voila': {'level': 'INFO'}}}",
         # Unix sockets instead of random TCP ports: with every page preheated at once, two
         # kernels could draw the same port ("Address already in use") and a page hung.
         "--KernelManager.transport=ipc",
@@ -202,10 +200,33 @@ def build_voila_command(
         # its plugins fail to start (console errors). It belongs to the static site only.
         # jupyterlab-plotly's renderer is replaced by ours (labextensions/bohnteach-charts
         # beside the template): Voilà would fetch its 4.8 MB file on every page.
-        "--VoilaConfiguration.extension_denylist="
-        "['@jupyterlite/pyodide-kernel-extension', 'jupyterlab-plotly']",
+        *(f"--VoilaConfiguration.extension_denylist={name}"
+          for name in ("@jupyterlite/pyodide-kernel-extension", "jupyterlab-plotly")),
         *ours,
     ]
+
+
+#: Settings of the Voilà app that its command line cannot say without a deprecation
+#: warning (a nested dict): :func:`_run_voila` hands them to the app.
+VOILA_SETTINGS: dict[str, Any] = {
+    # traitlets leaves the app's logger at DEBUG (only its handler filters): each of the
+    # kernel manager's debug lines, one per kernel message, made a record to drop.
+    # The contents manager checks every notebook it reads for a trust signature (kept per
+    # user on the server); the site's own notebooks have none and Voilà renders every
+    # output as trusted anyway (its exporter's ``trusted`` filter), so its warning
+    # "Notebook … is not trusted" (one per notebook and preheat) says nothing: dropped.
+    "logging_config": {
+        "filters": {"untrusted": {"()": "bohnteach.site.serve.NotTrustedFilter"}},
+        "loggers": {"Voila": {"level": "INFO", "filters": ["untrusted"]}},
+    },
+}
+
+
+class NotTrustedFilter(logging.Filter):
+    """Drops jupyter_server's "Notebook %s is not trusted" record (see :data:`VOILA_SETTINGS`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "Notebook %s is not trusted"
 
 
 def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
@@ -660,10 +681,10 @@ def _run_voila(argv: Sequence[str]) -> int:
     slots = KernelSlots(kernel_starts)
     _refill_pools_when_quiet(slots)
     _queue_visitors_who_need_a_kernel(slots)
-    from voila.app import main as voila_main
+    from voila.app import Voila
 
     sys.argv = ["voila", *argv]
-    return int(voila_main() or 0)
+    return int(Voila.launch_instance(argv, **VOILA_SETTINGS) or 0)
 
 
 if __name__ == "__main__":
