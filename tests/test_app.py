@@ -127,16 +127,63 @@ def test_unknown_address_shows_not_found_and_the_app_goes_on(shell):
     assert app.router.title.startswith("Häufige Fragen")
 
 
-def test_teacher_mode_follows_the_address(shell):
+def test_teacher_mode_is_the_visitors_not_the_addresss(shell):
+    """Entered once (an old address with ?lehrkraft=1), teacher mode stays on the pages the
+    app shows next, whose addresses never carry it; leaving ends it."""
     from bohnteach.widgets.questions import teacher_mode
 
     app = App()
+    app.router.route = "lektion=02_Zwei_Karten_aufdecken"
+    assert not teacher_mode()
     app.router.route = "lektion=01_Bohnentreppe&lehrkraft=1"
     assert teacher_mode()
     app.router.route = "lektion=02_Zwei_Karten_aufdecken"
-    assert not teacher_mode(), "teacher mode is not kept for an address without it"
-    app.router.route = "lektion=02_Zwei_Karten_aufdecken&lehrkraft=ja"
+    assert teacher_mode(), "teacher mode is kept for the visitor"
+    app.teacher.leave()
+    assert not teacher_mode()
+
+
+def _browser_says(app: App, monkeypatch, *, address=None, kept="") -> list[dict]:
+    """What the app's browser memory (LehrkraftModel) tells the kernel; returns the
+    kernel's answers to the browser."""
+    answers: list[dict] = []
+    monkeypatch.setattr(app.teacher, "send", answers.append)
+    app.teacher.loaded = False  # a page of its own (the browser's model is made anew)
+    app.teacher.stored = json.dumps({"address": address, "kept": kept})
+    app.teacher.loaded = True
+    return answers
+
+
+def test_the_browsers_teacher_view_is_checked_by_the_kernel(shell, monkeypatch):
+    from bohnteach.widgets import teacher_view
+    from bohnteach.widgets.questions import teacher_mode
+
+    monkeypatch.setattr(teacher_view, "_TRIES", teacher_view._Tries())
+    monkeypatch.setenv("BOHNTEACH_LEHRKRAFT_CODE", "bohne7")
+    app = App()
+    assert _browser_says(app, monkeypatch, kept="1") == [{"forget": True}]  # an old "1": forgotten
+    assert not teacher_mode()
+
+    monkeypatch.setattr(teacher_view, "_TRIES", teacher_view._Tries())
+    assert _browser_says(app, monkeypatch, kept="bohne7") == [{"keep": "bohne7"}]
     assert teacher_mode()
+    app.router.route = "kapitel=02_Phase_1"
+    assert teacher_mode()
+
+
+def test_a_wrong_code_from_the_address_opens_the_code_field(shell, monkeypatch):
+    from bohnteach.widgets import teacher_view
+    from bohnteach.widgets.questions import teacher_mode
+
+    monkeypatch.setattr(teacher_view, "_TRIES", teacher_view._Tries())
+    monkeypatch.setenv("BOHNTEACH_LEHRKRAFT_CODE", "bohne7")
+    app = App()
+    app.router.route = "lektion=01_Bohnentreppe"
+    assert _browser_says(app, monkeypatch, address="1") == []
+    assert not teacher_mode()
+    (switch,) = [item for item in list(teacher_view.follow_teacher_mode.__globals__["_REGISTRY"])
+                 if isinstance(item, teacher_view.TeacherSwitch) and item.entry]
+    assert "braucht dafür den Lehrkraft-Code" in switch.message.value
 
 
 def test_a_lessons_teacher_banner_shows_in_teacher_view(shell):
@@ -147,11 +194,11 @@ def test_a_lessons_teacher_banner_shows_in_teacher_view(shell):
                 if "bt-teacher-notes" in getattr(w, "_dom_classes", ())]
 
     app = App()
-    app.router.route = "lektion=01_Bohnentreppe&lehrkraft=1"
-    (banner,) = banners()
-    assert "Lehrkraft-Ansicht" in banner
     app.router.route = "lektion=01_Bohnentreppe"
     assert banners() == [""]
+    app.router.route = "lektion=02_Zwei_Karten_aufdecken&lehrkraft=1"
+    (banner,) = banners()
+    assert "Lehrkraft-Ansicht" in banner
 
 
 def test_nothing_piles_up_after_reading_everything_twice(shell):

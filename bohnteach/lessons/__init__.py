@@ -7,7 +7,7 @@ notebook is prose plus one-line calls::
     lesson.start()          # teacher notes and solutions (hidden for students)
     lesson.staircase()      # a chart
     lesson.exercises()      # the exercises, answered and checked on the page
-    lesson.end()            # reads ?lehrkraft=1 from the page address (last cell!)
+    lesson.end()            # teacher view: entry or way out; reads ?lehrkraft= (last cell!)
 
 Every builder is wrapped in :func:`bohnteach.widgets.failure.guard`: a failure becomes a
 friendly German box on the page instead of a hidden traceback (Voilà). Numbers come from
@@ -24,7 +24,8 @@ from bohnteach.game.beans import find_variety
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
 from bohnteach.widgets.figure import display_cheaply, show_figure
-from bohnteach.widgets.questions import solutions_html, teacher_banner, teacher_mode_from_url
+from bohnteach.widgets.questions import solutions_html, teacher_banner
+from bohnteach.widgets.teacher_view import TeacherSwitch, connect, teacher_switch
 
 
 TABLE_CSS = (
@@ -112,24 +113,44 @@ def notes_html(name: str) -> str:
             f"{solutions_html()}</div>")
 
 
+class LessonTop:
+    """The top of a lesson: the teacher banner and „Lehrkraft-Ansicht verlassen“ (both
+    hidden for pupils). Kept as the first cell's result, so both follow teacher mode."""
+
+    def __init__(self, name: str) -> None:
+        import ipywidgets as widgets
+
+        self.banner = teacher_banner(lambda: notes_html(name))
+        self.switch = TeacherSwitch(entry=False, note=False)
+        self.widget = widgets.VBox([self.banner.widget, self.switch.widget])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
 @guard()
 def start(name: str):
-    """First code cell of lesson ``name``: the teacher banner with the lesson's notes and
-    solutions (hidden for students; filled once :func:`end` turns teacher mode on); charts
-    left as a cell's result are shown by :func:`show_figure` from here on."""
+    """First code cell of lesson ``name``: asks the browser whether it keeps the teacher
+    view (before the class panel asks, :mod:`bohnteach.widgets.teacher_view`); the teacher
+    banner with the lesson's notes and solutions (hidden for students; filled once teacher
+    mode comes on); charts left as a cell's result are shown by :func:`show_figure` from
+    here on."""
+    connect()
     display_cheaply()
     teacher_notes(name)  # a lesson without notes is a mistake to show at once
-    return teacher_banner(lambda: notes_html(name))
+    return LessonTop(name)
 
 
 @guard()
 def end():
-    """Last code cell of a lesson: teacher mode from the page address (``?lehrkraft=1``).
+    """Last code cell of a lesson: teacher mode from the page address (``?lehrkraft=…``,
+    for older links), and the entry into the teacher view (the code field, where the server
+    sets a code) or the way out of it.
 
     Under Voilà with a preheated kernel this waits for the visitor's request, so it must
     stay the last cell: everything above it is already computed."""
-    return teacher_mode_from_url()
+    return teacher_switch()
 
 
-__all__ = ["LESSONS", "end", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
+__all__ = ["LESSONS", "LessonTop", "end", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
            "variety_options"]

@@ -36,6 +36,7 @@ from bohnteach.content.chapters import LESSONS
 from bohnteach.site.pages import PAGES, START, notebooks_dir, read_page, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
+from bohnteach.widgets.teacher_view import connect
 
 log = logging.getLogger("bohnteach.site.app")
 
@@ -79,7 +80,7 @@ def entries() -> list[Entry]:
 
 
 def find_entry(query: str) -> Entry | None:
-    """The page an address's query names (``kapitel=02_Phase_1&lehrkraft=1``); the start
+    """The page an address's query names (``kapitel=02_Phase_1&klasse=…``); the start
     page for a query that names none; ``None`` for a name the site does not have."""
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
     for key in (CHAPTER_KEY, LESSON_KEY):
@@ -186,12 +187,14 @@ class App:
         if query is None:
             query = _known_query()
         self.router = Router(route=query)
+        self.teacher = connect()  # the browser's teacher view, kept for every page shown
         self.content = widgets.Output(_dom_classes=("bt-app",))
         self.entry: Entry | None = None
         self._query: str | None = None
         self._page: dict[str, Any] = {}
         """The shown page's namespace (:func:`show_notebook`), dropped when it is left."""
-        self._frame = {self.router.model_id, self.content.model_id, self.content.layout.model_id}
+        self._frame = {self.router.model_id, self.teacher.model_id, self.content.model_id,
+                       self.content.layout.model_id}
         self.router.observe(self._on_route, names="route")
         self.show_query(query)
 
@@ -223,15 +226,15 @@ class App:
 
     def show(self, entry: Entry | None, query: str = "") -> None:
         """Leave the page shown (its widgets closed) and show ``entry`` with the address's
-        ``query`` (teacher mode, ``?lehrkraft=1``, is read from it)."""
+        ``query``. Teacher mode stays as it is: it is the visitor's (the browser keeps it,
+        :mod:`bohnteach.widgets.teacher_view`), not the address's."""
         from bohnteach.render.style import new_page
-        from bohnteach.widgets.questions import set_teacher_mode, use_address
+        from bohnteach.widgets.questions import use_address
 
         self.content.clear_output()
         self._close_page()
         self._page = {}
         new_page()
-        set_teacher_mode(False)
         use_address(query)
         self.entry = entry
         with self.content:

@@ -25,12 +25,14 @@ toggles on. It comes from, in this order:
 
 * ``set_teacher_mode(True)`` in a notebook (for a teacher working in Jupyter);
 * the environment variable ``BOHNTEACH_LEHRKRAFT=1`` of the kernel or server;
-* the page address: ``…/01_Bohnentreppe.ipynb?lehrkraft=1`` on the Voilà site. The last
-  code cell of a lesson calls :func:`teacher_mode_from_url`, so the heavy cells above it
-  still run in Voilà's preheated kernel. If the server sets ``BOHNTEACH_LEHRKRAFT_CODE``,
-  the parameter must carry that code (``?lehrkraft=<code>``) – a plain ``?lehrkraft=1``
-  then does not work. This hides solutions from a class, it is no protection against
-  someone who knows the trick.
+* the visitor's browser, which keeps teacher mode once entered (``?lehrkraft=1`` once,
+  or the server's ``BOHNTEACH_LEHRKRAFT_CODE`` typed once) and tells the kernel, which
+  checks it (:func:`credential_ok`): :mod:`bohnteach.widgets.teacher_view`;
+* the page address (``?lehrkraft=1``, for links written before): the last code cell of a
+  lesson calls :func:`teacher_mode_from_url`, so the heavy cells above it still run in
+  Voilà's preheated kernel. If the server sets ``BOHNTEACH_LEHRKRAFT_CODE``, only that
+  code opens teacher mode – a plain ``?lehrkraft=1`` then does not. Without a code this
+  hides solutions from a class, it is no protection against someone who knows the trick.
 
 After a right answer the worked solution is shown to the learner as well
 (``reveal_after_correct``), since it can no longer spoil anything.
@@ -44,6 +46,7 @@ ipywidgets is imported lazily (inside the classes), so :func:`parse_answer` and
 """
 from __future__ import annotations
 
+import hmac
 import html
 import logging
 import os
@@ -327,6 +330,12 @@ def teacher_mode() -> bool:
     return os.environ.get("BOHNTEACH_LEHRKRAFT", "").strip().lower() in _TRUE - {""}
 
 
+def follow_teacher_mode(item: Any) -> None:
+    """Have ``item`` (with a ``widget`` and ``_update_mode()``) follow teacher mode: each
+    :func:`set_teacher_mode` calls its ``_update_mode`` while its widget is on the page."""
+    _REGISTRY.add(item)
+
+
 def set_teacher_mode(on: bool = True) -> None:
     """Switch teacher mode on or off for every solution toggle on the page."""
     global _TEACHER
@@ -397,13 +406,21 @@ def _wait_for_request() -> None:
     env.update({str(key): str(value) for key, value in info.items()})
 
 
+def credential_ok(value: str) -> bool:
+    """Whether ``value`` (a ``lehrkraft=`` value, or what a browser kept) opens teacher
+    mode: the server's ``BOHNTEACH_LEHRKRAFT_CODE`` where it sets one, else a yes (``1``,
+    ``ja`` …). Checked here, in the kernel; the page only asks."""
+    code = os.environ.get("BOHNTEACH_LEHRKRAFT_CODE", "").strip()
+    value = str(value).strip()
+    if code:
+        return hmac.compare_digest(value.encode(), code.encode())
+    return value.lower() in _TRUE
+
+
 def teacher_wanted(query: str) -> bool:
     """Whether the query string ``query`` asks for teacher mode (``lehrkraft=…``)."""
     values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("lehrkraft", [])
-    code = os.environ.get("BOHNTEACH_LEHRKRAFT_CODE", "").strip()
-    if code:
-        return code in (v.strip() for v in values)
-    return any(v.strip().lower() in _TRUE for v in values)
+    return any(credential_ok(v) for v in values)
 
 
 def teacher_mode_from_url(query: str | None = None):
@@ -420,8 +437,8 @@ def teacher_mode_from_url(query: str | None = None):
     return widgets.HTML(box_html(
         "teacher",
         "<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit "
-        "„Lösung zeigen (Lehrkraft)“ aufklappen. Die Adresse ohne <code>?lehrkraft=…</code> "
-        "zeigt die Seite so, wie die Klasse sie sieht.",
+        "„Lösung zeigen (Lehrkraft)“ aufklappen. „Lehrkraft-Ansicht verlassen“ zeigt die "
+        "Seite so, wie die Klasse sie sieht.",
     ))
 
 
@@ -751,7 +768,9 @@ __all__ = [
     "TeacherSolution",
     "box_html",
     "check_number",
+    "credential_ok",
     "exercise_list",
+    "follow_teacher_mode",
     "parse_answer",
     "page_query",
     "parse_number",

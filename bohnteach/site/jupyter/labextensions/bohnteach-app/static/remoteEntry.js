@@ -4,12 +4,13 @@
    extension is a script that puts a container {init, get} into window._JUPYTERLAB. Voilà and
    Voici load it on every page, pass their shared modules to init (this file takes
    @jupyter-widgets/base and @jupyterlab/rendermime from there) and ask get() for
-   "./extension": two plugins, one registering the widget models (RouterModel, KlasseModel),
+   "./extension": two plugins, one registering the widget models (RouterModel, KlasseModel,
+   LehrkraftModel),
    one for formulas (below).
 
    On every page of the site, links to the site's own pages (chapters in notebooks/, lessons
    in tutorials/, written as notebook addresses or as app addresses) get the app's address
-   (?kapitel=02_Phase_1, ?lektion=01_Bohnentreppe, ?lehrkraft=… kept) and no target, so they
+   (?kapitel=02_Phase_1, ?lektion=01_Bohnentreppe; a link's own ?klasse= kept) and no target, so they
    open in the same tab (JupyterLab's renderer gives every rendered link target="_blank").
    In the app (a RouterModel exists) a click on such a link does not load a page: the
    address is pushed onto the history and the kernel is told the new route; Back and Forward
@@ -27,7 +28,11 @@
   var PAGE = /^(.*\/)(notebooks|tutorials)\/([A-Za-z0-9_]+)\.(ipynb|html)$/;
   var KEYS = { notebooks: 'kapitel', tutorials: 'lektion' };
   var FOLDERS = { kapitel: 'notebooks', lektion: 'tutorials' };
-  var KEEP = ['lehrkraft', 'klasse'];  /* parameters a link inside the site carries over */
+  /* Parameters a link inside the site keeps from its own address: the class link (and its
+     QR code) names the class. Nothing is carried over from the page's address: the browser
+     remembers the class (KlasseModel) and the teacher view (LehrkraftModel) itself, and
+     `lehrkraft` must never stand in a link a pupil sees or the projector shows. */
+  var KEEP = ['klasse'];
   var router = null;         /* the app's RouterModel, once this page is the app */
   var hash = '';             /* the fragment to scroll to once the kernel has shown the page */
   var config = {};
@@ -69,9 +74,8 @@
     }
     var query = new URLSearchParams();
     query.set(key, name);
-    var here = new URLSearchParams(location.search);
     KEEP.forEach(function (k) {
-      var value = url.searchParams.get(k) || here.get(k);
+      var value = url.searchParams.get(k);
       if (value) query.set(k, value);
     });
     return { key: key, name: name, url: appPath() + '?' + query.toString() + url.hash };
@@ -180,6 +184,40 @@
     })();
   }
 
+  /* The teacher view (bohnteach/widgets/teacher_view.py): what the address asked for
+     (?lehrkraft=…, taken out of the address bar at once, so a projected or copied address
+     never shows it) and what this browser keeps (localStorage, "1" or the server's code).
+     The kernel checks both and answers what to keep. */
+  var TEACHER_KEY = 'bohnteach-lehrkraft';
+  var askedTeacher = (function () {
+    var params = new URLSearchParams(location.search);
+    if (!params.has('lehrkraft')) return null;
+    var value = params.get('lehrkraft');
+    params.delete('lehrkraft');
+    var rest = params.toString();
+    try {
+      history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+    } catch (e) { /* an address that cannot be replaced keeps it */ }
+    return value;
+  })();
+  function keptTeacher() {
+    try { return window.localStorage.getItem(TEACHER_KEY) || ''; } catch (e) { return ''; }
+  }
+  /* A class panel (KlasseModel) asks the kernel once the teacher view has been told, so the
+     kernel's teacher_mode() is right when the panel decides; only a browser with something
+     to tell waits (for a page without a LehrkraftModel at most 10 s). */
+  var teacherGate = { open: false, waiting: [], timer: 0 };
+  function openTeacherGate() {
+    teacherGate.open = true;
+    clearTimeout(teacherGate.timer);
+    teacherGate.waiting.splice(0).forEach(function (fn) { fn(); });
+  }
+  function afterTeacher(fn) {
+    if (teacherGate.open || (askedTeacher === null && !keptTeacher())) return fn();
+    teacherGate.waiting.push(fn);
+    if (!teacherGate.timer) teacherGate.timer = setTimeout(openTeacherGate, 10000);
+  }
+
   var style = document.createElement('style');
   style.textContent = '.bt-app-switching .bt-app{opacity:.55;transition:opacity .15s .1s}'
     + '.bt-app-switching{cursor:progress}.bt-app h1:focus{outline:none}';
@@ -242,8 +280,37 @@
         ['schueler', 'lehrkraft'].forEach(function (role) {
           stored[role] = { code: read(role + '-code'), token: read(role + '-token') };
         });
-        this.set({ stored: JSON.stringify(stored), loaded: true });
+        afterTeacher(function () {
+          this.set({ stored: JSON.stringify(stored), loaded: true });
+          this.save_changes();
+        }.bind(this));
+      }
+    }
+
+    /* The teacher view's memory (bohnteach/widgets/teacher_view.py): sends what the address
+       asked for and what this browser keeps (`stored`, JSON) and sets `loaded`; the kernel
+       checks them and answers {keep: credential} or {forget: true, reload: …}. */
+    class LehrkraftModel extends base.WidgetModel {
+      defaults() {
+        return Object.assign({}, super.defaults(), {
+          _model_name: 'LehrkraftModel', _model_module: NAME, _model_module_version: VERSION,
+          _view_name: null, _view_module: null, _view_module_version: '',
+          stored: '', loaded: false
+        });
+      }
+
+      initialize(attributes, options) {
+        super.initialize(attributes, options);
+        this.on('msg:custom', function (msg) {
+          try {
+            if (msg.keep) window.localStorage.setItem(TEACHER_KEY, msg.keep);
+            if (msg.forget) window.localStorage.removeItem(TEACHER_KEY);
+          } catch (e) { /* storage blocked: the view lasts as long as the page */ }
+          if (msg.reload) location.reload();
+        });
+        this.set({ stored: JSON.stringify({ address: askedTeacher, kept: keptTeacher() }), loaded: true });
         this.save_changes();
+        openTeacherGate();
       }
     }
 
@@ -252,7 +319,7 @@
       autoStart: true,
       requires: [base.IJupyterWidgetRegistry],
       activate: function (app, registry) {
-        registry.registerWidget({ name: NAME, version: VERSION, exports: { RouterModel: RouterModel, KlasseModel: KlasseModel } });
+        registry.registerWidget({ name: NAME, version: VERSION, exports: { RouterModel: RouterModel, KlasseModel: KlasseModel, LehrkraftModel: LehrkraftModel } });
       }
     };
   }
