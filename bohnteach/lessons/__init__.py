@@ -122,7 +122,7 @@ class LessonTop:
 
         self.banner = teacher_banner(lambda: notes_html(name))
         self.switch = TeacherSwitch(entry=False, note=False)
-        self.widget = widgets.VBox([self.banner.widget, self.switch.widget])
+        self.widget = widgets.VBox([self.switch.widget, self.banner.widget])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -56,13 +56,13 @@ WORDS = {
                       "den Lehrkraft-Code. Bitte hier eingeben."),
     "wrong": "Dieser Lehrkraft-Code stimmt nicht.",
     "empty": "Bitte den Lehrkraft-Code eingeben.",
-    "wait": "Zu viele falsche Versuche – bitte in {s} Sekunden noch einmal.",
+    "wait": "Zu viele falsche Versuche – bitte in {s} s noch einmal.",
 }
 
 
 class _Tries:
-    """Wrong codes typed in this kernel: each doubles the wait before the next check (up to
-    a minute); a right one resets it."""
+    """Wrong codes typed in this kernel: from the second on, each doubles the wait before
+    the next check (up to a minute); a right one resets it."""
 
     def __init__(self) -> None:
         self.wrong = 0
@@ -78,7 +78,7 @@ class _Tries:
             self.wrong = 0
         else:
             self.wrong += 1
-            self.next_try = time.monotonic() + min(60, 2 ** (self.wrong - 1))
+            self.next_try = time.monotonic() + min(60, 2 ** (self.wrong - 1) - 1)  # 0, 1, 3, 7 … s
         return ok
 
 

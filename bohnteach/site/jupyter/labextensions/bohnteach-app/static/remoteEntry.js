@@ -4,9 +4,8 @@
    extension is a script that puts a container {init, get} into window._JUPYTERLAB. Voilà and
    Voici load it on every page, pass their shared modules to init (this file takes
    @jupyter-widgets/base and @jupyterlab/rendermime from there) and ask get() for
-   "./extension": two plugins, one registering the widget models (RouterModel, KlasseModel,
-   LehrkraftModel),
-   one for formulas (below).
+   "./extension": three plugins, one registering the widget models (RouterModel, KlasseModel,
+   LehrkraftModel), one for formulas, one for a lost kernel connection (below).
 
    On every page of the site, links to the site's own pages (chapters in notebooks/, lessons
    in tutorials/, written as notebook addresses or as app addresses) get the app's address
@@ -220,7 +219,15 @@
 
   var style = document.createElement('style');
   style.textContent = '.bt-app-switching .bt-app{opacity:.55;transition:opacity .15s .1s}'
-    + '.bt-app-switching{cursor:progress}.bt-app h1:focus{outline:none}';
+    + '.bt-app-switching{cursor:progress}.bt-app h1:focus{outline:none}'
+    + '.bt-connection-lost{position:fixed;top:0;left:0;right:0;z-index:10000;display:flex;'
+    + 'flex-wrap:wrap;align-items:center;gap:8px 16px;padding:12px 16px;background:#B71C1C;'
+    + 'color:#fff;font-size:16px;line-height:1.4;box-shadow:0 2px 8px rgba(0,0,0,.35)}'
+    + '.bt-connection-lost p{margin:0;flex:1 1 280px}'
+    + '.bt-connection-lost button{min-height:44px;padding:8px 18px;font-size:16px;font-weight:bold;'
+    + 'color:#B71C1C;background:#fff;border:2px solid #fff;border-radius:6px;cursor:pointer}'
+    + '.bt-connection-lost button:focus-visible{outline:3px solid #FFD54F;outline-offset:2px}'
+    + '@media print{.bt-connection-lost{display:none}}';
   document.head.appendChild(style);
 
   function extension(base) {
@@ -349,6 +356,71 @@
     };
   }
 
+  /* A lost kernel: after a server restart (or a culled or crashed kernel) a page's clicks
+     reach nothing and its numbers stop, silently. On every page served by Voilà, the
+     page's kernel connection (its widget manager's, which the Voilà app hands to plugins)
+     is watched: a kernel that is dead or restarting, or a connection that is gone or has
+     not come back within GRACE_MS, shows LOST_TEXT with a button that reloads the page.
+     Not on the static site: its kernel runs in the browser, there is no server to lose. */
+  var LOST_TEXT = 'Verbindung verloren – Seite neu laden';
+  var LOST_HINT = 'Der Server antwortet nicht mehr, zum Beispiel nach einem Neustart. '
+    + 'Klicks auf dieser Seite wirken erst nach dem Neuladen wieder.';
+  var RELOAD_TEXT = 'Seite neu laden';
+  var GRACE_MS = 1000;  /* a connection back within this time (a short network blip) shows nothing */
+
+  function showLost() {
+    if (document.querySelector('.bt-connection-lost')) return;
+    var box = document.createElement('div');
+    box.className = 'bt-connection-lost';
+    box.setAttribute('role', 'alert');
+    var text = document.createElement('p');
+    var strong = document.createElement('strong');
+    strong.textContent = LOST_TEXT;
+    text.appendChild(strong);
+    text.appendChild(document.createTextNode(' ' + LOST_HINT));
+    var reload = document.createElement('button');
+    reload.type = 'button';
+    reload.textContent = RELOAD_TEXT;
+    reload.addEventListener('click', function () { location.reload(); });
+    box.appendChild(text);
+    box.appendChild(reload);
+    document.body.insertBefore(box, document.body.firstChild);  /* the first stop of Tab */
+  }
+
+  function hideLost() {
+    var box = document.querySelector('.bt-connection-lost');
+    if (box) box.remove();
+  }
+
+  function watchKernel(kernel) {
+    var timer = 0, armed = kernel.connectionStatus === 'connected';
+    kernel.connectionStatusChanged.connect(function (_, status) {
+      clearTimeout(timer);
+      if (status === 'connected') {
+        armed = true;
+        hideLost();
+      } else if (armed) {
+        timer = setTimeout(showLost, status === 'disconnected' ? 0 : GRACE_MS);
+      }
+    });
+    kernel.statusChanged.connect(function (_, status) {
+      if (status === 'dead' || status === 'restarting' || status === 'autorestarting') showLost();
+    });
+  }
+
+  function connection() {
+    return {
+      id: 'bohnteach-app:connection',
+      autoStart: true,
+      activate: function (app) {
+        if (config.litePluginSettings || !app.widgetManagerPromise) return;  /* the static site */
+        app.widgetManagerPromise.promise.then(function (manager) {
+          if (manager && manager.kernel) watchKernel(manager.kernel);
+        });
+      }
+    };
+  }
+
   /* Voilà and Voici call init on every extension before get on any: @jupyter-widgets/base
      (provided by the widget manager's extension) is in the shared scope by get's time. */
   var shared = null;
@@ -375,7 +447,7 @@
       if (module !== './extension') return Promise.reject(new Error('no module ' + module));
       return Promise.all([module_('@jupyter-widgets/base'), module_('@jupyterlab/rendermime')])
         .then(function (modules) {
-          var plugins = [extension(modules[0]), formulas(modules[1])];
+          var plugins = [extension(modules[0]), formulas(modules[1]), connection()];
           return function () { return { __esModule: true, default: plugins }; };
         });
     }
