@@ -110,20 +110,24 @@ def test_scene_and_mach_du_work_in_a_chapter_reached_by_a_link(page: Page, site_
     assert visible_errors(page) == [] and errors == []
 
 
-def test_lesson_in_teacher_view_and_links_keep_it(page: Page, site_url: str):
+def test_lesson_in_teacher_view_and_its_links_lead_on_without_the_parameter(page: Page, site_url: str):
+    """The teacher view stays on the next lesson though no link carries ``lehrkraft``
+    (the browser keeps it: tests/test_teacher_view_browser.py)."""
     errors = _open_app(page, site_url, "lektion=01_Bohnentreppe&lehrkraft=1")
     expect(_heading(page)).to_have_text(re.compile("Lektion 1"), use_inner_text=True)
     expect(page.locator(".bt-app .bt-teacher-notes")).to_contain_text("Lehrkraft-Ansicht")  # the banner on top
     next_lesson = page.locator(".bt-app a", has_text="Lektion 2").first
-    expect(next_lesson).to_have_attribute("href", "/?lektion=02_Zwei_Karten_aufdecken&lehrkraft=1")
+    expect(next_lesson).to_have_attribute("href", "/?lektion=02_Zwei_Karten_aufdecken")
     next_lesson.click()
-    _wait_shown(page, "lektion=02_Zwei_Karten_aufdecken&lehrkraft=1")
+    _wait_shown(page, "lektion=02_Zwei_Karten_aufdecken")
     expect(_heading(page)).to_have_text(re.compile("Lektion 2"), use_inner_text=True)
     expect(page.locator(".bt-app .bt-teacher-notes")).to_contain_text("Lehrkraft-Ansicht")
-    # the class's view: the same lesson without the parameter shows no teacher parts
-    page.goto(f"{site_url}/?lektion=02_Zwei_Karten_aufdecken", timeout=300_000)
-    _wait_shown(page, "lektion=02_Zwei_Karten_aufdecken")
-    expect(page.locator(".bt-app")).not_to_contain_text("Lehrkraft-Ansicht")
+    # the class's view: another browser without the teacher view shows no teacher parts
+    pupil = page.context.browser.new_page()
+    _open_app(pupil, site_url, "lektion=02_Zwei_Karten_aufdecken")
+    expect(pupil.locator(".bt-app .bt-exercise").first).to_be_visible()
+    expect(pupil.locator(".bt-app")).not_to_contain_text("Lehrkraft-Ansicht")
+    pupil.close()
     assert len(page.context.pages) == 1 and errors == []
 
 

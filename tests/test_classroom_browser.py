@@ -61,6 +61,8 @@ def view(request, classroom, site_url) -> Iterator[tuple]:
     for all tests of this module that take it; closed before the next page opens."""
     name, query = request.param
     page = classroom.new_page()
+    if not query:  # the context's browser keeps the teacher view once a teacher page opened it
+        page.add_init_script("localStorage.removeItem('bohnteach-lehrkraft')")
     open_page(page, site_url, name, query=query)
     outcome = page.wait_for_function(VISIT_OUTCOME_JS, timeout=240_000, polling=200).json_value()
     assert outcome == "ok", (name, outcome)

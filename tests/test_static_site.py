@@ -822,6 +822,9 @@ def test_app_teacher_view_from_the_address_after_the_snapshot(browser, static_ur
         expect(toggle).to_be_visible()
         toggle.click()
         expect(first.locator(".bt-q-solution")).to_be_visible()
+        # kept by the browser, out of the address bar (bohnteach.widgets.teacher_view)
+        assert "lehrkraft" not in v.page.url
+        assert v.page.evaluate("localStorage.getItem('bohnteach-lehrkraft')") == "1"
         assert [line for line in v.console if line.startswith(RESTORED)], v.console
         _assert_clean(v)
     finally:

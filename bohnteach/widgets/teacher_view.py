@@ -61,8 +61,8 @@ WORDS = {
 
 
 class _Tries:
-    """Wrong codes typed in this kernel: from the second on, each doubles the wait before
-    the next check (up to a minute); a right one resets it."""
+    """Wrong codes in this kernel (typed, or sent by its browser): from the third on, each
+    doubles the wait before the next check (1, 2, 4 … s, up to a minute); a right one resets it."""
 
     def __init__(self) -> None:
         self.wrong = 0
@@ -78,7 +78,7 @@ class _Tries:
             self.wrong = 0
         else:
             self.wrong += 1
-            self.next_try = time.monotonic() + min(60, 2 ** (self.wrong - 1) - 1)  # 0, 1, 3, 7 … s
+            self.next_try = time.monotonic() + (0 if self.wrong < 3 else min(60, 2 ** (self.wrong - 3)))
         return ok
 
 

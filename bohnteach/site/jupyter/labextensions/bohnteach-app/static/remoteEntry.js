@@ -202,6 +202,23 @@
   function keptTeacher() {
     try { return window.localStorage.getItem(TEACHER_KEY) || ''; } catch (e) { return ''; }
   }
+  /* Run fn once the widget manager has every model the kernel had when the page connected:
+     a model made in that bulk restore that asks the kernel at once gets answers (changes
+     of other models) that are lost for models whose connection is not there yet (a
+     teacher banner left empty). At most 10 s (a restore that failed). */
+  function whenRestored(manager, fn) {
+    if (!manager || !manager.restored || manager.restoredStatus !== false) return fn();
+    var done = false;
+    var once = function () {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      manager.restored.disconnect(once);
+      fn();
+    };
+    var timer = setTimeout(once, 10000);
+    manager.restored.connect(once);
+  }
   /* A class panel (KlasseModel) asks the kernel once the teacher view has been told, so the
      kernel's teacher_mode() is right when the panel decides; only a browser with something
      to tell waits (for a page without a LehrkraftModel at most 10 s). */
@@ -211,10 +228,12 @@
     clearTimeout(teacherGate.timer);
     teacherGate.waiting.splice(0).forEach(function (fn) { fn(); });
   }
-  function afterTeacher(fn) {
-    if (teacherGate.open || (askedTeacher === null && !keptTeacher())) return fn();
-    teacherGate.waiting.push(fn);
-    if (!teacherGate.timer) teacherGate.timer = setTimeout(openTeacherGate, 10000);
+  function afterTeacher(manager, fn) {
+    whenRestored(manager, function () {
+      if (teacherGate.open || (askedTeacher === null && !keptTeacher())) return fn();
+      teacherGate.waiting.push(fn);
+      if (!teacherGate.timer) teacherGate.timer = setTimeout(openTeacherGate, 10000);
+    });
   }
 
   var style = document.createElement('style');
@@ -287,7 +306,7 @@
         ['schueler', 'lehrkraft'].forEach(function (role) {
           stored[role] = { code: read(role + '-code'), token: read(role + '-token') };
         });
-        afterTeacher(function () {
+        afterTeacher(this.widget_manager, function () {
           this.set({ stored: JSON.stringify(stored), loaded: true });
           this.save_changes();
         }.bind(this));
@@ -315,9 +334,11 @@
           } catch (e) { /* storage blocked: the view lasts as long as the page */ }
           if (msg.reload) location.reload();
         });
-        this.set({ stored: JSON.stringify({ address: askedTeacher, kept: keptTeacher() }), loaded: true });
-        this.save_changes();
-        openTeacherGate();
+        whenRestored(this.widget_manager, function () {
+          this.set({ stored: JSON.stringify({ address: askedTeacher, kept: keptTeacher() }), loaded: true });
+          this.save_changes();
+          openTeacherGate();
+        }.bind(this));
       }
     }
 
