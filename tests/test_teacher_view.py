@@ -45,7 +45,7 @@ def test_a_typed_code_is_checked_and_kept_by_the_browser(coded):
     assert "Zu viele falsche Versuche" in switch.message.value and not teacher_mode()
     teacher_view._TRIES.next_try = 0  # the wait is over
     _type(switch, "  bohne7 ")
-    assert teacher_mode() and coded == [{"keep": "bohne7"}]
+    assert teacher_mode() and coded == [{"keep": "bohne7", "reload": True}]
     assert "Lehrkraft-Ansicht verlassen" in [getattr(w, "description", "") for w in
                                              switch.widget.children[-2].children]
 

@@ -101,7 +101,9 @@ def test_the_servers_code_is_typed_once_and_never_stands_in_an_address(page: Pag
     expect(page.locator(".bt-teacher-toggle:visible")).to_have_count(0)
 
     field.fill(CODE)
-    entry.get_by_role("button", name="Lehrkraft-Ansicht öffnen").click()
+    with page.expect_navigation():  # the page starts again in the teacher view (a class panel too)
+        entry.get_by_role("button", name="Lehrkraft-Ansicht öffnen").click()
+    _shown(page, "lektion=01_Bohnentreppe")
     expect(_notes(page)).to_contain_text("Lehrkraft-Ansicht")
     expect(page.locator(".bt-teacher-toggle:visible").first).to_be_visible()
     assert page.evaluate(KEPT_JS) == CODE and CODE not in page.url

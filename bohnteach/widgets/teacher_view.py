@@ -60,6 +60,11 @@ WORDS = {
 }
 
 
+#: Phones zoom into a field with type under 16 px; fingers need 44 px.
+_STYLE = ("<style>.bt-teacher-switch input{font-size:16px;min-height:44px}"
+          ".bt-teacher-switch button{min-height:44px}</style>")
+
+
 class _Tries:
     """Wrong codes in this kernel (typed, or sent by its browser): from the third on, each
     doubles the wait before the next check (1, 2, 4 … s, up to a minute); a right one resets it."""
@@ -88,7 +93,8 @@ _TRIES = _Tries()
 class BrowserLink(widgets.Widget):
     """The browser's memory of the teacher view: the browser sets ``stored`` (JSON: what
     the address said, ``address``, and what it keeps, ``kept``) and then ``loaded``; the
-    kernel answers with custom messages ``{"keep": …}`` / ``{"forget": true, "reload": …}``."""
+    kernel answers with custom messages ``{"keep": …}`` / ``{"forget": true}``, with
+    ``"reload": true`` where the page must start again in the other view."""
 
     _model_name = Unicode("LehrkraftModel").tag(sync=True)
     _model_module = Unicode(EXTENSION).tag(sync=True)
@@ -124,10 +130,12 @@ class BrowserLink(widgets.Widget):
                 self.send({"forget": True})
         _update_switches()
 
-    def enter(self, credential: str) -> None:
-        """Teacher mode on (``credential`` checked already); the browser keeps it."""
+    def enter(self, credential: str, *, reload: bool = False) -> None:
+        """Teacher mode on (``credential`` checked already); the browser keeps it, and with
+        ``reload`` loads the page again, so that every part of it (a class panel that
+        decided for a pupil already) starts in the teacher view."""
         set_teacher_mode(True)
-        self.send({"keep": credential.strip() or "1"})
+        self.send({"keep": credential.strip() or "1", **({"reload": True} if reload else {})})
 
     def leave(self) -> None:
         """Teacher mode off; the browser forgets it and loads the page again as the class sees it."""
@@ -192,12 +200,12 @@ class TeacherSwitch:
                             layout={"width": "300px"})
             enter = button(WORDS["enter"], style="primary")
             enter.on_click(lambda _b: guard(self.message)(self._typed)(field))
-            self._fields = widgets.VBox([html_part(box_html("info", WORDS["intro"])),
+            self._fields = widgets.VBox([html_part(_STYLE + box_html("info", WORDS["intro"])),
                                          flow([field, enter]), self.message],
                                         layout=layout(width="100%"))
             opener = button(WORDS["open"], classes=("bt-teacher-open",))
             opener.on_click(lambda _b: self._open())
-            self._form = widgets.VBox([opener], layout=layout(width="100%"))
+            self._form = widgets.VBox([flow([opener])], layout=layout(width="100%"))
         if self.link.address_refused and not self._told_address:
             self._told_address = True
             self._open()
@@ -223,7 +231,7 @@ class TeacherSwitch:
             self._say("invalid", WORDS["wrong"])
             return
         self._say("", "")
-        self.link.enter(value)
+        self.link.enter(value, reload=True)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
