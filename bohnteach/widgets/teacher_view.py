@@ -128,7 +128,8 @@ class BrowserLink(widgets.Widget):
                 self.enter(kept[:MAX_CREDENTIAL])
             else:  # the server's code changed: forget it
                 self.send({"forget": True})
-        _update_switches()
+        if self.address_refused:
+            _update_switches()
 
     def enter(self, credential: str, *, reload: bool = False) -> None:
         """Teacher mode on (``credential`` checked already); the browser keeps it, and with
