@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import collect_errors, one_page_site, open_page, serve_site, start_site, stop_group
 from playwright.sync_api import Page, expect
 
@@ -30,6 +31,12 @@ def _open_app(page: Page, base: str, query: str) -> list[str]:
     page.goto(f"{base}/?{query}", timeout=300_000)
     _shown(page, query)
     return errors
+
+
+def _serious_axe_findings(page: Page) -> list:
+    result = Axe().run(page)
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result.response["violations"]
+            if v["impact"] in ("serious", "critical")]
 
 
 def _notes(page: Page):
@@ -99,6 +106,7 @@ def test_the_servers_code_is_typed_once_and_never_stands_in_an_address(page: Pag
     entry.get_by_role("button", name="Lehrkraft-Ansicht öffnen").click()
     expect(entry).to_contain_text("Dieser Lehrkraft-Code stimmt nicht.")
     expect(page.locator(".bt-teacher-toggle:visible")).to_have_count(0)
+    assert _serious_axe_findings(page) == []
 
     field.fill(CODE)
     with page.expect_navigation():  # the page starts again in the teacher view (a class panel too)
@@ -128,6 +136,7 @@ def test_a_page_that_lost_its_server_says_so_and_reloads(tmp_path: Path, page: P
         notice = page.get_by_role("alert")
         expect(notice).to_contain_text("Verbindung verloren – Seite neu laden")
         expect(notice).to_be_in_viewport()
+        assert _serious_axe_findings(page) == []
         button = notice.get_by_role("button", name="Seite neu laden")
         button.focus()
         expect(button).to_be_focused()
