@@ -101,17 +101,21 @@ _STYLE = (
 _PROJECTOR_STYLE = (
     "<style>.bt-beamer,.bt-beamer .widget-html-content{font-size:28px;line-height:1.35;"
     "color:#1b1b1b}"
-    ".bt-beamer h2{font-size:36px;margin:4px 0}.bt-beamer h3{font-size:32px;margin:12px 0 4px}"
+    ".bt-beamer h2{font-size:30px;margin:4px 0}.bt-beamer h3{font-size:30px;margin:8px 16px 4px 0}"
     ".bt-beamer .bt-klasse-code{font-size:32px}"
-    ".bt-beamer .bt-klasse-code strong{font-size:96px}"
-    ".bt-beamer .bt-klasse-link{font-size:28px;word-break:break-all}"
-    ".bt-beamer .bt-klasse-qr svg{width:260px;height:260px}"
+    ".bt-beamer .bt-klasse-code strong{font-size:80px;line-height:1}"
+    ".bt-beamer .bt-klasse-link{font-size:28px;word-break:break-all;margin:4px 0}"
+    ".bt-beamer-head{display:flex;gap:32px;align-items:center}"
+    ".bt-beamer-head>div{flex:1 1 0;min-width:0}.bt-beamer-head p{margin:4px 0}"
+    ".bt-beamer .bt-klasse-qr{flex:0 0 auto}"
+    ".bt-beamer .bt-klasse-qr svg{width:220px;height:220px;display:block}"
     ".bt-beamer .bt-q-info,.bt-beamer .bt-q-invalid,.bt-beamer .bt-q-correct{font-size:28px!important}"
     ".bt-beamer button{min-height:56px!important;font-size:28px!important;padding:0 24px!important}"
     ".bt-beamer input{font-size:28px!important;min-height:56px}"
     ".bt-beamer .bt-klasse-list{font-size:28px}"
-    "@media (min-width:1600px){.bt-beamer .bt-klasse-qr svg{width:340px;height:340px}"
-    ".bt-beamer .bt-klasse-code strong{font-size:128px}}</style>"
+    "@media (min-width:1600px){.bt-beamer .bt-klasse-qr svg{width:320px;height:320px}"
+    ".bt-beamer .bt-klasse-code strong{font-size:120px}"
+    ".bt-beamer,.bt-beamer .widget-html-content{font-size:36px}}</style>"
 )
 
 
@@ -237,7 +241,7 @@ def qr_svg(link: str) -> str:
     """The link as a QR code, inline SVG (segno), labelled for screen readers."""
     import segno
 
-    svg = segno.make(link, error="m").svg_inline(scale=4, title="QR-Code zum Beitreten")
+    svg = segno.make(link, error="m").svg_inline(scale=4, omitsize=True, title="QR-Code zum Beitreten")
     return f'<div class="bt-klasse-qr" role="img" aria-label="QR-Code mit dem Link">{svg}</div>'
 
 
@@ -290,7 +294,7 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False) -
             fig.add_hline(y=float(exact) * 100, line_color="#2E7D32", line_width=3,
                           annotation_text=f"{WORDS['chart_exact']}: {_pct(float(exact))}")
     size = 22 if big else 13
-    fig.update_layout(height=460 if big else 360, font_size=size, title_font_size=size + 4,
+    fig.update_layout(height=380 if big else 360, font_size=size, title_font_size=size + 4,
                       margin={"l": 70 if big else 50, "r": 20, "t": 60, "b": 90 if big else 50},
                       plot_bgcolor="white", showlegend=act.kind != "schaetzung")
     if pool.revealed:
@@ -721,7 +725,7 @@ class _ProjectorView:
 
         self.panel, self.act, self.big = panel, act, big
         self.exact = exact_value(act)
-        self.chart = control(widgets.Output, layout={"min_height": "460px" if big else "360px",
+        self.chart = control(widgets.Output, layout={"min_height": "380px" if big else "360px",
                                                      "width": "100%"})
         self.summary = html_part()
         self.reveal = button(WORDS["reveal"])
@@ -734,11 +738,15 @@ class _ProjectorView:
         self._shown: Any = None
         self._lock = threading.Lock()
         prompt = "" if big else f"<p>{html.escape(act.prompt)}</p>"
+        title = html_part(f"<h3>{html.escape(act.title)}</h3>{prompt}")
         self.widget = widgets.VBox([
-            html_part(f"<h3>{html.escape(act.title)}</h3>{prompt}"),
-            widgets.HBox(controls, layout=layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([title, *controls], layout=layout(flex_flow="row wrap", align_items="center"))
+            if big else title,
+            *(() if big else (widgets.HBox(controls, layout=layout(flex_flow="row wrap",
+                                                                  align_items="center")),)),
             self.summary, self.chart,
-        ], layout=layout(width="100%"), _dom_classes=("bt-klasse-projektor",))
+        ], layout=layout(flex="1 1 560px", min_width="0", margin="0 24px 0 0") if big else layout(width="100%"),
+            _dom_classes=("bt-klasse-projektor",))
 
     def _toggle_reveal(self) -> None:
         wanted = not self._revealed  # what the button said
@@ -956,22 +964,25 @@ class Projector(_Panel):
 
         self._remember(code, key)
         info = self.store.authorize(code, key)
-        link = class_link(self.lesson, code)
+        self._link = class_link(self.lesson, code)
+        self._qr = qr_svg(self._link)
         self.state = html_part()
         self._open = None
-        head = html_part(
-            '<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:center">'
-            + qr_svg(link) + f"<div>{_code_html(code, link)}<p>{WORDS['projector_join']}</p></div></div>")
         self._show_state(info)
         self._views = [_ProjectorView(self, act, big=True) for act in self.activities]
-        self.body.children = (head, self.state, *[v.widget for v in self._views])
+        views = widgets.HBox([v.widget for v in self._views],
+                             layout=layout(flex_flow="row wrap", width="100%"))
+        self.body.children = (self.state, views)
         for view in self._views:
             view.refresh()
         self._start_polling(self._poll_step, POLL_SECONDS)
 
     def _show_state(self, info: Any) -> None:
         self._open = info.is_open
-        self.state.value = "<p>" + (WORDS["state_open"] if info.is_open else WORDS["state_closed"]) + "</p>"
+        state = WORDS["state_open"] if info.is_open else WORDS["state_closed"]
+        self.state.value = (f'<div class="bt-beamer-head">{self._qr}<div>'
+                            f"{_code_html(self.code, self._link)}<p>{state}</p>"
+                            f"<p>{WORDS['projector_join']}</p></div></div>")
 
     def _poll_step(self) -> None:
         try:
