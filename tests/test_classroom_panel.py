@@ -416,7 +416,11 @@ def test_a_pupil_who_reloads_after_the_end_is_told(store: Store) -> None:
     again = _remembering(Classroom(LESSON, store, ), "schueler", made.code, pupil.token)
     assert "gibt es nicht mehr" in _texts(again.widget)
     assert _texts_inputs(again.widget)[0].value == ""
-    _stop(pupil, again)
+    # the same address again, the browser remembering nothing (or another browser)
+    link = _decided(Classroom(LESSON, store), f"lektion={LESSON}&klasse={made.code}", None)
+    assert "keine Klasse" in _texts(link.widget) and made.code[:3] in _texts(link.widget)
+    assert _texts_inputs(link.widget)[0].value == ""
+    _stop(pupil, again, link)
 
 
 # --------------------------------------------------------------------------- the projector

@@ -92,6 +92,7 @@ WORDS = {
     ),
     "class_gone": "Die Klasse <b>{spoken}</b> gibt es nicht mehr: Die Lehrkraft hat sie "
                   "beendet, oder sie ist abgelaufen. Frag nach dem neuen Code.",
+    "link_gone": "Der Link nennt die Klasse <b>{spoken}</b>: {why}",
     "code_label": "Klassencode:",
     "nick_label": "Spitzname:",
     "nick_placeholder": "freiwillig, höchstens {n} Zeichen",

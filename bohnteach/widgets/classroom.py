@@ -645,6 +645,14 @@ class Classroom(_Panel):
                 self._say("info", WORDS["class_gone"].format(spoken=html.escape(_spoken(code))))
                 self._join_form("")
                 return
+        if wanted:  # a link (or a reload of one): is its class still there? (a counted try)
+            try:
+                self.store.find_class(wanted, client_address())
+            except ClassroomError as err:
+                self._say("info", WORDS["link_gone"].format(spoken=html.escape(_spoken(wanted)),
+                                                            why=html.escape(str(err))))
+                self._join_form("")
+                return
         self._join_form(wanted)
 
     def _join_form(self, code: str) -> None:
