@@ -350,7 +350,7 @@ def _form_link(address: str, label: str) -> str:
 
 
 def _confirm(label: str, question: str, yes: str, action: Callable[[], None],
-             message: Any, danger: bool = False) -> Any:
+             panel: Any, danger: bool = False) -> Any:
     """A button that asks first: a click shows ``question`` with „``yes``“ and „Abbrechen“."""
     import ipywidgets as widgets
 
@@ -369,7 +369,7 @@ def _confirm(label: str, question: str, yes: str, action: Callable[[], None],
 
     first.on_click(lambda _b: show(True))
     cancel.on_click(lambda _b: show(False))
-    sure.on_click(lambda _b: guard(message)(do)())
+    sure.on_click(lambda _b: guard(panel.message)(do)())
     show(False)
     return row
 
@@ -433,7 +433,14 @@ class _Panel:
         raise NotImplementedError
 
     def _say(self, kind: str, text: str) -> None:
-        self.message.value = box_html(kind, text) if text else ""
+        """Show (or clear) the panel's message: a new HTML widget made with its text, not a
+        changed value – right after the page loaded, a value sent to a widget the browser
+        had not set up yet was lost now and then (the message of an ended class missing)."""
+        value = box_html(kind, text) if text else ""
+        if value == self.message.value:
+            return
+        self.message = html_part(value)
+        self.widget.children = (self.widget.children[0], self.message, self.body)
 
     def _start_polling(self, step: Callable[[], None], seconds: float) -> None:
         stop = self._stop = threading.Event()
@@ -549,7 +556,7 @@ class Classroom(_Panel):
         self._open = info.is_open
         self.toggle = button(WORDS["close"])
         self.toggle.on_click(lambda _b: guard(self.message)(self._on_toggle)())
-        end = _confirm(WORDS["end"], WORDS["end_ask"], WORDS["end_yes"], self._end, self.message,
+        end = _confirm(WORDS["end"], WORDS["end_ask"], WORDS["end_yes"], self._end, self,
                        danger=True)
         self.pin = html_part()
         pin_button = button(WORDS["pin_new"])
@@ -742,7 +749,7 @@ class _ProjectorView:
         controls = [self.reveal]
         if not big:
             controls.append(_confirm(WORDS["clear"], WORDS["clear_ask"].format(title=act.title),
-                                     WORDS["clear_yes"], self._clear, panel.message))
+                                     WORDS["clear_yes"], self._clear, panel))
         self._shown: Any = None
         self._lock = threading.Lock()
         prompt = "" if big else f"<p>{html.escape(act.prompt)}</p>"
