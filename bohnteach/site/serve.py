@@ -210,7 +210,7 @@ def build_voila_command(
         # beside the template): Voilà would fetch its 4.8 MB file on every page.
         "--VoilaConfiguration.extension_denylist="
         "['@jupyterlite/pyodide-kernel-extension', 'jupyterlab-plotly']",
-        f"--VoilaConfiguration.http_header_envs=['{CLIENT_HEADER}']",
+        f"--VoilaConfiguration.http_header_envs={CLIENT_HEADER}",
         *ours,
     ]
 
