@@ -454,3 +454,22 @@ def test_times_are_shown_in_the_servers_zone(monkeypatch) -> None:
     assert local_time(0) == "31.12.1969 um 19:00"
     monkeypatch.setenv("BOHNTEACH_ZEITZONE", "Mond/Krater")
     assert local_time(0) == "01.01.1970 um 01:00"
+
+
+def test_one_bar_per_member_whatever_the_names() -> None:
+    """Two members without a nickname (and any two alike) are two bars, keyed by their
+    number and labelled with the name; an empty estimates chart starts at 0."""
+    from fractions import Fraction
+
+    from bohnteach.classroom.activities import ACTIVITIES
+    from bohnteach.classroom.store import ClassInfo, Entry, Pool
+    from bohnteach.widgets.classroom import pool_figure
+
+    info = ClassInfo("ACD479", 0, 1, "open")
+    entries = (Entry("#1", 1, None, 12, 100, 1), Entry("#2", 2, None, 14, 100, 2),
+               Entry("#3", 3, "Mia", 9, 100, 3))
+    fig = pool_figure(ACTIVITIES["04_experiment"], Pool(info, False, entries, 3), Fraction(1, 9))
+    assert list(fig.data[0].x) == [1, 2, 3] and list(fig.data[0].y) == [12, 14, 9]
+    assert list(fig.layout.xaxis.ticktext) == ["#1", "#2", "Mia"]
+    empty = pool_figure(ACTIVITIES["04_tipp"], Pool(info, False, (), 0), Fraction(1, 9))
+    assert empty.layout.yaxis.range[0] == 0
