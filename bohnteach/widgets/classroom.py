@@ -561,13 +561,15 @@ class Classroom(_Panel):
         self.pin = html_part()
         pin_button = button(WORDS["pin_new"])
         pin_button.on_click(lambda _b: guard(self.message)(self._new_pin)())
-        beamer = html_part(_form_link(projector_address(self.lesson), WORDS["projector_open"])
-                           + f"<p>{WORDS['projector_hint']}</p>")
+        beamer = widgets.HBox([
+            html_part(_form_link(projector_address(self.lesson), WORDS["projector_open"])),
+            pin_button], layout=layout(flex_flow="row wrap", align_items="center"))
         self._show_state(info)
         self._views = [_ProjectorView(self, act) for act in self.activities]
         self.body.children = (head, self.state,
                               widgets.HBox([self.toggle, end], layout=layout(flex_flow="row wrap")),
-                              beamer, pin_button, self.pin, *[v.widget for v in self._views])
+                              beamer, html_part(f"<p>{WORDS['projector_hint']}</p>"), self.pin,
+                              *[v.widget for v in self._views])
         for view in self._views:
             view.refresh()
         self._start_polling(self._poll_step, POLL_SECONDS)
