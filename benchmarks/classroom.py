@@ -63,7 +63,8 @@ def main() -> int:
     folder = tempfile.mkdtemp(prefix="bohnteach-classroom-bench-")
     url = args.url or f"sqlite:///{folder}/klassen.sqlite3"
     teacher = Store(url)
-    code = teacher.create_class().code
+    made = teacher.create_class()
+    code, key = made.code, made.key
     ctx = mp.get_context("fork")
     manager = ctx.Manager()
     results = manager.list()
@@ -83,8 +84,8 @@ def main() -> int:
     wall = time.perf_counter() - wall
     durations = [d for d, _ in results]
     errors = [e for _, e in results if e]
-    pool_tipp = teacher.pool(code, "04_tipp")
-    pool_exp = teacher.pool(code, "04_experiment")
+    pool_tipp = teacher.pool(code, key, "04_tipp")
+    pool_exp = teacher.pool(code, key, "04_experiment")
     counted = min(len(pool_tipp.entries), len(pool_exp.entries))
     print(f"store: {teacher.engine.dialect.name}; writers: {args.writers} in {len(procs)} processes")
     print(f"members: {pool_tipp.members}; counted: {counted}; lost: {args.writers - counted - len(errors)}; "
@@ -94,7 +95,7 @@ def main() -> int:
               f"slowest {max(durations):.2f} s; all processes incl. start-up: {wall:.1f} s")
     for e in errors[:5]:
         print("  error:", e)
-    teacher.end_class(code)
+    teacher.end_class(code, key)
     teacher.close()
     return 0 if counted == args.writers and not errors else 1
 

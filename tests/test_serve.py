@@ -54,6 +54,18 @@ def test_command_serves_folder_with_site_options(tmp_path):
     assert _option(cmd, "MappingKernelManager.root_dir") == str(tmp_path.resolve())
 
 
+def test_the_kernel_learns_the_visitors_address(tmp_path):
+    """Voilà passes the header the server sets from the connection (never the browser's own
+    value) into the kernel's environment: the class store counts wrong codes by it."""
+    from bohnteach.site.serve import CLIENT_HEADER
+
+    cmd = build_voila_command(9000, public=False, root=tmp_path)
+    assert _option(cmd, "VoilaConfiguration.http_header_envs") == CLIENT_HEADER == "X-Bohnteach-Client"
+    from bohnteach.widgets.classroom import CLIENT_ENV
+
+    assert CLIENT_ENV == "HTTP_" + CLIENT_HEADER.upper().replace("-", "_")
+
+
 def test_default_root_is_site_dir():
     assert str(site_dir().resolve()) in build_voila_command(8866, public=False)
 

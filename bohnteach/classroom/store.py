@@ -15,11 +15,34 @@ up to :data:`BUSY_SECONDS`. PostgreSQL needs nothing of that: a submission is on
 **Schema** (tables prefixed ``bt_``): ``bt_klassen`` (code, created, expires, state
 ``open``/``closed``), ``bt_mitglieder`` (an anonymous random token, its class, an optional
 nickname), ``bt_abgaben`` (one row per member and activity: the last submission counts),
-``bt_aktivitaeten`` (per class and activity: revealed or not). Times are Unix seconds.
+``bt_aktivitaeten`` (per class and activity: revealed or not), ``bt_schluessel`` (the
+SHA-256 hashes of a class's teacher keys), ``bt_pins`` (a class's one-time PIN, hashed,
+with its expiry and wrong tries), ``bt_versuche`` (wrong codes, PINs and keys: who, when).
+Times are Unix seconds. The last three tables are new: :meth:`Store.__init__` creates them
+beside the old ones (``CREATE TABLE IF NOT EXISTS``), nothing is altered, so a store file or
+database of an earlier version keeps working. A class made by an earlier version has no
+key: nobody controls it, and it is gone after its :data:`DEFAULT_HOURS` hours.
 
-**Codes.** :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O, 1/I/L, 2/Z,
-5/S, 6/G, 8/B, Q): 22⁶ = 113 379 904 codes. A kernel that typed a wrong code must wait
-before its next try, 1 s doubling to :data:`MAX_WAIT` (:class:`CodeAttempts`).
+**The teacher key.** :meth:`Store.create_class` makes a random key of
+:data:`KEY_BYTES` bytes (128 bits) and keeps only its SHA-256 hash; the key itself is
+handed to the teacher's browser once. Every control (close/reopen, reveal, clear, end, the
+pool with nicknames) takes the key and refuses without it (:meth:`Store.authorize`). A
+second device (the projector's PC) gets a key of its own with a one-time PIN
+(:meth:`Store.new_pin`, :meth:`Store.redeem_pin`): :data:`PIN_DIGITS` digits, valid
+:data:`PIN_SECONDS` s, void after :data:`PIN_TRIES` wrong tries.
+
+**Codes and guessing.** :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O,
+1/I/L, 2/Z, 5/S, 6/G, 8/B, Q): 22⁶ = 113 379 904 codes. Wrong codes, PINs and keys are
+written to ``bt_versuche`` per client address (an IPv6 address by its /64 network) and per
+code, so every kernel of the site (every tab, every reload) sees them
+(:class:`Attempts`): :data:`FREE_TRIES` wrong tries in :data:`WINDOW` s are free, then each
+further try waits 2, 4, 8 … s after the last wrong one, at most :data:`MAX_WAIT` s. One
+address thus gets about one guess a minute however many tabs it opens: 1 440 a day. With 50
+classes open a guess hits one with probability 50 / 22⁶ = 1 in 2,27 million, so one address
+needs on average 2,27 million guesses ≈ 1 575 days; within a class's 24 h it hits any
+of the 50 with probability ≈ 0,06 %. Pupils behind one school router share an address: a
+pupil who guesses slows down the joins of that room (a right code asked for during a wait
+is refused too, or the wait would tell right from wrong).
 
 **Deletion.** A class expires :data:`DEFAULT_HOURS` hours after it was opened
 (``BOHNTEACH_KLASSEN_STUNDEN``); expired classes are refused at once and deleted with their
@@ -28,14 +51,18 @@ every 5 minutes).
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
+import ipaddress
 import math
 import os
 import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +79,13 @@ CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
 CODE_LENGTH = 6
 NICK_MAX = 20
 MAX_WAIT = 60.0
+FREE_TRIES = 5
+WINDOW = 900.0
+"""Wrong tries older than this (seconds) no longer count."""
+KEY_BYTES = 16
+PIN_DIGITS = 6
+PIN_SECONDS = 600.0
+PIN_TRIES = 5
 MAX_SUBMIT = 1e9
 """No estimate or count beyond this is stored, whatever the activity allows."""
 
@@ -69,14 +103,26 @@ WORDS = {
     "bad_code": "„{code}“ ist kein Klassencode: Er hat 6 Zeichen aus {alphabet}.",
     "unknown": "Zu diesem Code gibt es keine Klasse (oder sie ist abgelaufen). Frag deine "
                "Lehrkraft nach dem Code.",
-    "wait": "Zu viele falsche Codes. Bitte warte noch {seconds} s und versuche es dann wieder.",
+    "wait": "Zu viele falsche Versuche. Bitte warte noch {seconds} s und versuche es dann wieder.",
     "closed": "Die Klasse ist geschlossen: Die Lehrkraft hat keine Abgaben mehr zugelassen.",
     "not_member": "Du bist nicht (mehr) in dieser Klasse. Tritt bitte neu bei.",
     "nick_long": "Der Spitzname ist zu lang: höchstens {n} Zeichen.",
     "nick_chars": "Im Spitznamen sind nur Buchstaben, Ziffern, Leerzeichen und . - _ ! "
                   "erlaubt.",
+    "nick_invisible": "Der Spitzname braucht sichtbare Buchstaben oder Ziffern – unsichtbare "
+                      "Zeichen gehen nicht.",
+    "nick_taken": "Den Spitznamen „{nick}“ hat in dieser Klasse schon jemand. Such dir bitte "
+                  "einen anderen aus.",
+    "nick_reserved": "„{nick}“ geht als Spitzname nicht: Er klingt nach der Lehrkraft.",
+    "no_key": "Diese Klasse lässt sich von hier aus nicht steuern: Dieser Browser hat ihren "
+              "Lehrkraft-Schlüssel nicht.",
+    "pin_wrong": "Die PIN passt nicht (oder sie ist abgelaufen). Lass dir auf dem Gerät der "
+                 "Lehrkraft eine neue zeigen.",
+    "pin_format": "Die PIN hat {n} Ziffern.",
+    "locked": "Die Lösung ist schon aufgelöst: Neue Tipps zählen nicht mehr.",
     "activity": "Diese Aufgabe gibt es nicht.",
     "number": "Bitte gib eine Zahl ein.",
+    "number_big": "Diese Zahl ist viel zu groß.",
     "range": "Bitte gib eine Zahl von {low} bis {high}{unit} ein.",
     "trials": "Die Anzahl der Durchläufe muss zwischen 1 und {n} liegen.",
     "hits": "Die Treffer müssen zwischen 0 und der Anzahl der Durchläufe liegen.",
@@ -106,42 +152,69 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-class CodeAttempts:
-    """Slows down guessing in one kernel: after a wrong code the next try must wait 1 s,
-    doubling with every further wrong code up to :data:`MAX_WAIT`; a right code resets."""
+def new_key() -> str:
+    """A teacher key: :data:`KEY_BYTES` random bytes, URL-safe text."""
+    return secrets.token_urlsafe(KEY_BYTES)
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.failures = 0
-        self.next_try = 0.0
 
-    def check(self) -> None:
-        wait = self.next_try - self.clock()
-        if wait > 0:
-            raise ClassroomError(WORDS["wait"].format(seconds=math.ceil(wait)))
+def key_hash(key: str) -> str:
+    """What the store keeps of a key (SHA-256, hex): a key of 128 random bits needs no salt."""
+    return hashlib.sha256(str(key or "").encode()).hexdigest()
 
-    def failed(self) -> None:
-        self.failures += 1
-        self.next_try = self.clock() + min(2.0 ** (self.failures - 1), MAX_WAIT)
 
-    def succeeded(self) -> None:
-        self.failures, self.next_try = 0, 0.0
+def client_bucket(address: str | None) -> str:
+    """Whom wrong tries are counted for: an IPv4 address as it is, an IPv6 address by its
+    /64 network (one household or school gets a whole /64), ``?`` when unknown."""
+    text = str(address or "").strip()[:64]
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return "?"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def wait_after(failures: int) -> float:
+    """Seconds to wait after the last of ``failures`` wrong tries within :data:`WINDOW`."""
+    if failures < FREE_TRIES:
+        return 0.0
+    return min(2.0 ** (failures - FREE_TRIES + 1), MAX_WAIT)
 
 
 # --------------------------------------------------------------------------- checks
 
 _NICK = re.compile(r"^[\w .\-!]*$")
+#: Letters that draw nothing (Hangul fillers, the Braille blank …): a name of them alone
+#: looks empty; they are refused anywhere in a name.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u034f")
+#: A nickname must not start like these (after :func:`nick_key`, spaces removed).
+RESERVED = ("lehrer", "lehrkraft", "lehrperson", "lehrende", "teacher")
+
+
+def nick_key(nick: str) -> str:
+    """The form two nicknames are compared in: NFKC, case-folded, spaces folded to one."""
+    return " ".join(unicodedata.normalize("NFKC", nick).casefold().split())
 
 
 def check_nickname(text: str | None) -> str | None:
-    """An optional nickname: trimmed, at most :data:`NICK_MAX` characters, no markup."""
-    nick = " ".join(str(text or "").split())
+    """An optional nickname: trimmed, at most :data:`NICK_MAX` characters, no markup,
+    visible characters only, nothing that sounds like the teacher."""
+    nick = " ".join(unicodedata.normalize("NFKC", str(text or "")).split())
     if not nick:
         return None
+    if any(c in INVISIBLE or unicodedata.category(c)[0] in "CM" for c in nick):
+        raise ClassroomError(WORDS["nick_invisible"])
     if not _NICK.match(nick):
         raise ClassroomError(WORDS["nick_chars"])
     if len(nick) > NICK_MAX:
         raise ClassroomError(WORDS["nick_long"].format(n=NICK_MAX))
+    if not any(c.isalnum() for c in nick):
+        raise ClassroomError(WORDS["nick_invisible"])
+    if nick_key(nick).replace(" ", "").startswith(RESERVED):
+        raise ClassroomError(WORDS["nick_reserved"].format(nick=nick))
     return nick
 
 
@@ -155,9 +228,10 @@ def activity(key: str) -> Activity:
 def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[float, int | None]:
     """The submission as stored, or a German refusal: an estimate within the activity's
     range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or abs(value) > MAX_SUBMIT:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ClassroomError(WORDS["number"])
+    if abs(value) > MAX_SUBMIT:
+        raise ClassroomError(WORDS["number_big"])
     if act.kind == "experiment":
         if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= act.max_trials:
             raise ClassroomError(WORDS["trials"].format(n=f"{act.max_trials:_}".replace("_", ".")))
@@ -168,6 +242,10 @@ def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[flo
         unit = f" {act.unit}" if act.unit else ""
         raise ClassroomError(WORDS["range"].format(low=_de(act.low), high=_de(act.high), unit=unit))
     return float(value), None
+
+
+def _pin_hash(code: str, pin: str) -> str:
+    return hashlib.sha256(f"{code}:{pin}".encode()).hexdigest()
 
 
 def _de(x: float) -> str:
@@ -190,6 +268,13 @@ class ClassInfo:
 
 
 @dataclass(frozen=True)
+class NewClass(ClassInfo):
+    """A class just made, with its teacher key (the only time the key is known in full)."""
+
+    key: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
 class Member:
     code: str
     token: str
@@ -202,6 +287,8 @@ class Entry:
 
     member: str
     """A short stand-in for the member (not the token): ``#1``, ``#2`` … by joining order."""
+    seq: int
+    """The member's number in the class (joining order): one chart bar per member."""
     nickname: str | None
     value: float
     trials: int | None
@@ -223,7 +310,7 @@ class Pool:
 
 
 def _tables(meta: Any) -> dict[str, Any]:
-    """The four tables by English key; the stored names (``bt_klassen`` …) stay as they are,
+    """The tables by English key; the stored names (``bt_klassen`` …) stay as they are,
     so the class stores that exist keep working."""
     from sqlalchemy import (Boolean, Column, Float, ForeignKey, Integer, PrimaryKeyConstraint,
                             String, Table)
@@ -264,6 +351,27 @@ def _tables(meta: Any) -> dict[str, Any]:
             Column("activity", String(40), nullable=False),
             Column("revealed", Boolean, nullable=False),
             PrimaryKeyConstraint("code", "activity"),
+        ),
+        "keys": Table(
+            "bt_schluessel", meta,
+            Column("hash", String(64), primary_key=True),
+            Column("code", String(CODE_LENGTH), ForeignKey("bt_klassen.code", ondelete="CASCADE"),
+                   nullable=False, index=True),
+            Column("created", Float, nullable=False),
+        ),
+        "pins": Table(
+            "bt_pins", meta,
+            Column("code", String(CODE_LENGTH), ForeignKey("bt_klassen.code", ondelete="CASCADE"),
+                   primary_key=True),
+            Column("hash", String(64), nullable=False),
+            Column("expires", Float, nullable=False),
+            Column("wrong", Integer, nullable=False),
+        ),
+        "attempts": Table(
+            "bt_versuche", meta,
+            Column("id", Integer, primary_key=True, autoincrement=True),
+            Column("subject", String(80), nullable=False, index=True),
+            Column("at", Float, nullable=False),
         ),
     }
 
@@ -380,22 +488,128 @@ class Store:
 
     # -- classes
 
-    def create_class(self) -> ClassInfo:
-        """A new open class with a fresh code (expired classes are deleted first)."""
+    def create_class(self) -> NewClass:
+        """A new open class with a fresh code and teacher key (expired classes are deleted
+        first). Only the key's hash is stored: hand ``.key`` to the teacher's browser."""
         from sqlalchemy.exc import IntegrityError
 
         self.purge_expired()
         now = self.clock()
-        k = self.t["classes"]
+        k, keys = self.t["classes"], self.t["keys"]
         while True:
-            info = ClassInfo(new_code(), now, now + self.lifetime, OPEN)
+            info = NewClass(new_code(), now, now + self.lifetime, OPEN, key=new_key())
             try:
                 with self._write() as conn:
                     conn.execute(k.insert().values(code=info.code, created=info.created,
                                                    expires=info.expires, state=info.state))
+                    conn.execute(keys.insert().values(hash=key_hash(info.key), code=info.code,
+                                                      created=now))
                 return info
             except IntegrityError:  # the code is taken (1 in 113 million per open class)
                 continue
+
+    # -- the teacher's key, wrong tries
+
+    def wait(self, client: str | None, code: str | None = None) -> float:
+        """Seconds until the next try of ``client`` (and at ``code``) may be checked."""
+        from sqlalchemy import func, select
+
+        v = self.t["attempts"]
+        now = self.clock()
+        longest = 0.0
+        with self._read() as conn:
+            for subject in self._subjects(client, code):
+                count, last = conn.execute(select(func.count(), func.max(v.c.at)).where(
+                    v.c.subject == subject, v.c.at > now - WINDOW)).one()
+                if count:
+                    longest = max(longest, last + wait_after(count) - now)
+        return longest
+
+    def check_wait(self, client: str | None, code: str | None = None) -> None:
+        """Refuse while ``client`` (or ``code``) must still wait after wrong tries."""
+        wait = self.wait(client, code)
+        if wait > 0:
+            raise ClassroomError(WORDS["wait"].format(seconds=math.ceil(wait)))
+
+    def failed(self, client: str | None, code: str | None = None) -> None:
+        """Note a wrong try of ``client`` (at ``code``); old notes go on the way."""
+        v = self.t["attempts"]
+        now = self.clock()
+        with self._write() as conn:
+            conn.execute(v.delete().where(v.c.at <= now - WINDOW))
+            for subject in self._subjects(client, code):
+                conn.execute(v.insert().values(subject=subject, at=now))
+
+    @staticmethod
+    def _subjects(client: str | None, code: str | None) -> list[str]:
+        subjects = ["client:" + client_bucket(client)]
+        if code:
+            subjects.append("code:" + str(code)[:CODE_LENGTH * 2])
+        return subjects
+
+    def find_class(self, code: str, client: str | None) -> ClassInfo:
+        """:meth:`get_class` for a code somebody typed or brought in an address: refused
+        while they must wait, and a wrong code makes the next try wait (across kernels)."""
+        self.check_wait(client)
+        try:
+            return self.get_class(code)
+        except ClassroomError:
+            self.failed(client, re.sub(r"[\s\-]", "", str(code or "")).upper())
+            raise
+
+    def authorize(self, code: str, key: str, client: str | None = None) -> ClassInfo:
+        """The class, if ``key`` is one of its teacher keys; a wrong key is refused and
+        counted as a wrong try (no wait first: a key of 128 bits is not guessed)."""
+        info = self.get_class(code)
+        keys = self.t["keys"]
+        wanted = key_hash(key)
+        with self._read() as conn:
+            hashes = [r.hash for r in conn.execute(keys.select().where(keys.c.code == info.code))]
+        if not key or not any(hmac.compare_digest(h, wanted) for h in hashes):
+            self.failed(client, info.code)
+            raise ClassroomError(WORDS["no_key"])
+        return info
+
+    def new_pin(self, code: str, key: str) -> tuple[str, float]:
+        """A fresh one-time PIN for the class (the teacher's key needed), and when it expires.
+        It replaces an earlier PIN."""
+        info = self.authorize(code, key)
+        pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+        expires = self.clock() + PIN_SECONDS
+        p = self.t["pins"]
+        stmt = self._insert(p).values(code=info.code, hash=_pin_hash(info.code, pin),
+                                      expires=expires, wrong=0)
+        stmt = stmt.on_conflict_do_update(index_elements=[p.c.code], set_={
+            "hash": stmt.excluded.hash, "expires": stmt.excluded.expires, "wrong": 0})
+        with self._write() as conn:
+            conn.execute(stmt)
+        return pin, expires
+
+    def redeem_pin(self, code: str, pin: str, client: str | None = None) -> NewClass:
+        """A teacher key of its own for a second device that typed the class's code and PIN.
+        The PIN is used up; a wrong one counts as a wrong try (per client and per class) and
+        :data:`PIN_TRIES` wrong ones void it."""
+        digits = re.sub(r"\s", "", str(pin or ""))
+        if not re.fullmatch(rf"\d{{{PIN_DIGITS}}}", digits):
+            raise ClassroomError(WORDS["pin_format"].format(n=PIN_DIGITS))
+        self.check_wait(client, re.sub(r"[\s\-]", "", str(code or "")).upper())
+        info = self.find_class(code, client)
+        p, keys = self.t["pins"], self.t["keys"]
+        now = self.clock()
+        key = new_key()
+        with self._write() as conn:
+            row = conn.execute(p.select().where(p.c.code == info.code)).first()
+            right = (row is not None and row.expires > now and row.wrong < PIN_TRIES
+                     and hmac.compare_digest(row.hash, _pin_hash(info.code, digits)))
+            if right:
+                conn.execute(p.delete().where(p.c.code == info.code))
+                conn.execute(keys.insert().values(hash=key_hash(key), code=info.code, created=now))
+            elif row is not None:
+                conn.execute(p.update().where(p.c.code == info.code).values(wrong=row.wrong + 1))
+        if not right:
+            self.failed(client, info.code)
+            raise ClassroomError(WORDS["pin_wrong"])
+        return NewClass(info.code, info.created, info.expires, info.state, key=key)
 
     def get_class(self, code: str) -> ClassInfo:
         """The class with this code, if it exists and has not expired."""
@@ -407,23 +621,23 @@ class Store:
             raise ClassroomError(WORDS["unknown"])
         return ClassInfo(row.code, row.created, row.expires, row.state)
 
-    def set_open(self, code: str, is_open: bool) -> ClassInfo:
-        """Close a class (read-only: no joins, no submissions) or reopen it."""
-        info = self.get_class(code)
+    def set_open(self, code: str, key: str, is_open: bool) -> ClassInfo:
+        """Close a class (read-only: no joins, no submissions) or reopen it (key needed)."""
+        info = self.authorize(code, key)
         k = self.t["classes"]
         state = OPEN if is_open else CLOSED
         with self._write() as conn:
             conn.execute(k.update().where(k.c.code == info.code).values(state=state))
         return ClassInfo(info.code, info.created, info.expires, state)
 
-    def end_class(self, code: str) -> None:
-        """Delete the class with all its members and submissions."""
-        code = normalize_code(code)
+    def end_class(self, code: str, key: str) -> None:
+        """Delete the class with all its members and submissions (key needed)."""
+        info = self.authorize(code, key)
         with self._write() as conn:
-            self._delete(conn, [code])
+            self._delete(conn, [info.code])
 
     def _delete(self, conn: Any, codes: list[str]) -> None:
-        for name in ("submissions", "activities", "members", "classes"):
+        for name in ("submissions", "activities", "members", "pins", "keys", "classes"):
             table = self.t[name]
             conn.execute(table.delete().where(table.c.code.in_(codes)))
 
@@ -440,18 +654,24 @@ class Store:
     # -- members
 
     def join(self, code: str, nickname: str | None = None) -> Member:
-        """A new anonymous member of an open class."""
+        """A new anonymous member of an open class; a nickname is unique in its class
+        (compared as :func:`nick_key`)."""
         nick = check_nickname(nickname)
         info = self.get_class(code)
         if not info.is_open:
             raise ClassroomError(WORDS["closed"])
-        m = self.t["members"]
+        k, m = self.t["classes"], self.t["members"]
         token = secrets.token_urlsafe(18)
-        from sqlalchemy import func, select
+        from sqlalchemy import select
 
         with self._write() as conn:
-            seq = conn.execute(select(func.count()).select_from(m).where(m.c.code == info.code)).scalar_one()
-            conn.execute(m.insert().values(token=token, code=info.code, seq=seq + 1, nickname=nick,
+            # PostgreSQL: one join per class at a time (SQLite's BEGIN IMMEDIATE is that already)
+            conn.execute(select(k.c.code).where(k.c.code == info.code).with_for_update())
+            rows = conn.execute(select(m.c.seq, m.c.nickname).where(m.c.code == info.code)).all()
+            if nick and any(r.nickname and nick_key(r.nickname) == nick_key(nick) for r in rows):
+                raise ClassroomError(WORDS["nick_taken"].format(nick=nick))
+            seq = max((r.seq for r in rows), default=0) + 1
+            conn.execute(m.insert().values(token=token, code=info.code, seq=seq, nickname=nick,
                                            joined=self.clock()))
         return Member(info.code, token, nick)
 
@@ -477,6 +697,8 @@ class Store:
         info = self.get_class(member.code)
         if not info.is_open:
             raise ClassroomError(WORDS["closed"])
+        if act.kind == "schaetzung" and self.revealed(member.code, act.key):
+            raise ClassroomError(WORDS["locked"])
         a = self.t["submissions"]
         row = dict(code=member.code, activity=act.key, token=member.token, value=value,
                    trials=trials, updated=self.clock())
@@ -489,9 +711,19 @@ class Store:
         with self._write() as conn:
             conn.execute(stmt)
 
-    def clear_activity(self, code: str, activity_key: str) -> None:
-        """Delete every submission to an activity and hide its answer again."""
+    def revealed(self, code: str, activity_key: str) -> bool:
+        """Whether the teacher has revealed the activity's answer (what every pupil may know)."""
         info = self.get_class(code)
+        s = self.t["activities"]
+        from sqlalchemy import select
+
+        with self._read() as conn:
+            return bool(conn.execute(select(s.c.revealed).where(
+                s.c.code == info.code, s.c.activity == activity(activity_key).key)).scalar())
+
+    def clear_activity(self, code: str, key: str, activity_key: str) -> None:
+        """Delete every submission to an activity and hide its answer again (key needed)."""
+        info = self.authorize(code, key)
         act = activity(activity_key)
         with self._write() as conn:
             for name in ("submissions", "activities"):
@@ -499,9 +731,10 @@ class Store:
                 conn.execute(table.delete().where(table.c.code == info.code,
                                                   table.c.activity == act.key))
 
-    def reveal(self, code: str, activity_key: str, revealed: bool = True) -> None:
-        """Show (or hide again) the exact answer of an activity to the class."""
-        info = self.get_class(code)
+    def reveal(self, code: str, key: str, activity_key: str, revealed: bool = True) -> None:
+        """Show (or hide again) the exact answer of an activity to the class (key needed);
+        estimates are locked while it is shown."""
+        info = self.authorize(code, key)
         act = activity(activity_key)
         s = self.t["activities"]
         stmt = self._insert(s).values(code=info.code, activity=act.key, revealed=revealed)
@@ -510,9 +743,10 @@ class Store:
         with self._write() as conn:
             conn.execute(stmt)
 
-    def pool(self, code: str, activity_key: str) -> Pool:
-        """The activity's state: revealed?, and every member's last submission."""
-        info = self.get_class(code)
+    def pool(self, code: str, key: str, activity_key: str) -> Pool:
+        """The activity's state: revealed?, and every member's last submission with their
+        nickname (key needed)."""
+        info = self.authorize(code, key)
         act = activity(activity_key)
         a, m, s = self.t["submissions"], self.t["members"], self.t["activities"]
         from sqlalchemy import func, select
@@ -528,7 +762,8 @@ class Store:
                 s.c.code == info.code, s.c.activity == act.key)).scalar()
             members = conn.execute(select(func.count()).select_from(m)
                                    .where(m.c.code == info.code)).scalar_one()
-        entries = tuple(Entry(f"#{r.seq}", r.nickname, r.value, r.trials, r.updated) for r in rows)
+        entries = tuple(Entry(f"#{r.seq}", r.seq, r.nickname, r.value, r.trials, r.updated)
+                        for r in rows)
         return Pool(info, bool(revealed), entries, members)
 
     def mine(self, code: str, token: str, activity_key: str) -> tuple[float, int | None] | None:

@@ -40,9 +40,12 @@ from bohnteach.widgets.teacher_view import connect
 
 log = logging.getLogger("bohnteach.site.app")
 
-#: The query keys of the app's addresses: ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``.
+#: The query keys of the app's addresses: ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``,
+#: and a lesson's projector view for its class, ``?beamer=04_Rechnen_oder_simulieren``
+#: (:func:`bohnteach.widgets.classroom.projector`: no notebook, the class alone).
 CHAPTER_KEY = "kapitel"
 LESSON_KEY = "lektion"
+PROJECTOR_KEY = "beamer"
 #: The app's own notebook (beside the chapters; the site's root address renders it).
 APP_NOTEBOOK = "app.ipynb"
 #: The labextension that draws nothing and routes links (``jupyter/labextensions``).
@@ -55,7 +58,7 @@ class Entry:
     """One page the app can show: a chapter of ``notebooks/`` or a lesson of ``tutorials/``."""
 
     key: str
-    """The address's key: :data:`CHAPTER_KEY` or :data:`LESSON_KEY`."""
+    """The address's key: :data:`CHAPTER_KEY`, :data:`LESSON_KEY` or :data:`PROJECTOR_KEY`."""
     name: str
     """The notebook's name without ``.ipynb``."""
 
@@ -83,6 +86,9 @@ def find_entry(query: str) -> Entry | None:
     """The page an address's query names (``kapitel=02_Phase_1&klasse=…``); the start
     page for a query that names none; ``None`` for a name the site does not have."""
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    if params.get(PROJECTOR_KEY):
+        name = params[PROJECTOR_KEY][0].strip()
+        return Entry(PROJECTOR_KEY, name) if name in projector_lessons() else None
     for key in (CHAPTER_KEY, LESSON_KEY):
         names = params.get(key)
         if names:
@@ -90,6 +96,13 @@ def find_entry(query: str) -> Entry | None:
             known = {e.name: e for e in entries() if e.key == key}
             return known.get(name)
     return Entry(CHAPTER_KEY, START)
+
+
+def projector_lessons() -> set[str]:
+    """The lessons with class activities: those have a projector view."""
+    from bohnteach.classroom.activities import ACTIVITIES
+
+    return {a.lesson for a in ACTIVITIES.values()}
 
 
 # ---- the browser's side --------------------------------------------------------------------
@@ -244,6 +257,14 @@ class App:
 
                 display(HTML(not_found_html(query)))
                 title = f"Seite nicht gefunden – {SITE_NAME}"
+            elif entry.key == PROJECTOR_KEY:
+                from IPython.display import display
+                from bohnteach.classroom.words import WORDS
+                from bohnteach.widgets.classroom import projector
+
+                display(projector(entry.name))
+                lesson_title = dict(LESSONS).get(entry.name, entry.name)
+                title = f"{WORDS['projector_title'].format(title=lesson_title)} – {SITE_NAME}"
             else:
                 try:
                     nb = json.loads(read_page(entry.path))
@@ -254,7 +275,8 @@ class App:
 
                     title = SITE_NAME
                     display(show_failure(None, error, f"Seite {entry.name}"))
-        self.router.base = f"{entry.folder}/{entry.name}.ipynb" if entry else ""
+        self.router.base = (f"{entry.folder}/{entry.name}.ipynb"
+                            if entry and entry.key != PROJECTOR_KEY else "")
         self.router.title = title
         self.router.shown += 1
 
@@ -295,5 +317,5 @@ def _instances() -> dict[str, Any]:
     return instances
 
 
-__all__ = ["APP_NOTEBOOK", "App", "CHAPTER_KEY", "Entry", "LESSON_KEY", "Router", "entries",
+__all__ = ["APP_NOTEBOOK", "App", "CHAPTER_KEY", "Entry", "LESSON_KEY", "PROJECTOR_KEY", "Router", "entries",
            "find_entry", "notebook_cells", "run_cell", "show_notebook"]

@@ -61,6 +61,12 @@ APP_POOL_SIZE = 10
 #: Our own options on the server's command line; ``python -m bohnteach.site.serve`` takes
 #: them off before Voilà parses the rest (:func:`_split_options`).
 KERNEL_STARTS_OPTION = "--bohnteach-kernel-starts"
+#: The request header that carries the visitor's address to the kernel: set by the server
+#: from the connection (:func:`_queue_visitors_who_need_a_kernel`), replacing whatever the
+#: browser sent; Voilà passes it on as ``HTTP_X_BOHNTEACH_CLIENT`` (the class store counts
+#: wrong codes per address: :mod:`bohnteach.classroom.store`). Behind a reverse proxy every
+#: visitor has the proxy's address unless Tornado is told to trust ``X-Forwarded-For``.
+CLIENT_HEADER = "X-Bohnteach-Client"
 POOL_OPTION = "--bohnteach-pool"
 
 #: The only messages a visitor's browser may send to its kernel over the websocket: what
@@ -202,6 +208,7 @@ def build_voila_command(
         # beside the template): Voilà would fetch its 4.8 MB file on every page.
         *(f"--VoilaConfiguration.extension_denylist={name}"
           for name in ("@jupyterlite/pyodide-kernel-extension", "jupyterlab-plotly")),
+        f"--VoilaConfiguration.http_header_envs={CLIENT_HEADER}",
         *ours,
     ]
 
@@ -617,6 +624,7 @@ def _queue_visitors_who_need_a_kernel(slots: KernelSlots) -> None:
             # the beacon was refused (403) and the kernel held until culled. Reading the
             # token sets the cookie.
             self.xsrf_token  # noqa: B018
+            self.request.headers[CLIENT_HEADER] = self.request.remote_ip or ""
             notebook = self.notebook_path or path or ""
             if not notebook.endswith(".ipynb"):
                 return await super().get(path)

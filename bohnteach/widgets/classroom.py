@@ -1,24 +1,35 @@
-"""A lesson's class panel („Klassenraum“): a class predicts, experiments and sees its results.
+"""A lesson's class panel („Klassenraum“) and its projector view („Beamer-Ansicht“).
 
-    from bohnteach.widgets.classroom import classroom
-    classroom("04_Rechnen_oder_simulieren")
+    from bohnteach.widgets.classroom import classroom, projector
+    classroom("04_Rechnen_oder_simulieren")   # in the lesson
+    projector("04_Rechnen_oder_simulieren")   # the app's address ?beamer=04_Rechnen_oder_simulieren
 
 One panel per lesson, for the activities of :data:`bohnteach.classroom.activities.ACTIVITIES`
-that belong to it. What it shows depends on the address (read once the browser has
-connected, so a preheated kernel runs the lesson's cells before the visitor's request):
+that belong to it. What it shows depends on the address and on what the browser holds (read
+once the browser has connected, so a preheated kernel runs the lesson's cells first):
 
-* the teacher view (``?lehrkraft=…``): „Klasse starten“, then the code (read aloud in two
-  groups), a link and a QR code for the projector; close/reopen, end; per activity the
-  class's submissions as a chart that refreshes every second (a thread polling the store),
-  „Auflösen“ (the exact value beside them) and „Abgaben löschen“;
+* the teacher view (teacher mode, :func:`bohnteach.widgets.questions.teacher_mode`):
+  „Klasse starten“ makes a class and its **teacher key**; the browser keeps the key. Only a
+  browser holding it gets the controls: code, link and QR, close/reopen, end (asked first),
+  per activity the submissions (chart and list, refreshed every second), „Auflösen“ and
+  „Abgaben löschen“ (asked first), a one-time PIN for a second device and the projector
+  view. A teacher view with somebody else's ``klasse=CODE`` offers only a class of one's
+  own (and taking one's class over with its PIN) – every control is checked by the store
+  again (:meth:`bohnteach.classroom.store.Store.authorize`);
+* the projector view (:func:`projector`, its own address): the code, link, QR, the live
+  charts and totals and „Auflösen“ – nothing of the lesson, no solutions;
 * a pupil (``?klasse=CODE`` or the code typed in): join with an optional nickname, then
-  commit an estimate or run draws whose totals go to the class.
+  commit an estimate (its reading shown while typing) or run draws whose totals go to the
+  class; the panel follows what the teacher does (cleared, revealed, ended).
 
-**Membership across reloads.** The browser keeps the class code and the member's token in
-``localStorage`` (the ``KlasseModel`` of the ``bohnteach-app`` labextension, a widget model
-without a view: :class:`Remembered`); a reload sends them back and the kernel finds the
-member again in the store. The token never appears in an address, so a shared link never
-makes someone else that member.
+**What the browser keeps.** ``localStorage`` per role (the ``KlasseModel`` of the
+``bohnteach-app`` labextension, a widget model without a view: :class:`Remembered`): a
+pupil's class code and member token, a teacher's class code and key. Neither ever stands in
+an address, so a shared link or the projector's address gives nobody else either.
+
+**Wrong codes** are counted in the store per client address (Voilà hands the kernel the
+address ``bohnteach serve`` puts into the request, :data:`CLIENT_ENV`) and per code, so a
+reload or another tab does not reset the wait.
 
 Without a store (no ``bohnteach serve``: the static site, a notebook) the panel says so and
 the lesson works alone.
@@ -27,18 +38,20 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import random
 import threading
 import time
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 from bohnteach.classroom.activities import ACTIVITIES, Activity
 from bohnteach.classroom.store import (
-    NICK_MAX, CodeAttempts, ClassroomError, Pool, Store, check_nickname, normalize_code, spoken_code,
-    store_from_env,
+    NICK_MAX, PIN_DIGITS, ClassroomError, Pool, Store, check_nickname, check_submission,
+    normalize_code, spoken_code, store_from_env,
 )
 from bohnteach.classroom.words import WORDS
 from bohnteach.render.words import de_number, de_percent
@@ -50,22 +63,61 @@ from bohnteach.widgets.questions import (
 
 log = logging.getLogger("bohnteach.widgets.classroom")
 
-#: How often the projector reads the store (the issue asks for updates within 2 s).
+#: How often the teacher's panel and the projector read the store (updates within 2 s).
 POLL_SECONDS = 1.0
+#: How often a pupil's panel looks whether the teacher cleared, revealed or ended.
+PUPIL_POLL_SECONDS = 3.0
 #: Draws per click in the pooled experiment.
 DRAWS = 100
 CLASS_KEY = "klasse"
-_ATTEMPTS = CodeAttempts()
-"""Wrong codes typed in this kernel (one visitor): each slows down the next try."""
+#: The app's address of a lesson's projector view: ``?beamer=04_Rechnen_oder_simulieren``.
+PROJECTOR_KEY = "beamer"
+#: The request's client address, as ``bohnteach serve`` has Voilà pass it to the kernel
+#: (the header ``X-Bohnteach-Client``, set by the server from the connection, never by the
+#: browser: :mod:`bohnteach.site.serve`).
+CLIENT_ENV = "HTTP_X_BOHNTEACH_CLIENT"
+#: The time zone of the times shown (deletion, a PIN's end); default Europe/Berlin.
+ZONE_ENV = "BOHNTEACH_ZEITZONE"
+DEFAULT_ZONE = "Europe/Berlin"
 
 _STYLE = (
     "<style>.bt-klasse-code{font-size:20px;margin:4px 0}"
     ".bt-klasse-code strong{font-size:44px;letter-spacing:.12em;font-family:monospace;"
     "margin-left:.3em;color:#1b1b1b}"
     ".bt-klasse-qr svg{width:180px;height:180px}"
-    ".bt-klasse-list{border-collapse:collapse;font-size:14px}"
+    ".bt-klasse-list{border-collapse:collapse;font-size:16px}"
     ".bt-klasse-list th,.bt-klasse-list td{border-bottom:1px solid #ccc;padding:2px 10px;"
-    "text-align:left}@media print{.bt-klassenraum{display:none!important}}</style>"
+    "text-align:left}"
+    ".bt-klassenraum,.bt-klassenraum .widget-html-content{font-size:16px;line-height:1.45}"
+    ".bt-klassenraum input{font-size:16px!important;min-height:44px;box-sizing:border-box}"
+    ".bt-klassenraum .widget-text{height:auto}.bt-klassenraum .widget-label{font-size:16px}"
+    ".bt-klassenraum button,.bt-klasse-form-button{min-height:44px!important;font-size:16px!important;"
+    "padding:0 16px!important}"
+    ".bt-klasse-form{display:inline-block;margin:4px 6px 4px 0}"
+    ".bt-klasse-form-button{background:#5E35B1;color:#fff;border:0;border-radius:3px;cursor:pointer}"
+    ".bt-klasse-pin{font-size:28px;letter-spacing:.15em;font-family:monospace}"
+    "@media print{.bt-klassenraum{display:none!important}}</style>"
+)
+_PROJECTOR_STYLE = (
+    "<style>.bt-beamer,.bt-beamer .widget-html-content{font-size:28px;line-height:1.35;"
+    "color:#1b1b1b}"
+    ".bt-beamer h2{font-size:30px;margin:4px 0}.bt-beamer h3{font-size:30px;margin:8px 16px 4px 0}"
+    ".bt-beamer .bt-klasse-code{font-size:32px}"
+    ".bt-beamer .bt-klasse-code strong{font-size:80px;line-height:1}"
+    ".bt-beamer .bt-klasse-link{font-size:28px;word-break:break-all;margin:4px 0}"
+    ".bt-beamer-head{display:flex;gap:32px;align-items:center}"
+    ".bt-beamer-head>div{flex:1 1 0;min-width:0}.bt-beamer-head p{margin:4px 0}"
+    ".bt-beamer .bt-klasse-qr{flex:0 0 auto}"
+    ".bt-beamer .bt-klasse-qr svg{width:220px;height:220px;display:block}"
+    ".bt-beamer .bt-q-info,.bt-beamer .bt-q-invalid,.bt-beamer .bt-q-correct{font-size:28px!important}"
+    ".bt-beamer button{min-height:56px!important;font-size:28px!important;padding:0 24px!important}"
+    ".bt-beamer input{font-size:28px!important;min-height:56px;width:9em!important}"
+    ".bt-beamer .widget-label{font-size:28px!important}.bt-beamer .widget-text{width:auto!important;"
+    "height:auto;margin-right:16px}"
+    ".bt-beamer .bt-klasse-list{font-size:28px}"
+    "@media (min-width:1600px){.bt-beamer .bt-klasse-qr svg{width:320px;height:320px}"
+    ".bt-beamer .bt-klasse-code strong{font-size:120px}"
+    ".bt-beamer,.bt-beamer .widget-html-content{font-size:36px}}</style>"
 )
 
 
@@ -75,8 +127,8 @@ def _remembered_class() -> type:
 
     class Remembered(widgets.Widget):
         """The browser's memory of this visitor's class (``localStorage``, by ``role``):
-        the kernel sets ``code``/``token``, the browser fills in what it remembers and
-        sets ``loaded``."""
+        the kernel sets ``code``/``token`` (a pupil's member token, a teacher's key), the
+        browser fills in what it remembers and sets ``loaded``."""
 
         _model_name = Unicode("KlasseModel").tag(sync=True)
         _model_module = Unicode("bohnteach-app").tag(sync=True)
@@ -100,6 +152,27 @@ def _remembered_class() -> type:
     return Remembered
 
 
+def client_address() -> str:
+    """The visitor's address as the server saw it ("" outside ``bohnteach serve``)."""
+    return os.environ.get(CLIENT_ENV, "")
+
+
+def local_time(seconds: float) -> str:
+    """A moment as the class reads it: ``06.12.2026 um 14:05`` in the server's zone
+    (:data:`ZONE_ENV`, default Europe/Berlin), never bare UTC."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        zone = ZoneInfo(os.environ.get(ZONE_ENV, "").strip() or DEFAULT_ZONE)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo(DEFAULT_ZONE)
+    return datetime.fromtimestamp(seconds, zone).strftime("%d.%m.%Y um %H:%M")
+
+
+def _clock(seconds: float) -> str:
+    return local_time(seconds).split(" um ")[1]
+
+
 def _pct(x: float) -> str:
     return de_percent(Fraction(x).limit_denominator(10**6), 1)
 
@@ -116,24 +189,48 @@ def exact_value(act: Activity) -> Fraction:
 
 
 def parse_estimate(text: str, act: Activity) -> float:
-    """A typed estimate in the activity's unit (``12``, ``12,5``, ``12 %``); German errors."""
+    """A typed estimate in the activity's unit, read by the exercises' parser
+    (:func:`bohnteach.widgets.questions.parse_answer`); German errors.
+
+    For a percent activity: a number with ``%`` or „Prozent“ is that percent; a fraction
+    (``3/8``) or a number below 1 written with a decimal mark (``0,375``, ``0,5``) is a
+    probability (37,5 %, 50 %); any other number is percent (``12`` → 12 %, ``1`` → 1 %,
+    ``0`` → 0 %). Of two readings (``1.500``) the first counts (1,5)."""
     text = str(text or "").strip()
     if len(text) > 30:
         raise ClassroomError(WORDS["estimate_long"])
-    if act.unit == "%" and text.endswith("%"):
-        text = text[:-1].strip()
     try:
-        return float(parse_answer(text)[0])
+        value = parse_answer(text)[0]
     except AnswerFormatError as err:
         raise ClassroomError(str(err)) from None
+    if act.unit == "%":
+        bare = text.replace(" ", "").lower()
+        marked = bare.endswith("%") or bare.endswith("prozent")
+        if not marked and ("/" in bare or (0 < value < 1 and any(c in bare for c in ",."))):
+            value *= 100
+        elif marked:
+            value *= 100  # parse_answer read the percent as a share
+    number = float(value) if abs(value) < 10**12 else float("inf") * (1 if value > 0 else -1)
+    if number in (float("inf"), float("-inf")):
+        from bohnteach.classroom.store import WORDS as STORE_WORDS
+
+        raise ClassroomError(STORE_WORDS["number_big"])
+    check_submission(act, number)  # the range, as the store will check it
+    return number
 
 
 def class_link(lesson: str, code: str) -> str:
-    """The address a pupil opens: the app's lesson with ``klasse=CODE``, absolute where the
-    kernel knows its server's name (Voilà tells it with the request)."""
-    import os
+    """The address a pupil opens: the app's lesson with ``klasse=CODE`` – nothing else (no
+    teacher mode, no key); absolute where the kernel knows its server's name."""
+    return _site_address(urlencode({"lektion": lesson, CLASS_KEY: code}))
 
-    query = urlencode({"lektion": lesson, CLASS_KEY: code})
+
+def projector_address(lesson: str) -> str:
+    """The projector view's address (no code, no key: the browser holds those)."""
+    return _site_address(urlencode({PROJECTOR_KEY: lesson}))
+
+
+def _site_address(query: str) -> str:
     host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
     if not host:
         return f"/?{query}"
@@ -146,52 +243,64 @@ def qr_svg(link: str) -> str:
     """The link as a QR code, inline SVG (segno), labelled for screen readers."""
     import segno
 
-    svg = segno.make(link, error="m").svg_inline(scale=4, title="QR-Code zum Beitreten")
+    svg = segno.make(link, error="m").svg_inline(scale=4, omitsize=True, title="QR-Code zum Beitreten")
     return f'<div class="bt-klasse-qr" role="img" aria-label="QR-Code mit dem Link">{svg}</div>'
 
 
 # --------------------------------------------------------------------------- charts
 
 
-def pool_figure(act: Activity, pool: Pool, exact: Fraction) -> Any:
-    """The class's submissions: estimates as a bar chart of 5-%-bins; draws per pupil with
-    the running class total. The exact value appears once the teacher revealed it."""
+def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False) -> Any:
+    """The class's submissions: estimates as a bar chart of 5-%-bins (y from 0); draws as
+    one bar per member (keyed by the member's number, labelled with the nickname) with the
+    running class total. The exact value appears once the teacher revealed it. ``big``:
+    lettering for the projector (labels ≥ 20 px)."""
     import plotly.graph_objects as go
 
     fig = go.Figure()
     if act.kind == "schaetzung":
         counts = [0] * 20
         for e in pool.entries:
-            counts[min(int(e.value // 5), 19)] += 1
+            counts[min(max(int(e.value // 5), 0), 19)] += 1
+        top = max(counts + [1])
         fig.add_bar(x=[i * 5 + 2.5 for i in range(20)], y=counts, width=[4.6] * 20,
                     marker_color="#5E35B1", name=WORDS["chart_estimates"],
                     hovertemplate="%{x:.1f} %: %{y}<extra></extra>")
         fig.update_layout(title=WORDS["chart_estimates"], xaxis_title=WORDS["chart_estimates_x"],
                           yaxis_title=WORDS["chart_count"], xaxis_range=[0, 100],
-                          yaxis_tick0=0, yaxis_dtick=max(1, -(-max(counts) // 8)))  # whole pupils
+                          yaxis_range=[0, top * 1.15], yaxis_tick0=0,
+                          yaxis_dtick=max(1, -(-top // 8)))  # whole pupils
         if pool.revealed:
             x = float(exact) * 100
             fig.add_vline(x=x, line_color="#2E7D32", line_width=3)
             fig.add_annotation(x=x, y=1, yref="paper", text=f"{WORDS['chart_exact']}: {_pct(float(exact))}",
                                showarrow=False, yanchor="bottom", font_color="#1B5E20")
     else:
+        seqs = [e.seq for e in pool.entries]
         names = [_who(e.nickname, e.member) for e in pool.entries]
-        rates = [100 * e.value / e.trials for e in pool.entries if e.trials]
+        rates = [100 * e.value / e.trials if e.trials else 0 for e in pool.entries]
         hits = trials = 0
         running = []
         for e in pool.entries:
             hits, trials = hits + e.value, trials + (e.trials or 0)
             running.append(100 * hits / trials if trials else 0)
-        fig.add_bar(x=names, y=rates, marker_color="#90A4AE", name=WORDS["chart_pupil"])
-        fig.add_scatter(x=names, y=running, mode="lines+markers", line_color="#5E35B1",
+        fig.add_bar(x=seqs, y=rates, marker_color="#90A4AE", name=WORDS["chart_pupil"],
+                    customdata=names, hovertemplate="%{customdata}: %{y:.1f} %<extra></extra>")
+        fig.add_scatter(x=seqs, y=running, mode="lines+markers", line_color="#5E35B1",
                         line_width=3, name=WORDS["chart_total"])
         fig.update_layout(title=WORDS["chart_experiment"], yaxis_title=WORDS["chart_rate"],
-                          legend_orientation="h", legend_y=-0.2)
+                          legend_orientation="h", legend_y=-0.25, yaxis_rangemode="tozero",
+                          xaxis={"tickmode": "array", "tickvals": seqs, "ticktext": names,
+                                 "type": "linear"})
         if pool.revealed:
             fig.add_hline(y=float(exact) * 100, line_color="#2E7D32", line_width=3,
                           annotation_text=f"{WORDS['chart_exact']}: {_pct(float(exact))}")
-    fig.update_layout(height=360, margin={"l": 50, "r": 20, "t": 50, "b": 50},
+    size = 22 if big else 13
+    fig.update_layout(height=380 if big else 360, font_size=size, title_font_size=size + 4,
+                      margin={"l": 70 if big else 50, "r": 20, "t": 60, "b": 90 if big else 50},
                       plot_bgcolor="white", showlegend=act.kind != "schaetzung")
+    if pool.revealed:
+        fig.update_annotations(font_size=size)
     return fig
 
 
@@ -199,7 +308,7 @@ def _who(nickname: str | None, member: str) -> str:
     return nickname or member
 
 
-def summary_html(act: Activity, pool: Pool, exact: Fraction) -> str:
+def summary_html(act: Activity, pool: Pool, exact: Fraction, with_list: bool = True) -> str:
     """The numbers beside the chart and the list of submissions (every nickname escaped)."""
     parts = [WORDS["members"].format(n=pool.members, k=len(pool.entries))]
     if not pool.entries:
@@ -216,7 +325,7 @@ def summary_html(act: Activity, pool: Pool, exact: Fraction) -> str:
         parts.append(WORDS["revealed"].format(exact=_pct(float(exact))))
     rows = "".join(
         f"<tr><td>{html.escape(_who(e.nickname, e.member))}</td><td>{_entry_text(act, e.value, e.trials)}</td></tr>"
-        for e in pool.entries)
+        for e in pool.entries) if with_list else ""
     head = "".join(f"<th>{h}</th>" for h in WORDS["list_head"])
     table = f'<table class="bt-klasse-list"><tr>{head}</tr>{rows}</table>' if rows else ""
     return "<p>" + " ".join(parts) + "</p>" + table
@@ -226,6 +335,45 @@ def _entry_text(act: Activity, value: float, trials: int | None) -> str:
     if act.kind == "schaetzung":
         return _num(value) + " %"
     return f"{int(value)} / {trials}"
+
+
+def _form_link(address: str, label: str) -> str:
+    """A button that opens ``address`` of the site in a new tab: a plain GET form (the
+    app's link script rewrites ``<a>`` links to the site's pages; a form it leaves alone)."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    parts = urlsplit(address)
+    fields = "".join(f'<input type="hidden" name="{html.escape(k)}" value="{html.escape(v)}">'
+                     for k, v in parse_qsl(parts.query))
+    action = html.escape(address.split("?", 1)[0])
+    return (f'<form class="bt-klasse-form" method="get" action="{action}" target="_blank" '
+            f'rel="noopener">{fields}<button type="submit" class="bt-klasse-form-button">'
+            f"{html.escape(label)}</button></form>")
+
+
+def _confirm(label: str, question: str, yes: str, action: Callable[[], None],
+             panel: Any, danger: bool = False) -> Any:
+    """A button that asks first: a click shows ``question`` with „``yes``“ and „Abbrechen“."""
+    import ipywidgets as widgets
+
+    row = widgets.HBox(layout=layout(flex_flow="row wrap", align_items="center"))
+    first = button(label, style="danger" if danger else "")
+    sure = button(yes, style="danger")
+    cancel = button(WORDS["cancel"])
+    ask = html_part(box_html("wrong", html.escape(question)))
+
+    def show(asking: bool) -> None:
+        row.children = (ask, sure, cancel) if asking else (first,)
+
+    def do() -> None:
+        show(False)
+        action()
+
+    first.on_click(lambda _b: show(True))
+    cancel.on_click(lambda _b: show(False))
+    sure.on_click(lambda _b: guard(panel.message)(do)())
+    show(False)
+    return row
 
 
 # --------------------------------------------------------------------------- the panel
@@ -240,11 +388,23 @@ def classroom(lesson: str, store: Store | None = None):
     return Classroom(lesson, store).widget
 
 
-class Classroom:
-    """One lesson's panel; :meth:`decide` shows the teacher's or the pupil's half once the
-    browser has said what it remembers (or at once with ``query``, as the tests do)."""
+@guard()
+def projector(lesson: str, store: Store | None = None):
+    """The lesson's projector view (a widget), or the note that there is no server."""
+    store = store_from_env() if store is None else store
+    if store is None:
+        return html_part(box_html("info", WORDS["no_server"]))
+    return Projector(lesson, store).widget
 
-    def __init__(self, lesson: str, store: Store, query: str | None = None) -> None:
+
+class _Panel:
+    """What the class panel and the projector share: the frame, the browser's memory, the
+    message line, the polling thread."""
+
+    role_css = "bt-klassenraum"
+
+    def __init__(self, lesson: str, store: Store, query: str | None, heading: str,
+                 style: str) -> None:
         import ipywidgets as widgets
 
         self.lesson = lesson
@@ -253,13 +413,12 @@ class Classroom:
         self.message = html_part()
         self.body = widgets.VBox(layout=layout(width="100%"))
         self.widget = widgets.VBox(
-            [html_part(_STYLE + f"<h2>{WORDS['title']}</h2>"), self.message, self.body],
+            [html_part(style + heading), self.message, self.body],
             layout=layout(width="100%", border="1px solid #7A9CC6", padding="4px 12px",
-                          margin="12px 0"), _dom_classes=("bt-klassenraum",))
+                          margin="12px 0"), _dom_classes=(self.role_css,))
         self.remembered = _remembered_class()()
         self.code = ""
         self.token = ""
-        self._views: list[_ProjectorView] = []
         self._stop = threading.Event()
         self._decided = False
         if query is not None:
@@ -273,6 +432,71 @@ class Classroom:
             guard(self.message)(self.decide)(None)
 
     def decide(self, query: str | None) -> None:
+        raise NotImplementedError
+
+    def _say(self, kind: str, text: str) -> None:
+        """Show (or clear) the panel's message: a new HTML widget made with its text, not a
+        changed value – right after the page loaded, a value sent to a widget the browser
+        had not set up yet was lost now and then (the message of an ended class missing)."""
+        value = box_html(kind, text) if text else ""
+        if value == self.message.value:
+            return
+        self.message = html_part(value)
+        self.widget.children = (self.widget.children[0], self.message, self.body)
+
+    def _start_polling(self, step: Callable[[], None], seconds: float) -> None:
+        stop = self._stop = threading.Event()
+
+        def run() -> None:
+            while not stop.wait(seconds):
+                if self.widget.comm is None:  # the page was left (the app closed its widgets)
+                    return
+                try:
+                    step()
+                except Exception:  # noqa: BLE001 - keep polling; the log has it
+                    setup_server_log()
+                    log.exception("Klassenraum: Aktualisieren fehlgeschlagen")
+
+        threading.Thread(target=run, name="classroom-poll", daemon=True).start()
+
+    def _remember(self, code: str, token: str) -> None:
+        self.code, self.token = code, token
+        self.remembered.code, self.remembered.token = code, token
+
+    def _take_over_form(self, after: Callable[[str, str], None]) -> Any:
+        """Code and PIN from the teacher's other device: a key of this browser's own."""
+        import ipywidgets as widgets
+
+        field = {"label_width": "initial", "layout": {"width": "260px"}}
+        code_in = control(widgets.Text, description=WORDS["code_label"], **field)
+        pin_in = control(widgets.Text, description=WORDS["pin_label"],
+                         placeholder=WORDS["pin_placeholder"], **field)
+        go = button(WORDS["take_over"], style="primary")
+
+        def on_go() -> None:
+            try:
+                got = self.store.redeem_pin(code_in.value, pin_in.value, client_address())
+            except ClassroomError as err:
+                self._say("invalid", html.escape(str(err)))
+                return
+            self._say("", "")
+            after(got.code, got.key)
+
+        go.on_click(lambda _b: guard(self.message)(on_go)())
+        return widgets.VBox([html_part(box_html("info", WORDS["take_over_intro"])),
+                             widgets.HBox([code_in, pin_in, go], layout=layout(flex_flow="row wrap"))])
+
+
+class Classroom(_Panel):
+    """One lesson's panel; :meth:`decide` shows the teacher's or the pupil's half once the
+    browser has said what it remembers (or at once with ``query``, as the tests do)."""
+
+    def __init__(self, lesson: str, store: Store, query: str | None = None) -> None:
+        self._views: list[_ProjectorView] = []
+        self._pupils: list[_PupilActivity] = []
+        super().__init__(lesson, store, query, f"<h2>{WORDS['title']}</h2>", _STYLE)
+
+    def decide(self, query: str | None) -> None:
         """Show the teacher's half (teacher mode) or the pupil's."""
         if self._decided:
             return
@@ -283,92 +507,140 @@ class Classroom:
         self.remembered.role = role
         code, token = self.remembered.remembered(role)
         if role == "lehrkraft":
-            self._teacher(wanted or code)
+            self._teacher(wanted, code, token)
         else:
             self._pupil(wanted, code, token)
 
-    def _say(self, kind: str, text: str) -> None:
-        self.message.value = box_html(kind, text) if text else ""
-
     # -- teacher
 
-    def _teacher(self, code: str) -> None:
-        if code:
+    def _teacher(self, wanted: str, code: str, key: str) -> None:
+        """The class this browser holds the key of; else „Klasse starten“ (and why)."""
+        notes = []
+        if wanted and not _same(wanted, code):
+            notes.append(WORDS["not_yours"].format(spoken=html.escape(_spoken(wanted))))
+        if code and key:
             try:
-                self._show_class(self.store.get_class(code).code)
+                self.store.authorize(code, key, client_address())
+                self._show_class(normalize_code(code), key)
+                if notes:
+                    self._say("info", notes[0])
                 return
-            except ClassroomError:
-                pass  # ended or expired: offer a new one
+            except ClassroomError:  # ended or expired (or a key that was never right)
+                notes.append(WORDS["own_gone"].format(spoken=html.escape(_spoken(code))))
+                self._remember("", "")
+        self._say("info", "<br>".join(notes))
+        self._start_form()
+
+    def _start_form(self) -> None:
         start = button(WORDS["start"], style="primary")
         start.on_click(lambda _b: guard(self.message)(self._start)())
-        self.body.children = (html_part(box_html("teacher", WORDS["teacher_intro"])), start)
+        self.body.children = (html_part(box_html("teacher", WORDS["teacher_intro"])), start,
+                              self._take_over_form(self._taken_over))
+
+    def _taken_over(self, code: str, key: str) -> None:
+        self._show_class(code, key)
 
     def _start(self) -> None:
         info = self.store.create_class()
-        self._show_class(info.code)
+        self._say("", "")
+        self._show_class(info.code, info.key)
 
-    def _show_class(self, code: str) -> None:
+    def _show_class(self, code: str, key: str) -> None:
         import ipywidgets as widgets
 
-        self.code = code
-        self.remembered.code = code
-        self.store.get_class(code)  # refuses an ended or expired class
+        self._remember(code, key)
+        info = self.store.authorize(code, key)
         link = class_link(self.lesson, code)
-        spoken = spoken_code(code)
         head = html_part(
             '<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:center">'
-            + f"<div>{WORDS['code_big'].format(spoken=spoken, spoken_aria=' '.join(code), link=html.escape(link))}</div>"
-            + qr_svg(link) + "</div>")
+            + f"<div>{_code_html(code, link)}</div>" + qr_svg(link) + "</div>")
         self.state = html_part()
-        toggle = button(WORDS["close"])
-        end = button(WORDS["end"], style="danger")
-
-        def show_state() -> None:
-            current = self.store.get_class(code)
-            when = datetime.fromtimestamp(current.expires, timezone.utc).strftime("%d.%m.%Y %H:%M")
-            self.state.value = ((WORDS["state_open"] if current.is_open else WORDS["state_closed"])
-                                + " " + WORDS["expires"].format(when=when))
-            toggle.description = WORDS["close"] if current.is_open else WORDS["reopen"]
-
-        def on_toggle() -> None:
-            current = self.store.get_class(code)
-            self.store.set_open(code, not current.is_open)
-            show_state()
-
-        def on_end() -> None:
-            self._stop.set()
-            self.store.end_class(code)
-            self.remembered.code = ""
-            self.body.children = (html_part(box_html("info", WORDS["ended"])),)
-
-        toggle.on_click(lambda _b: guard(self.message)(on_toggle)())
-        end.on_click(lambda _b: guard(self.message)(on_end)())
-        show_state()
+        self._open = info.is_open
+        self.toggle = button(WORDS["close"])
+        self.toggle.on_click(lambda _b: guard(self.message)(self._on_toggle)())
+        end = _confirm(WORDS["end"], WORDS["end_ask"], WORDS["end_yes"], self._end, self,
+                       danger=True)
+        self.pin = html_part()
+        pin_button = button(WORDS["pin_new"])
+        pin_button.on_click(lambda _b: guard(self.message)(self._new_pin)())
+        beamer = widgets.HBox([
+            html_part(_form_link(projector_address(self.lesson), WORDS["projector_open"])),
+            pin_button], layout=layout(flex_flow="row wrap", align_items="center"))
+        self._show_state(info)
         self._views = [_ProjectorView(self, act) for act in self.activities]
-        self.body.children = (head, self.state, widgets.HBox([toggle, end], layout=layout(flex_flow="row wrap")),
+        self.body.children = (head, self.state,
+                              widgets.HBox([self.toggle, end], layout=layout(flex_flow="row wrap")),
+                              beamer, html_part(f"<p>{WORDS['projector_hint']}</p>"), self.pin,
                               *[v.widget for v in self._views])
         for view in self._views:
             view.refresh()
-        threading.Thread(target=self._poll, name="classroom-projector", daemon=True).start()
+        self._start_polling(self._poll_step, POLL_SECONDS)
 
-    def _poll(self) -> None:
-        """Refresh the projector until the class ends or the panel is closed."""
-        last_purge = time.monotonic()
-        while not self._stop.wait(POLL_SECONDS):
-            if self.widget.comm is None:  # the page was left (the app closed its widgets)
-                return
-            for view in self._views:
-                try:
-                    view.refresh()
-                except ClassroomError as err:  # expired or ended elsewhere
-                    self.message.value = box_html("invalid", html.escape(str(err)))
-                    return
-                except Exception:  # noqa: BLE001 - keep polling; the log has it
-                    setup_server_log()
-                    log.exception("Klassenraum: Aktualisieren fehlgeschlagen")
-            if time.monotonic() - last_purge > 300:
-                last_purge = time.monotonic()
-                self.store.purge_expired()
+    def _show_state(self, info: Any) -> None:
+        self._open = info.is_open
+        self.state.value = ((WORDS["state_open"] if info.is_open else WORDS["state_closed"])
+                            + " " + WORDS["expires"].format(when=local_time(info.expires)))
+        self.toggle.description = WORDS["close"] if info.is_open else WORDS["reopen"]
+
+    def _on_toggle(self) -> None:
+        wanted_open = not self._open  # what the button said
+        try:
+            current = self.store.authorize(self.code, self.token)
+        except ClassroomError:
+            return self._gone()
+        if current.is_open == wanted_open:  # somebody did it already: say so, change nothing
+            self._show_state(current)
+            self._say("info", WORDS["opened_elsewhere" if wanted_open else "closed_elsewhere"])
+            return
+        try:
+            self._show_state(self.store.set_open(self.code, self.token, wanted_open))
+        except ClassroomError:
+            return self._gone()
+        self._say("", "")
+
+    def _end(self) -> None:
+        try:
+            self.store.end_class(self.code, self.token)
+        except ClassroomError:
+            return self._gone()
+        self._stop.set()
+        self._remember("", "")
+        self._say("", "")
+        self.body.children = (html_part(box_html("info", WORDS["ended"])),)
+        self._start_form_after_end()
+
+    def _start_form_after_end(self) -> None:
+        start = button(WORDS["start"], style="primary")
+        start.on_click(lambda _b: guard(self.message)(self._start)())
+        self.body.children = (*self.body.children, start)
+
+    def _new_pin(self) -> None:
+        try:
+            pin, until = self.store.new_pin(self.code, self.token)
+        except ClassroomError:
+            return self._gone()
+        shown = pin[:3] + " " + pin[3:]
+        self.pin.value = box_html("teacher", WORDS["pin_shown"].format(
+            pin=shown, when=_clock(until), address=html.escape(projector_address(self.lesson))))
+
+    def _gone(self) -> None:
+        """The class is no more (ended elsewhere, expired): say so, offer a new one."""
+        self._stop.set()
+        self._remember("", "")
+        self._say("invalid", WORDS["ended_elsewhere"])
+        self.body.children = ()
+        self._start_form_after_end()
+
+    def _poll_step(self) -> None:
+        try:
+            info = self.store.authorize(self.code, self.token)
+        except ClassroomError:
+            self._gone()
+            return
+        if info.is_open != self._open:
+            self._show_state(info)
+        for view in self._views:
+            view.refresh()
 
     # -- pupil
 
@@ -379,9 +651,20 @@ class Classroom:
                 member = self.store.member(code, token)
                 self._member(member.code, member.token, member.nickname)
                 return
-            except ClassroomError:
-                pass  # expired, ended or never: join again
-        self._join_form(code)
+            except ClassroomError:  # ended, expired: say so, and do not offer the dead code
+                self._remember("", "")
+                self._say("info", WORDS["class_gone"].format(spoken=html.escape(_spoken(code))))
+                self._join_form("")
+                return
+        if wanted:  # a link (or a reload of one): is its class still there? (a counted try)
+            try:
+                self.store.find_class(wanted, client_address())
+            except ClassroomError as err:
+                self._say("info", WORDS["link_gone"].format(spoken=html.escape(_spoken(wanted)),
+                                                            why=html.escape(str(err))))
+                self._join_form("")
+                return
+        self._join_form(wanted)
 
     def _join_form(self, code: str) -> None:
         import ipywidgets as widgets
@@ -395,20 +678,9 @@ class Classroom:
         def on_join() -> None:
             try:
                 nick = check_nickname(nick_in.value)
-                _ATTEMPTS.check()
-            except ClassroomError as err:
-                self._say("invalid", html.escape(str(err)))
-                return
-            try:  # only a wrong or malformed code slows down the next try
-                typed = self.store.get_class(code_in.value).code
-            except ClassroomError as err:
-                _ATTEMPTS.failed()
-                self._say("invalid", html.escape(str(err)))
-                return
-            _ATTEMPTS.succeeded()
-            try:
+                typed = self.store.find_class(code_in.value, client_address()).code
                 member = self.store.join(typed, nick)
-            except ClassroomError as err:  # closed meanwhile
+            except ClassroomError as err:
                 self._say("invalid", html.escape(str(err)))
                 return
             self._say("", "")
@@ -419,11 +691,29 @@ class Classroom:
                               widgets.HBox([code_in, nick_in, join], layout=layout(flex_flow="row wrap")))
 
     def _member(self, code: str, token: str, nickname: str | None) -> None:
-        self.code, self.token = code, token
-        self.remembered.code, self.remembered.token = code, token
+        self._remember(code, token)
         nick = WORDS["joined_nick"].format(nick=html.escape(nickname)) if nickname else ""
         hello = html_part(box_html("correct", WORDS["joined"].format(spoken=spoken_code(code), nick=nick)))
-        self.body.children = (hello, *[_PupilActivity(self, act).widget for act in self.activities])
+        self._pupils = [_PupilActivity(self, act) for act in self.activities]
+        self.body.children = (hello, *[p.widget for p in self._pupils])
+        self._start_polling(self._pupil_step, PUPIL_POLL_SECONDS)
+
+    def _pupil_step(self) -> None:
+        try:
+            self.store.member(self.code, self.token)
+        except ClassroomError:
+            self.pupil_gone()
+            return
+        for activity_view in self._pupils:
+            activity_view.follow()
+
+    def pupil_gone(self) -> None:
+        """The pupil's class is no more: say so, offer to join another."""
+        self._stop.set()
+        spoken = _spoken(self.code)
+        self._remember("", "")
+        self._join_form("")
+        self._say("info", WORDS["class_gone"].format(spoken=html.escape(spoken)))
 
 
 def _same(a: str, b: str) -> bool:
@@ -433,74 +723,119 @@ def _same(a: str, b: str) -> bool:
         return False
 
 
-class _ProjectorView:
-    """One activity on the teacher's page: chart, numbers, list; reveal and clear."""
+def _spoken(code: str) -> str:
+    try:
+        return spoken_code(normalize_code(code))
+    except ClassroomError:
+        return str(code)[:12]
 
-    def __init__(self, panel: Classroom, act: Activity) -> None:
+
+def _code_html(code: str, link: str) -> str:
+    return WORDS["code_big"].format(spoken=spoken_code(code), spoken_aria=" ".join(code),
+                                    link=html.escape(link))
+
+
+class _ProjectorView:
+    """One activity on the teacher's page or the projector: chart, numbers, (list); reveal
+    and (on the teacher's page) clear, asked first."""
+
+    def __init__(self, panel: Classroom | Projector, act: Activity, big: bool = False) -> None:
         import ipywidgets as widgets
 
-        self.panel, self.act = panel, act
+        self.panel, self.act, self.big = panel, act, big
         self.exact = exact_value(act)
-        self.chart = control(widgets.Output, layout={"min_height": "360px", "width": "100%"})
+        self.chart = control(widgets.Output, layout={"min_height": "380px" if big else "360px",
+                                                     "width": "100%"})
         self.summary = html_part()
         self.reveal = button(WORDS["reveal"])
-        clear = button(WORDS["clear"])
         self.reveal.on_click(lambda _b: guard(panel.message)(self._toggle_reveal)())
-        clear.on_click(lambda _b: guard(panel.message)(self._clear)())
+        self._revealed = False
+        controls = [self.reveal]
+        if not big:
+            controls.append(_confirm(WORDS["clear"], WORDS["clear_ask"].format(title=act.title),
+                                     WORDS["clear_yes"], self._clear, panel))
         self._shown: Any = None
         self._lock = threading.Lock()
+        prompt = "" if big else f"<p>{html.escape(act.prompt)}</p>"
+        title = html_part(f"<h3>{html.escape(act.title)}</h3>{prompt}")
         self.widget = widgets.VBox([
-            html_part(f"<h3>{html.escape(act.title)}</h3><p>{html.escape(act.prompt)}</p>"),
-            widgets.HBox([self.reveal, clear], layout=layout(flex_flow="row wrap")),
+            widgets.HBox([title, *controls], layout=layout(flex_flow="row wrap", align_items="center"))
+            if big else title,
+            *(() if big else (widgets.HBox(controls, layout=layout(flex_flow="row wrap",
+                                                                  align_items="center")),)),
             self.summary, self.chart,
-        ], layout=layout(width="100%"), _dom_classes=("bt-klasse-projektor",))
+        ], layout=layout(flex="1 1 560px", min_width="0", margin="0 24px 0 0") if big else layout(width="100%"),
+            _dom_classes=("bt-klasse-projektor",))
 
     def _toggle_reveal(self) -> None:
-        pool = self.panel.store.pool(self.panel.code, self.act.key)
-        self.panel.store.reveal(self.panel.code, self.act.key, not pool.revealed)
-        self.refresh()
+        wanted = not self._revealed  # what the button said
+        p = self.panel
+        try:
+            pool = p.store.pool(p.code, p.token, self.act.key)
+            if pool.revealed == wanted:
+                p._say("info", WORDS["revealed_elsewhere" if wanted else "hidden_elsewhere"])
+            else:
+                p.store.reveal(p.code, p.token, self.act.key, wanted)
+                p._say("", "")
+            self.refresh()
+        except ClassroomError:
+            p._gone()
 
     def _clear(self) -> None:
-        self.panel.store.clear_activity(self.panel.code, self.act.key)
-        self.refresh()
+        p = self.panel
+        try:
+            p.store.clear_activity(p.code, p.token, self.act.key)
+            self.refresh()
+        except ClassroomError:
+            p._gone()
 
     def refresh(self) -> None:
         """Redraw when the store holds something new (called by the polling thread too).
         The chart is set as the Output's ``outputs``, which is safe from another thread."""
         from bohnteach.widgets.figure import figure_bundle
 
-        pool = self.panel.store.pool(self.panel.code, self.act.key)
+        p = self.panel
+        pool = p.store.pool(p.code, p.token, self.act.key)
         seen = (pool.revealed, pool.members, pool.info.state,
-                tuple((e.member, e.value, e.trials, e.updated) for e in pool.entries))
+                tuple((e.seq, e.nickname, e.value, e.trials, e.updated) for e in pool.entries))
         with self._lock:
             if seen == self._shown:
                 return
             self._shown = seen
-            bundle = figure_bundle(pool_figure(self.act, pool, self.exact))
+            self._revealed = pool.revealed
+            bundle = figure_bundle(pool_figure(self.act, pool, self.exact, big=self.big))
             self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
             self.reveal.description = WORDS["hide"] if pool.revealed else WORDS["reveal"]
-            self.summary.value = summary_html(self.act, pool, self.exact)  # last: it says "done"
+            # last: it says "done"
+            self.summary.value = summary_html(self.act, pool, self.exact, with_list=not self.big)
 
 
 class _PupilActivity:
-    """One activity on a pupil's page: an estimate to send, or draws to run and send."""
+    """One activity on a pupil's page: an estimate to send (its reading shown while typing),
+    or draws to run and send. :meth:`follow` keeps it true to the store."""
 
     def __init__(self, panel: Classroom, act: Activity) -> None:
         import ipywidgets as widgets
 
         self.panel, self.act = panel, act
         self.result = html_part()
+        self.reading = html_part()
+        self._sent: float | None = None
+        self._locked = False
         title = html_part(f"<h3>{html.escape(act.title)}</h3><p>{html.escape(act.prompt)}</p>")
         mine = panel.store.mine(panel.code, panel.token, act.key)
         if act.kind == "schaetzung":
             self.field = control(widgets.Text, placeholder=WORDS["estimate_placeholder"],
-                                 layout={"width": "160px"})
-            send = button(WORDS["send_estimate"], style="primary")
-            send.on_click(lambda _b: guard(self.result)(self._send_estimate)())
-            row = widgets.HBox([self.field, html_part(act.unit), send],
-                               layout=layout(flex_flow="row wrap", align_items="center"))
-            if mine is not None:
-                self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(mine[0]) + " %"))
+                                 description=WORDS["estimate_label"], label_width="initial",
+                                 continuous_update=True, layout={"width": "220px"})
+            self.field.observe(lambda _c: guard(self.reading)(self._read)(), names="value")
+            self.send = button(WORDS["send_estimate"], style="primary")
+            self.send.on_click(lambda _b: guard(self.result)(self._send_estimate)())
+            row = widgets.VBox([
+                widgets.HBox([self.field, self.send],
+                             layout=layout(flex_flow="row wrap", align_items="center")),
+                self.reading, html_part(f'<p style="font-size:14px">{WORDS["estimate_rule"]}</p>')])
+            self.follow()
         else:
             self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)
             draw = button(WORDS["draw"].format(n=DRAWS), style="primary")
@@ -510,20 +845,76 @@ class _PupilActivity:
                 self._show_draws()
         self.widget = widgets.VBox([title, row, self.result], layout=layout(width="100%"))
 
+    def _read(self) -> None:
+        text = self.field.value
+        if not text.strip():
+            self.reading.value = ""
+            return
+        try:
+            value = parse_estimate(text, self.act)
+        except ClassroomError as err:
+            self.reading.value = box_html("invalid", html.escape(str(err)))
+            return
+        self.reading.value = box_html("info", WORDS["estimate_reading"].format(value=_num(value) + " %"))
+
     def _send_estimate(self) -> None:
+        p = self.panel
         try:
             value = parse_estimate(self.field.value, self.act)
-            self.panel.store.submit(self.panel.code, self.panel.token, self.act.key, value)
+            p.store.submit(p.code, p.token, self.act.key, value)
         except ClassroomError as err:
-            self.result.value = box_html("invalid", html.escape(str(err)))
+            self._after_refusal(err)
             return
+        self._sent = value
         self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
+
+    def _after_refusal(self, err: ClassroomError) -> None:
+        try:
+            self.panel.store.member(self.panel.code, self.panel.token)
+        except ClassroomError:
+            self.panel.pupil_gone()
+            return
+        self.follow()
+        self.result.value = box_html("invalid", html.escape(str(err)))
+
+    def follow(self) -> None:
+        """Show what the store holds: revealed (locked), cleared, the pupil's own total."""
+        p = self.panel
+        mine = p.store.mine(p.code, p.token, self.act.key)
+        if self.act.kind != "schaetzung":
+            now = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)
+            if now != (self.hits, self.trials):
+                self.hits, self.trials = now
+                if self.trials:
+                    self._show_draws()
+                else:
+                    self.result.value = box_html("info", WORDS["draws_cleared"])
+            return
+        locked = p.store.revealed(p.code, self.act.key)
+        value = None if mine is None else mine[0]
+        if locked:
+            text = (WORDS["estimate_locked"].format(value=_num(value) + " %") if value is not None
+                    else WORDS["estimate_locked_none"])
+            self.result.value = box_html("info", text)
+        elif value is None and self._sent is not None:
+            self.result.value = box_html("info", WORDS["estimate_cleared"])
+        elif value is not None and (self._sent != value or self._locked):
+            self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
+        elif value is None and self._locked:
+            self.result.value = ""
+        self._sent, self._locked = value, locked
+        self.send.disabled = self.field.disabled = locked
 
     def _draw(self) -> None:
         from bohnteach.content.lesson_facts import PILE
         from bohnteach.maths.montecarlo import Runs, simulate_reveal
 
-        mine = self.panel.store.mine(self.panel.code, self.panel.token, self.act.key)
+        p = self.panel
+        try:
+            mine = p.store.mine(p.code, p.token, self.act.key)
+        except ClassroomError as err:
+            self._after_refusal(err)
+            return
         self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)  # cleared?
         if self.trials + DRAWS > self.act.max_trials:
             self.result.value = box_html("invalid", WORDS["draws_full"].format(n=self.trials))
@@ -532,10 +923,9 @@ class _PupilActivity:
         est = simulate_reveal(self.act.variety, PILE, runs)
         hits = round(est.estimate * est.trials)
         try:
-            self.panel.store.submit(self.panel.code, self.panel.token, self.act.key,
-                                    self.hits + hits, self.trials + est.trials)
+            p.store.submit(p.code, p.token, self.act.key, self.hits + hits, self.trials + est.trials)
         except ClassroomError as err:
-            self.result.value = box_html("invalid", html.escape(str(err)))
+            self._after_refusal(err)
             return
         self.hits, self.trials = self.hits + hits, self.trials + est.trials
         self._show_draws()
@@ -546,5 +936,90 @@ class _PupilActivity:
             hits=self.hits, trials=self.trials, rate=rate))
 
 
-__all__ = ["Classroom", "class_link", "classroom", "parse_estimate", "pool_figure",
-           "qr_svg", "summary_html"]
+# --------------------------------------------------------------------------- the projector
+
+
+class Projector(_Panel):
+    """A lesson's projector view: the class this browser holds the key of (the teacher's
+    ``localStorage``, or a key got with the class's PIN): code, link, QR, the live charts
+    and totals and „Auflösen“ – nothing else. Without a key: the PIN form only."""
+
+    role_css = "bt-beamer"
+
+    def __init__(self, lesson: str, store: Store, query: str | None = None) -> None:
+        from bohnteach.content.chapters import LESSONS
+
+        title = dict(LESSONS).get(lesson, lesson)
+        self._views: list[_ProjectorView] = []
+        super().__init__(lesson, store, query,
+                         f"<h2>{html.escape(WORDS['projector_title'].format(title=title))}</h2>",
+                         _PROJECTOR_STYLE)
+
+    def decide(self, query: str | None) -> None:
+        if self._decided:
+            return
+        self._decided = True
+        self.remembered.role = "lehrkraft"
+        code, key = self.remembered.remembered("lehrkraft")
+        if not self.activities:
+            self.body.children = (html_part(box_html("info", WORDS["projector_none"])),)
+            return
+        if code and key:
+            try:
+                self.store.authorize(code, key, client_address())
+                self._show(normalize_code(code), key)
+                return
+            except ClassroomError:
+                self._remember("", "")
+                self._say("info", WORDS["own_gone"].format(spoken=html.escape(_spoken(code))))
+        self._locked()
+
+    def _locked(self) -> None:
+        self.body.children = (html_part(box_html("info", WORDS["projector_intro"])),
+                              self._take_over_form(self._show))
+
+    def _show(self, code: str, key: str) -> None:
+        import ipywidgets as widgets
+
+        self._remember(code, key)
+        info = self.store.authorize(code, key)
+        self._link = class_link(self.lesson, code)
+        self._qr = qr_svg(self._link)
+        self.state = html_part()
+        self._open = None
+        self._show_state(info)
+        self._views = [_ProjectorView(self, act, big=True) for act in self.activities]
+        views = widgets.HBox([v.widget for v in self._views],
+                             layout=layout(flex_flow="row wrap", width="100%"))
+        self.body.children = (self.state, views)
+        for view in self._views:
+            view.refresh()
+        self._start_polling(self._poll_step, POLL_SECONDS)
+
+    def _show_state(self, info: Any) -> None:
+        self._open = info.is_open
+        state = WORDS["state_open"] if info.is_open else WORDS["state_closed"]
+        self.state.value = (f'<div class="bt-beamer-head">{self._qr}<div>'
+                            f"{_code_html(self.code, self._link)}<p>{state}</p>"
+                            f"<p>{WORDS['projector_join']}</p></div></div>")
+
+    def _poll_step(self) -> None:
+        try:
+            info = self.store.authorize(self.code, self.token)
+        except ClassroomError:
+            self._gone()
+            return
+        if info.is_open != self._open:
+            self._show_state(info)
+        for view in self._views:
+            view.refresh()
+
+    def _gone(self) -> None:
+        self._stop.set()
+        self._remember("", "")
+        self._say("invalid", WORDS["ended_elsewhere"])
+        self._locked()
+
+
+__all__ = ["Classroom", "Projector", "class_link", "classroom", "local_time", "parse_estimate",
+           "pool_figure", "projector", "projector_address", "qr_svg", "summary_html"]
