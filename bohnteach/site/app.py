@@ -234,6 +234,9 @@ class App:
         set_teacher_mode(False)
         use_address(query)
         self.entry = entry
+        # before the page's outputs: the browser resolves the relative links of the page as
+        # they arrive against this notebook's folder (a lesson's links name tutorials/)
+        self.router.base = f"{entry.folder}/{entry.name}.ipynb" if entry else ""
         with self.content:
             if entry is None:
                 from IPython.display import display
@@ -251,7 +254,6 @@ class App:
 
                     title = SITE_NAME
                     display(show_failure(None, error, f"Seite {entry.name}"))
-        self.router.base = f"{entry.folder}/{entry.name}.ipynb" if entry else ""
         self.router.title = title
         self.router.shown += 1
 
