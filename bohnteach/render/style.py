@@ -128,8 +128,8 @@ CSS = """
 .bt-chip{font-size:12px;border-radius:10px;padding:1px 9px;background:#fff;
  border:1px solid #8a8574;color:#1f2328;overflow-wrap:anywhere}
 .bt-chip.bt-rule{border-color:#1f5f8b;color:#12405f}
-.bt-chip .bt-rid{font-size:10px;color:#5c5648;margin-left:5px;font-family:ui-monospace,
- "DejaVu Sans Mono",monospace}
+.bt-chip .bt-rid{font-size:9px;color:#6b6557;margin-left:6px;font-weight:400;letter-spacing:.02em}
+@media (max-width:600px){.bt-chip .bt-rid{display:none}}
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
 .bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
