@@ -272,7 +272,7 @@ def comparison_html(names: Iterable[str] | None = None) -> str:
     legend = ('<p class="bt-compare-note"><span class="bt-compare-legend"></span> '
               f"gelb = anders als in der ersten Spalte ({escape(rulesets[0].title)}).</p>")
     return (
-        f'{_CSS}<div class="bt-compare-wrap"><table class="bt-compare" lang="de">'
+        f'{_CSS}<div class="bt-compare-wrap bt-scroll-x"><table class="bt-compare" lang="de">'
         f'<thead><tr><th scope="col">Thema</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
         f"</table></div>{legend}{notes}"
     )

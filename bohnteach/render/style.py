@@ -216,6 +216,22 @@ body .widget-radio-box input{flex:0 0 auto;float:none;height:auto;margin:3px 8px
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
 .jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
 .bt-stick-out{overflow:visible!important}
+.bt-scroll-x{overflow-x:auto;overscroll-behavior-x:contain;
+ animation:bt-more-right linear both;animation-timeline:scroll(self inline)}
+@keyframes bt-more-right{0%,96%{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 36px),
+ rgba(0,0,0,.2));mask-image:linear-gradient(to right,#000 calc(100% - 36px),rgba(0,0,0,.2))}
+ 100%{-webkit-mask-image:none;mask-image:none}}
+.bt-scroll-x::-webkit-scrollbar{height:10px}
+.bt-scroll-x::-webkit-scrollbar-thumb{background:#8a8574;border-radius:5px}
+.bt-scroll-x::-webkit-scrollbar-track{background:#ece8dc;border-radius:5px}
+@media (max-width:600px){
+ .jupyter-widgets.widget-dropdown,.jupyter-widgets.widget-hslider,.jupyter-widgets.widget-text,
+ .jupyter-widgets.widget-inttext,.jupyter-widgets.widget-floattext{max-width:100%;flex-wrap:wrap;
+  height:auto}
+ .widget-dropdown>.widget-label,.widget-hslider>.widget-label,.widget-text>.widget-label,
+ .widget-inttext>.widget-label,.widget-floattext>.widget-label{max-width:100%}
+ .widget-dropdown>select,.widget-hslider>.slider-container{min-width:0;flex:1 1 8em;max-width:100%}
+}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
