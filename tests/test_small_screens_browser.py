@@ -333,3 +333,49 @@ def test_nothing_is_wider_than_a_phone_on_any_page_in_the_app(small, site_url):
             _no_wide_content(page, route)
     finally:
         page.close()
+
+
+#: The first scene's bar on the screen: its height, the tops of its buttons, its sentence's
+#: box and text, and the box of the first card the step changed (marked „neu“).
+SCENE_BAR_JS = """() => {
+  const player = document.querySelector('.bt-scene-player');
+  const nav = player.querySelector('.bt-scene-nav'), line = nav.querySelector('.bt-scene-line p');
+  const card = player.querySelector('.bt-table .bt-card.bt-changed') || player.querySelector('.bt-table .bt-changed');
+  const box = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; };
+  return {window: innerHeight, nav: box(nav), line: box(line), text: line.innerText.replace(/\\s+/g, ' ').trim(),
+          tops: [...nav.querySelectorAll('button')].map(b => b.getBoundingClientRect().top),
+          card: card ? box(card) : null};
+}"""
+
+#: True once the first card the step changed lies wholly between the window's top and the
+#: scene's bar.
+CHANGE_IN_VIEW_JS = """() => {
+  const player = document.querySelector('.bt-scene-player');
+  const card = player.querySelector('.bt-table .bt-card.bt-changed') || player.querySelector('.bt-table .bt-changed');
+  if (!card) return false;
+  const r = card.getBoundingClientRect(), bar = player.querySelector('.bt-scene-nav').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= bar.top + 1;
+}"""
+
+
+def test_scene_bar_on_a_phone_is_one_row_and_the_sentence_and_the_change_shows(page, site_url):
+    """On a phone the scene's sticky bar is one row of controls and the step's sentence (not
+    its heading again), at most 15 % of the screen's height, the sentence above the buttons,
+    not behind them; after a step the card it changed is brought into view above the bar
+    (issue 52 §3). The learner starts with the scene's top at the top of the screen."""
+    page.set_viewport_size(PHONE)
+    open_page(page, site_url, "02_Phase_1")
+    player = page.locator(".bt-scene-player").first
+    player.evaluate("p => p.scrollIntoView({block: 'start'})")
+    step = player.get_by_text(re.compile(r"Schritt \d+ / \d+")).first
+    for k in (1, 2):
+        player.get_by_role("button", name="▶ weiter").click()
+        expect(step).to_contain_text(f"Schritt {k} /")
+        page.wait_for_function(CHANGE_IN_VIEW_JS, timeout=EXPECT_TIMEOUT_MS, polling=200)
+        bar = page.evaluate(SCENE_BAR_JS)
+        assert bar["nav"]["height"] <= 0.15 * bar["window"], bar
+        assert len(bar["tops"]) == 4 and max(bar["tops"]) - min(bar["tops"]) <= 2, bar  # one row
+        assert bar["line"]["top"] >= bar["nav"]["top"] - 1 and bar["line"]["bottom"] <= min(bar["tops"]) + 1, bar
+        heading = player.locator(".bt-info h4").first.inner_text().strip()
+        sentence = re.sub(r"\s+", " ", player.locator(".bt-info p").first.inner_text()).strip()
+        assert bar["text"] == sentence and heading not in bar["text"], (bar["text"], heading)

@@ -138,7 +138,14 @@ body.bt-projector .bt-scene-nav{bottom:56px}
 .bt-scene-nav .bt-scene-line{flex:1 1 280px;min-width:0;width:auto;height:auto;margin:0}
 .bt-scene-line p{margin:0;padding:2px 6px;font-size:13.5px;line-height:1.35;max-height:8.3em;
  overflow-y:auto;overflow-wrap:anywhere;white-space:normal}
-@media (max-width:700px){.bt-scene-nav .bt-scene-line{order:-1;flex-basis:100%}}
+@media (max-width:700px){
+ .bt-scene-nav{max-height:15vh;flex-wrap:wrap;row-gap:2px;box-sizing:border-box}
+ .bt-scene-nav>.jupyter-button,.bt-scene-nav>.widget-html:not(.bt-scene-line){flex:0 1 auto;min-width:0}
+ .bt-scene-nav .bt-scene-line{order:-1;flex-basis:100%}
+ .bt-scene-line p{max-height:min(5.2em,calc(15vh - 48px));padding:0 6px;font-size:13px;line-height:1.3;
+  animation:bt-more-below linear both;animation-timeline:scroll(self block)}
+ .bt-scene-line b{display:none}
+}
 """
 
 BOARD_CSS = """
@@ -220,6 +227,9 @@ body .widget-radio-box input{flex:0 0 auto;float:none;height:auto;margin:3px 8px
  animation:bt-more-right linear both;animation-timeline:scroll(self inline)}
 @keyframes bt-more-right{0%,96%{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 36px),
  rgba(0,0,0,.2));mask-image:linear-gradient(to right,#000 calc(100% - 36px),rgba(0,0,0,.2))}
+ 100%{-webkit-mask-image:none;mask-image:none}}
+@keyframes bt-more-below{0%,96%{-webkit-mask-image:linear-gradient(#000 calc(100% - 1.2em),
+ rgba(0,0,0,.25));mask-image:linear-gradient(#000 calc(100% - 1.2em),rgba(0,0,0,.25))}
  100%{-webkit-mask-image:none;mask-image:none}}
 .bt-scroll-x::-webkit-scrollbar{height:10px}
 .bt-scroll-x::-webkit-scrollbar-thumb{background:#8a8574;border-radius:5px}
