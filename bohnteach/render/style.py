@@ -279,9 +279,14 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  .widget-readout{appearance:none;border:0!important;background:none!important;box-shadow:none;
   padding:0 2px;color:#000!important;font-weight:600;opacity:1}
  .widget-slider .slider-container,.bt-scene-line{display:none!important}
- .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
+ .jp-OutputArea-child{break-inside:auto!important}
+ .bt-exercise,.bt-player,.bt-zone,.bt-box,.bt-table>.bt-row,.js-plotly-plot,table,figure,
+ .bt-scene-toc,.bt-chapter{break-inside:avoid}
+ .bt-chapter-scenes,.bt-chapter-scenes>.lm-Widget,.bt-scene-player,
+ .bt-scene-player>.lm-Widget{display:block!important}
+ .bt-scene-player>.lm-Widget.bt-scene-nav,.bt-scene-nav{display:none!important}
  .js-plotly-plot{zoom:var(--bt-print-zoom,1)}
- h1,h2,h3{break-after:avoid}
+ h1,h2,h3,h4,.bt-scene-number,.bt-scene-number+*,.bt-scene-player h3{break-after:avoid}
  a{color:#000!important}
 }
 """
