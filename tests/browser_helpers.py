@@ -235,6 +235,12 @@ KNOWN_WARNINGS = (
     # „Abbild nicht nutzbar …“ when a snapshot does not fit): the tests of those fallbacks
     # look for them
     re.compile(r"^bohnteach: "),
+    # jupyterlab-manager asks the kernel for every widget's state at once and, when the
+    # kernel has not answered within its wait (Python still starting in the browser without
+    # the snapshot, or a busy machine), asks model by model instead: the page still draws
+    # every widget (the tests wait for that), only later
+    re.compile(r'^Failed to fetch ipywidgets through the "jupyter\.widget\.control" comm channel, '
+               r"fallback to fetching individual model state\. Reason: Control comm did not respond in time$"),
 )
 
 
