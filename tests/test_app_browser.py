@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browser_helpers import (EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors, one_page_site, open_page,
-                             refuses_wrong_move, start_site, visible_errors)
+from browser_helpers import (EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors, follow_site_links,
+                             one_page_site, open_page, refuses_wrong_move, start_site, visible_errors)
 from playwright.sync_api import Page, expect
 
+from bohnteach.content.chapters import LESSONS, PAGES
 from bohnteach.site.pages import find_page
 
 
@@ -175,3 +176,16 @@ def test_a_formula_is_typeset_and_a_page_without_one_starts_no_mathjax(page: Pag
         expect(page.locator("#rendered_cells mjx-container")).to_have_count(1)
     assert page.evaluate(MATHJAX_STARTED_JS)
     assert "a \\cdot b" not in page.inner_text("#rendered_cells")  # the formula, not its source
+
+
+def test_every_chapters_and_lessons_links_lead_to_their_page_inside_the_app(page: Page, site_url: str):
+    """Reached inside the app (not by its own address), every chapter's and lesson's
+    previous / next / home links lead to the page they name, top and bottom (issue 52 §1:
+    a lesson's top links were resolved against the page shown before it, the start page
+    in notebooks/, and led to „Seite nicht gefunden“)."""
+    errors = _open_app(page, site_url)
+    visited = follow_site_links(page)
+    assert {route for route in visited if route.startswith("lektion=")} == {
+        f"lektion={name}" for name, _title in LESSONS}
+    assert len({route for route in visited if route.startswith("kapitel=")}) == len(PAGES)
+    assert visible_errors(page) == [] and errors == []

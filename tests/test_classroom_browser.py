@@ -206,3 +206,64 @@ def test_focus_moves_on_when_weiter_is_disabled(page, site_url):
     expect(focused).to_have_count(1)
     expect(focused).to_be_enabled()
     expect(focused).to_be_visible()
+
+
+def _printed_lines(reader: PdfReader) -> list[list[str]]:
+    """Each printed page's lines of text, top to bottom (fragments on one baseline joined)."""
+    pages = []
+    for sheet in reader.pages:
+        rows: dict[float, list[str]] = {}
+
+        def seen(text, cm, tm, _font, _size, rows=rows):
+            if text.strip():
+                rows.setdefault(round(tm[5] * cm[3] + cm[5]), []).append(text.strip())
+
+        sheet.extract_text(visitor_text=seen)
+        pages.append([unicodedata.normalize("NFKC", " ".join(rows[y])) for y in sorted(rows, reverse=True)]
+                     if rows else [])
+    return pages
+
+
+def _lowest_text(sheet) -> float:
+    """The height above the sheet's foot of its lowest text, in points."""
+    ys: list[float] = []
+    sheet.extract_text(visitor_text=lambda text, cm, tm, _f, _s: ys.append(tm[5] * cm[3] + cm[5])
+                       if text.strip() else None)
+    return min(ys) if ys else float(sheet.mediabox.height)
+
+
+#: The headings of the page as printed: chapter and section headings, a scene's number.
+HEADINGS_JS = """() => [...document.querySelectorAll(
+    '#rendered_cells h1, #rendered_cells h2, #rendered_cells h3, #rendered_cells h4, #rendered_cells .bt-scene-number')]
+  .filter(e => e.checkVisibility()).map(e => e.innerText.trim()).filter(Boolean)"""
+
+
+#: Chapters whose print still leaves a sheet less than a third full (looked at next).
+PRINT_GAPS = {"07_Spielende_und_Wertung", "15_Indiana_Bohnes"}
+
+
+@pytest.mark.parametrize("chapter", [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="a sheet less than a third full"))
+    if name in PRINT_GAPS else name for name in CHAPTERS])
+def test_a_printed_chapter_fills_its_pages_and_prints_no_controls(classroom, site_url, chapter):
+    """A chapter on A4 (issue 52 §4, chapter 02): every sheet but the last at least a third full, no
+    heading (a scene's „Szene 2 von 3“ included) as the last line of a sheet, and no scene's
+    bar („Schritt 0 / 3“, its buttons)."""
+    page = classroom.new_page()
+    try:
+        open_page(page, site_url, chapter)
+        assert page.wait_for_function(VISIT_OUTCOME_JS, timeout=240_000, polling=200).json_value() == "ok"
+        page.emulate_media(media="print")
+        headings = {_squeezed(h).casefold() for h in page.evaluate(HEADINGS_JS)}
+        reader = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    finally:
+        page.close()
+    sheets = reader.pages
+    assert len(sheets) > 1
+    for number, sheet in enumerate(sheets[:-1], 1):
+        height = float(sheet.mediabox.height)
+        assert height - _lowest_text(sheet) >= height / 3, f"Seite {number} ist weniger als ein Drittel voll"
+    for number, lines in enumerate(_printed_lines(reader)[:-1], 1):
+        assert lines and _squeezed(lines[-1]).casefold() not in headings, (number, lines[-3:])
+    text = "\n".join(sheet.extract_text() for sheet in sheets)
+    assert not re.search(r"Schritt \d+ / \d+", text)

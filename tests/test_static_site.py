@@ -34,7 +34,7 @@ import pytest
 from playwright.sync_api import expect
 import background_build
 from browser_helpers import (_OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors,
-                             visible_errors)
+                             follow_site_links, visible_errors)
 
 import bohnteach.lessons
 from bohnteach.content import chapters
@@ -442,6 +442,38 @@ def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url
     finally:
         v.close()
 
+
+
+@pytest.fixture(scope="module")
+def sub_path_url(static_build: Path, tmp_path_factory) -> Iterator[str]:
+    """The build served under ``/bohnteach/``, as GitHub Pages serves a fork's site."""
+    root = tmp_path_factory.mktemp("sub-path")
+    (root / "bohnteach").symlink_to(static_build, target_is_directory=True)
+    with static.serving(root) as base:
+        yield base + "/bohnteach"
+
+
+@pytest.mark.parametrize("where", ["root", "sub-path"])
+def test_every_chapters_and_lessons_links_lead_to_their_page_inside_the_app(
+        browser, static_url: str, where: str, request):
+    """Reached inside the app, every chapter's and lesson's previous / next / home links
+    lead to the page they name, top and bottom, at the root and under a sub-path (issue 52
+    §1: a lesson's top links led to „Seite nicht gefunden“)."""
+    base = static_url if where == "root" else request.getfixturevalue("sub_path_url")
+    v = Visit(browser, base)
+    try:
+        v.page.goto(base + "/", timeout=RENDER_TIMEOUT_MS)
+        v.page.wait_for_url(re.compile(r"/notebooks/app\.html"), timeout=RENDER_TIMEOUT_MS)
+        expect(v.page.locator("html")).to_have_attribute("data-bt-shown", re.compile("^(kapitel=00_Start)?$"),
+                                                        timeout=RENDER_TIMEOUT_MS)
+        expect(v.page.locator("body")).not_to_have_class(re.compile("bt-previewing"), timeout=RENDER_TIMEOUT_MS)
+        visited = follow_site_links(v.page)
+        assert set(visited) == {f"kapitel={p.name}" for p in chapters.PAGES} | {
+            f"lektion={name}" for name, _title in chapters.LESSONS}
+        assert v.page.url.startswith(base + "/voici/render/notebooks/app.html?")
+        assert v.external == [] and visible_errors(v.page) == [] and v.errors == []
+    finally:
+        v.close()
 
 def test_scene_steps_and_wrong_move_is_refused(visit: Visit):
     visit.open("02_Phase_1")
@@ -1003,3 +1035,15 @@ def test_a_reader_that_did_not_start_leaves_the_reading_to_the_kernels_worker(br
         _assert_clean(v)
     finally:
         v.close()
+
+
+def test_readme_says_how_big_the_built_folder_is(static_build: Path):
+    """README's publishing text names the folder's size and file count (a club checks its
+    web space against it): within a tenth of the build's."""
+    text = (REPO / "README.md").read_text("utf-8")
+    said = re.search(r"built folder \(about (\d+) MB in (\d+) files", text)
+    assert said, "README nennt die Größe des gebauten Ordners nicht"
+    files = [p for p in static_build.rglob("*") if p.is_file()]
+    megabytes = sum(p.stat().st_size for p in files) / 1e6
+    assert abs(int(said[1]) - megabytes) <= megabytes / 10, (said[0], round(megabytes))
+    assert abs(int(said[2]) - len(files)) <= len(files) / 10, (said[0], len(files))

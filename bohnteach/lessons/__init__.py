@@ -38,8 +38,7 @@ TABLE_CSS = (
     ".bt-lesson-tables table.bt-lesson-table td.num,.bt-lesson-tables table.bt-lesson-table th.num"
     "{text-align:right;font-variant-numeric:tabular-nums}"
     ".bt-lesson-tables table.bt-lesson-table tfoot td{font-weight:bold;background:#faf8f2}"
-    ".bt-lesson-tables table.bt-lesson-table caption{caption-side:top;text-align:left;"
-    "font-weight:bold;padding:4px 0}"
+    ".bt-lesson-tables .bt-caption{font-weight:bold;margin:4px 0 0}"
     "</style>"
 )
 """Selectors with two classes and two elements: they win over JupyterLab's
@@ -93,10 +92,12 @@ def table_html(
     body = "".join("<tr>" + "".join(cell(i, v) for i, v in enumerate(r)) + "</tr>" for r in rows)
     foot = ("<tfoot><tr>" + "".join(cell(i, v) for i, v in enumerate(footer)) + "</tr></tfoot>"
             if footer else "")
-    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f'{TABLE_CSS}<div class="bt-lesson-tables" style="overflow-x:auto">'
-            f'<table class="bt-lesson-table">{cap}'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div>")
+    # the caption above the scrolling box, not in it: on a phone it is read without scrolling
+    cap = f'<p class="bt-caption">{html.escape(caption)}</p>' if caption else ""
+    label = f' aria-label="{html.escape(caption)}"' if caption else ""
+    return (f'{TABLE_CSS}<div class="bt-lesson-tables">{cap}<div class="bt-scroll-x">'
+            f'<table class="bt-lesson-table"{label}>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div></div>")
 
 
 def notes_html(name: str) -> str:
@@ -105,8 +106,9 @@ def notes_html(name: str) -> str:
     notes = teacher_notes(name)
     rows = "".join(f"<tr><td class=\"num\">{s.minutes} min</td><td><b>{html.escape(s.part)}</b></td>"
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
-    plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><table class="bt-lesson-table">'
-            f"<caption>Ablauf in {LESSON_MINUTES} Minuten</caption><tbody>{rows}</tbody></table></div>")
+    plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><p class="bt-caption">Ablauf in '
+            f'{LESSON_MINUTES} Minuten</p><div class="bt-scroll-x"><table class="bt-lesson-table">'
+            f"<tbody>{rows}</tbody></table></div></div>")
     wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.misconceptions)
     return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.goal)}</p>'
             f"{plan}<h3>Erwartete Fehlvorstellungen</h3><ul>{wrong}</ul>"

@@ -227,7 +227,7 @@ _CSS = """<style>
 .bt-compare-wrap table.bt-compare tbody tr{background:#fff}
 .bt-compare-wrap table.bt-compare tbody th{background:#faf8f3;font-weight:600;min-width:8em}
 .bt-compare-wrap table.bt-compare td.bt-diff{background:#fff1c2}
-.bt-compare .bt-ids{display:block;font-weight:400;font-size:12px;color:#555;font-family:monospace}
+.bt-compare .bt-ids{display:block;font-weight:400;font-size:10px;color:#6b6557}
 .bt-compare-wrap table.bt-compare td{overflow-wrap:anywhere}
 .bt-compare-note{font-size:13px;color:#444;margin:0.3em 0}
 @media (max-width:700px){
@@ -272,7 +272,7 @@ def comparison_html(names: Iterable[str] | None = None) -> str:
     legend = ('<p class="bt-compare-note"><span class="bt-compare-legend"></span> '
               f"gelb = anders als in der ersten Spalte ({escape(rulesets[0].title)}).</p>")
     return (
-        f'{_CSS}<div class="bt-compare-wrap"><table class="bt-compare" lang="de">'
+        f'{_CSS}<div class="bt-compare-wrap bt-scroll-x"><table class="bt-compare" lang="de">'
         f'<thead><tr><th scope="col">Thema</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
         f"</table></div>{legend}{notes}"
     )

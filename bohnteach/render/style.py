@@ -128,8 +128,8 @@ CSS = """
 .bt-chip{font-size:12px;border-radius:10px;padding:1px 9px;background:#fff;
  border:1px solid #8a8574;color:#1f2328;overflow-wrap:anywhere}
 .bt-chip.bt-rule{border-color:#1f5f8b;color:#12405f}
-.bt-chip .bt-rid{font-size:10px;color:#5c5648;margin-left:5px;font-family:ui-monospace,
- "DejaVu Sans Mono",monospace}
+.bt-chip .bt-rid{font-size:9px;color:#6b6557;margin-left:6px;font-weight:400;letter-spacing:.02em}
+@media (max-width:600px){.bt-chip .bt-rid{display:none}}
 .bt-chip.bt-src{color:#4a463c}
 .bt-narr{font-size:16px;line-height:1.45;margin:0}
 .bt-scene-nav{position:sticky;bottom:0;z-index:5;background:#f6f4ee;border-top:2px solid #1f5f8b;
@@ -138,7 +138,14 @@ body.bt-projector .bt-scene-nav{bottom:56px}
 .bt-scene-nav .bt-scene-line{flex:1 1 280px;min-width:0;width:auto;height:auto;margin:0}
 .bt-scene-line p{margin:0;padding:2px 6px;font-size:13.5px;line-height:1.35;max-height:8.3em;
  overflow-y:auto;overflow-wrap:anywhere;white-space:normal}
-@media (max-width:700px){.bt-scene-nav .bt-scene-line{order:-1;flex-basis:100%}}
+@media (max-width:700px){
+ .bt-scene-nav{max-height:15vh;flex-wrap:wrap;row-gap:2px;box-sizing:border-box}
+ .bt-scene-nav>.jupyter-button,.bt-scene-nav>.widget-html:not(.bt-scene-line){flex:0 1 auto;min-width:0}
+ .bt-scene-nav .bt-scene-line{order:-1;flex-basis:100%}
+ .bt-scene-line p{max-height:min(5.2em,calc(15vh - 48px));padding:0 6px;font-size:13px;line-height:1.3;
+  animation:bt-more-below linear both;animation-timeline:scroll(self block)}
+ .bt-scene-line b{display:none}
+}
 """
 
 BOARD_CSS = """
@@ -216,6 +223,25 @@ body .widget-radio-box input{flex:0 0 auto;float:none;height:auto;margin:3px 8px
 .bt-errorpage a{color:#1f5f8b;font-weight:600}
 .jp-RenderedHTMLCommon p a,.jp-RenderedHTMLCommon li a{text-decoration:underline !important}
 .bt-stick-out{overflow:visible!important}
+.bt-scroll-x{overflow-x:auto;overscroll-behavior-x:contain;
+ animation:bt-more-right linear both;animation-timeline:scroll(self inline)}
+@keyframes bt-more-right{0%,96%{-webkit-mask-image:linear-gradient(to right,#000 calc(100% - 36px),
+ rgba(0,0,0,.2));mask-image:linear-gradient(to right,#000 calc(100% - 36px),rgba(0,0,0,.2))}
+ 100%{-webkit-mask-image:none;mask-image:none}}
+@keyframes bt-more-below{0%,96%{-webkit-mask-image:linear-gradient(#000 calc(100% - 1.2em),
+ rgba(0,0,0,.25));mask-image:linear-gradient(#000 calc(100% - 1.2em),rgba(0,0,0,.25))}
+ 100%{-webkit-mask-image:none;mask-image:none}}
+.bt-scroll-x::-webkit-scrollbar{height:10px}
+.bt-scroll-x::-webkit-scrollbar-thumb{background:#8a8574;border-radius:5px}
+.bt-scroll-x::-webkit-scrollbar-track{background:#ece8dc;border-radius:5px}
+@media (max-width:600px){
+ .jupyter-widgets.widget-dropdown,.jupyter-widgets.widget-hslider,.jupyter-widgets.widget-text,
+ .jupyter-widgets.widget-inttext,.jupyter-widgets.widget-floattext{max-width:100%;flex-wrap:wrap;
+  height:auto}
+ .widget-dropdown>.widget-label,.widget-hslider>.widget-label,.widget-text>.widget-label,
+ .widget-inttext>.widget-label,.widget-floattext>.widget-label{max-width:100%}
+ .widget-dropdown>select,.widget-hslider>.slider-container{min-width:0;flex:1 1 8em;max-width:100%}
+}
 .bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
@@ -253,9 +279,14 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
  .widget-readout{appearance:none;border:0!important;background:none!important;box-shadow:none;
   padding:0 2px;color:#000!important;font-weight:600;opacity:1}
  .widget-slider .slider-container,.bt-scene-line{display:none!important}
- .bt-exercise,.bt-scene-player,.js-plotly-plot,table,figure{break-inside:avoid}
+ .jp-OutputArea-child{break-inside:auto!important}
+ .bt-exercise,.bt-player,.bt-zone,.bt-box,.bt-table>.bt-row,.js-plotly-plot,table,figure,
+ .bt-scene-toc,.bt-chapter{break-inside:avoid}
+ .bt-chapter-scenes,.bt-chapter-scenes>.lm-Widget,.bt-scene-player,
+ .bt-scene-player>.lm-Widget{display:block!important}
+ .bt-scene-player>.lm-Widget.bt-scene-nav,.bt-scene-nav{display:none!important}
  .js-plotly-plot{zoom:var(--bt-print-zoom,1)}
- h1,h2,h3{break-after:avoid}
+ h1,h2,h3,h4,.bt-scene-number,.bt-scene-number+*,.bt-scene-player h3{break-after:avoid}
  a{color:#000!important}
 }
 """

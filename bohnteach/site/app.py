@@ -250,6 +250,10 @@ class App:
         new_page()
         use_address(query)
         self.entry = entry
+        # before the page's outputs: the browser resolves the relative links of the page as
+        # they arrive against this notebook's folder (a lesson's links name tutorials/)
+        self.router.base = (f"{entry.folder}/{entry.name}.ipynb"
+                            if entry and entry.key != PROJECTOR_KEY else "")
         with self.content:
             if entry is None:
                 from IPython.display import display
@@ -275,8 +279,6 @@ class App:
 
                     title = SITE_NAME
                     display(show_failure(None, error, f"Seite {entry.name}"))
-        self.router.base = (f"{entry.folder}/{entry.name}.ipynb"
-                            if entry and entry.key != PROJECTOR_KEY else "")
         self.router.title = title
         self.router.shown += 1
 

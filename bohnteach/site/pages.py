@@ -151,7 +151,6 @@ SITE_CSS = """
 .bt-site table.bt-rules tbody tr:nth-child(even){background:#faf8f3}
 .bt-site table.bt-rules code{font-size:12px;white-space:nowrap;background:none;padding:0}
 .bt-site table.bt-rules td.bt-num-cell,.bt-site table.bt-rules th.bt-num-cell{text-align:right}
-.bt-rules-wrap{overflow-x:auto}
 .bt-ausl-list{display:flex;flex-direction:column;gap:10px}
 .bt-ausl-item{border:1px solid #d9d4c7;border-left:4px solid #b58900;border-radius:8px;padding:8px 12px;background:#fffdf6}
 .bt-ausl-item h3{margin:0 0 4px;font-size:16px}
@@ -566,7 +565,7 @@ def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
         rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
                     f"<td>{escape(steps)}</td></tr>")
     return HTML(
-        f'{_site_style()}<div class="bt-site bt-rules-wrap"><table class="bt-rules bt-varieties"><thead><tr>'
+        f'{_site_style()}<div class="bt-site bt-rules-wrap bt-scroll-x"><table class="bt-rules bt-varieties"><thead><tr>'
         f'<th>Sorte</th><th class="bt-num-cell">Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th class="bt-num-cell">{total}</th>'
         f"<th></th></tr></tfoot></table></div>"
@@ -585,7 +584,7 @@ def rules_table(*rule_ids: str) -> Any:
         r = find_rule(rule_id)
         rows.append(f"<tr><td><code>{escape(r.id)}</code></td><td><b>{escape(r.title)}</b><br>"
                     f"{escape(r.explanation)}</td><td>{escape(r.source)}</td></tr>")
-    return HTML(f'{_site_style()}<div class="bt-site bt-rules-wrap"><table class="bt-rules"><thead><tr>'
+    return HTML(f'{_site_style()}<div class="bt-site bt-rules-wrap bt-scroll-x"><table class="bt-rules"><thead><tr>'
                 f"<th>Regel</th><th>Was sie sagt</th><th>Quelle</th></tr></thead>"
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
 

@@ -81,15 +81,22 @@ STYLES = {
     "info": _BOX + "background:#F1F6FB;border:1px solid #7A9CC6;",
 }
 ICONS = {"correct": "✔", "wrong": "✗", "invalid": "?", "solution": "✎",
-         "teacher": "👩‍🏫", "info": "ℹ"}
+         "teacher": "👩‍🏫", "info": "i"}
+#: Icons drawn as a round badge: the information sign (U+2139) is a plain „i“ in most text
+#: fonts and an emoji only where an emoji font is installed, so the page draws the sign.
+BADGES = {"info": "#1565C0"}
+_BADGE = ("display:inline-block;width:1.3em;height:1.3em;line-height:1.3em;border-radius:50%;"
+          "text-align:center;color:#fff;font:italic bold 0.9em Georgia,'DejaVu Serif',serif;"
+          "vertical-align:0.05em;")
 
 
 def box_html(kind: str, body_html: str) -> str:
     """A coloured message box (``kind``: correct, wrong, invalid, solution, teacher, info).
     Failures use :func:`bohnteach.render.failure.render_error` instead."""
+    style = f"{_BADGE}background:{BADGES[kind]}" if kind in BADGES else "font-weight:bold"
     return (
         f'<div class="bt-q-{kind}" style="{STYLES[kind]}">'
-        f'<span aria-hidden="true" style="font-weight:bold">{ICONS[kind]}</span> {body_html}</div>'
+        f'<span aria-hidden="true" class="bt-q-icon" style="{style}">{ICONS[kind]}</span> {body_html}</div>'
     )
 
 
