@@ -38,7 +38,12 @@ def load_scene(which: str | Path) -> Any:
     ``SceneFormatError`` with a German message naming the line."""
     from bohnteach.content.scenes import get_scene, load_scene as load_file
 
-    return load_file(which) if _is_file(which) else get_scene(str(which))
+    if _is_file(which):
+        return load_file(which)
+    try:
+        return get_scene(str(which))
+    except KeyError:  # its message lists every scene: too long for a box
+        raise KeyError(f"Keine Szene „{which}“. Alle Szenen zeigt bt.scenes().") from None
 
 
 @guard()
