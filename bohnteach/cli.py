@@ -135,7 +135,7 @@ COMMAND_EXTRAS = {"serve": "site", "build-static": "static"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from bohnteach.extras import MissingExtra, require
+    from bohnteach.extras import missing_extra, require
 
     args = _parser().parse_args(argv)
     extra = COMMAND_EXTRAS.get(args.command)
@@ -143,8 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra is not None:
             require(extra, f"`bohnteach {args.command}`")
         return _run(args)
-    except MissingExtra as missing:
-        print(missing.message, file=sys.stderr)
+    except ImportError as error:  # a module of an extra: its one line, not a traceback
+        line = missing_extra(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
         return 2
 
 

@@ -160,3 +160,28 @@ def test_the_example_notebook_shows_no_failure_box():
     assert "Plotly.newPlot" in chart.data["text/html"]
     [table] = [o for o in outputs if 'class="bt-phases"' in o.get("data", {}).get("text/html", "")]
     assert "Phase" in table.data["text/html"]
+
+
+def test_a_command_that_meets_a_missing_module_of_an_extra_says_which(monkeypatch, capsys):
+    """Past the first check (a module of another extra, imported deep inside): still the
+    one line, no traceback."""
+    from bohnteach import cli
+
+    def run(_args):
+        raise ModuleNotFoundError("No module named 'segno'", name="segno")
+
+    monkeypatch.setattr(cli, "_run", run)
+    assert cli.main(["simulate", "--games", "1"]) == 2
+    assert capsys.readouterr().err == ("Für den Klassenraum fehlt das Extra [klasse]: "
+                                       "pip install 'bohnteach[klasse]'\n")
+
+
+def test_the_static_build_imports_without_the_sites_extra():
+    """``bohnteach build-static`` with [static] alone: its modules import no module that
+    only [site] brings (the fork server's setproctitle is imported where it runs)."""
+    code = ("import sys\n"
+            "sys.modules['setproctitle'] = None\n"  # not installed
+            "import bohnteach.site.static, bohnteach.site.serve\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "ok", out.stderr[-2000:]
