@@ -24,6 +24,11 @@ from typing import Any
 
 from bohnteach.widgets.failure import guard
 
+#: What :func:`teacher_mode` shows in a notebook (the site's note speaks of its address).
+TEACHER_NOTE = ("<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit "
+                "„Lösung zeigen (Lehrkraft)“ aufklappen. Ohne die Zelle mit "
+                "<code>bt.teacher_mode()</code> sieht die Klasse diese Knöpfe nicht.")
+
 #: The chart builders :func:`chart` knows by name: ``bohnteach.render.charts.<name>_chart``.
 CHART_SUFFIX = "_chart"
 
@@ -126,10 +131,11 @@ def rule(*rule_ids: str) -> Any:
 def teacher_mode(on: bool = True) -> Any:
     """Teacher mode for this notebook: every exercise's „Lösung zeigen (Lehrkraft)“ appears
     (``on=False``: hidden again). Returns a note saying so while it is on."""
-    from bohnteach.widgets.questions import set_teacher_mode, teacher_mode_from_url
+    from bohnteach.widgets.parts import html
+    from bohnteach.widgets.questions import box_html, set_teacher_mode
 
     set_teacher_mode(on)
-    return teacher_mode_from_url("") if on else None
+    return html(box_html("teacher", TEACHER_NOTE)) if on else None
 
 
 def __getattr__(name: str) -> Any:  # the exercise widgets, imported when first named
@@ -144,4 +150,4 @@ def __getattr__(name: str) -> Any:  # the exercise widgets, imported when first 
 API = ["ChoiceQuestion", "NumberQuestion", "chart", "load_scene", "rule", "scene", "scenes",
        "table", "teacher_mode", "try_it"]
 
-__all__ = ["API", "CHART_SUFFIX", *API]
+__all__ = ["API", "CHART_SUFFIX", "TEACHER_NOTE", *API]
