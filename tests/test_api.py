@@ -186,3 +186,25 @@ def test_the_static_build_imports_without_the_sites_extra():
             "print('ok')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_the_site_leaves_out_notebook_7s_own_extension(tmp_path):
+    """Notebook 7 installed beside the site (the [test] extra brings it): its extension is
+    Notebook's interface and fails on a Voilà page; neither the served site nor the static
+    build loads it."""
+    from bohnteach.site import static
+    from bohnteach.site.serve import build_voila_command
+
+    [denied] = [a for a in build_voila_command(8866, False, tmp_path) if "extension_denylist" in a]
+    assert "'@jupyter-notebook/lab-extension'" in denied and "'jupyterlab-plotly'" in denied
+    names = ("jupyterlab-plotly", "@jupyter-notebook/lab-extension", "@jupyter-widgets/jupyterlab-manager")
+    for name in names:
+        (tmp_path / "extensions" / name).mkdir(parents=True)
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(
+        {"jupyter-config-data": {"federated_extensions": [{"name": n} for n in names]}}))
+    static._leave_out_extensions(tmp_path)
+    left = sorted(p.relative_to(tmp_path / "extensions").as_posix()
+                  for p in (tmp_path / "extensions").rglob("*"))
+    assert left == ["@jupyter-widgets", "@jupyter-widgets/jupyterlab-manager"]
+    config = json.loads((tmp_path / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["federated_extensions"] == [{"name": "@jupyter-widgets/jupyterlab-manager"}]

@@ -542,8 +542,11 @@ def _leave_out_extensions(staging: Path) -> None:
         return config
 
     for name in LEFT_OUT_EXTENSIONS:
-        if (staging / "extensions" / name).exists():  # only what is installed here was copied
-            shutil.rmtree(staging / "extensions" / name)
+        folder = staging / "extensions" / name
+        if folder.exists():  # only what is installed here was copied
+            shutil.rmtree(folder)
+            if folder.parent.name.startswith("@") and not any(folder.parent.iterdir()):
+                folder.parent.rmdir()  # a scope left empty
     lite = staging / "jupyter-lite.json"
     data = json.loads(lite.read_text("utf-8"))
     kept(data["jupyter-config-data"])
