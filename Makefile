@@ -69,13 +69,14 @@ $(BIN)/python:
 	  $(PYTHON) -m venv $(VENV); \
 	fi
 
+# The site needs the extras [site] (Voilà, the fork server) and [klasse] (the class room).
 $(RUN_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e .
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[site,klasse]'
 	$(BIN)/python -m pip check
 	touch $@
 
 $(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[test]'
+	$(BIN)/python -m pip install --disable-pip-version-check -q -c $(LOCK) -e '.[test,site,klasse]'
 	$(BIN)/python -m pip check
 	touch $@ $(RUN_STAMP)
 

@@ -1,4 +1,13 @@
-"""bohnteach — learn Bohnanza and its variants interactively."""
+"""bohnteach — learn Bohnanza and its variants interactively.
+
+In a notebook (``docs/notebooks.md``)::
+
+    import bohnteach as bt
+    bt.scene("q-handelsfall")      # and bt.try_it, bt.table, bt.chart, bt.rule, bt.teacher_mode …
+
+The notebook API (:mod:`bohnteach.api`) is imported when first named, so ``import bohnteach``
+brings the engine only (no ipywidgets, no plotly); the engine's names are below.
+"""
 import os
 import sys
 
@@ -42,3 +51,22 @@ __all__ += [
     "Offer", "Phase", "Plant", "Reorder", "RuleViolation", "State", "TakeIntoHand", "actor",
     "apply", "check", "find_rule", "player_view", "is_legal", "legal_actions", "new_game", "rule_catalogue",
 ]
+
+
+def __getattr__(name: str):  # the notebook API (bohnteach/api.py), imported when first named
+    from importlib import import_module
+
+    api = import_module("bohnteach.api")
+    if name in api.API:
+        return getattr(api, name)
+    raise AttributeError(f"module 'bohnteach' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    from bohnteach.api import API
+
+    return sorted({*globals(), *API})
+
+
+__all__ += ["ChoiceQuestion", "NumberQuestion", "chart", "load_scene", "rule", "scene", "scenes",
+            "table", "teacher_mode", "try_it"]

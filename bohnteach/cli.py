@@ -130,8 +130,28 @@ def classroom_env(folder: str | None, url: str | None, hours: str | None,
     return out
 
 
+#: The extra each command needs (pyproject.toml); without it the command says so in one line.
+COMMAND_EXTRAS = {"serve": "site", "build-static": "static"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from bohnteach.extras import missing_extra, require
+
     args = _parser().parse_args(argv)
+    extra = COMMAND_EXTRAS.get(args.command)
+    try:
+        if extra is not None:
+            require(extra, f"`bohnteach {args.command}`")
+        return _run(args)
+    except ImportError as error:  # a module of an extra: its one line, not a traceback
+        line = missing_extra(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from bohnteach.site.publish import footer_env
         from bohnteach.site.addresses import APP_PAGE

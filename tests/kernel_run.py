@@ -13,13 +13,19 @@ def execute_notebook(path: Path) -> nbformat.NotebookNode:
 
     The kernel channels poll as the Voilà server's do (``serve._never_wait_blind_on_kernel_channels``):
     without it a reply missed while an ``Output`` widget sends comm messages stalls the run
-    until the 300 s timeout and then passes (nbclient #312), which cost CI five minutes."""
+    until the 300 s timeout and then passes (nbclient #312), which cost CI five minutes.
+    The kernel draws charts as the site's do: the JSON form only (``figure.SITE_ENV``)."""
+    import os
+
     from nbclient import NotebookClient
+
+    from bohnteach.widgets.figure import SITE_ENV
 
     from bohnteach.site.serve import _never_wait_blind_on_kernel_channels
 
     _never_wait_blind_on_kernel_channels()
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=300, iopub_timeout=30, startup_timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+                   resources={"metadata": {"path": str(path.parent)}}).execute(
+                       env={**os.environ, SITE_ENV: "1"})
     return nb

@@ -405,6 +405,7 @@ def test_show_figure_sends_plotlys_mime_bundle_without_nbformat(monkeypatch):
     from bohnteach.widgets.figure import PLOT_CONFIG, PLOTLY_MIME, show_figure
 
     shown: list = []
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the static site's Python
     monkeypatch.setitem(sys.modules, "nbformat", None)  # import fails
     monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append((obj, raw)))
     fig = charts.bohnometer_chart(["Blaue Bohne"], "amigo")

@@ -12,6 +12,8 @@ from bohnteach.render.charts import TRACES
 from bohnteach.widgets.figure import (
     HTML,
     PLOT_CONFIG,
+    PLOTLY_MIME,
+    SITE_ENV,
     WIDGET_VIEW,
     display_cheaply,
     figure_bundle,
@@ -28,9 +30,11 @@ def _figure() -> go.Figure:
                      layout={"template": "plotly_white", "title": "Karten"})
 
 
-def test_bundle_equals_plotlys_mimetype_renderer():
+def test_bundle_equals_plotlys_mimetype_renderer(monkeypatch):
+    """On the site (here: its flag) the bundle is plotly's JSON alone."""
     from plotly.io._base_renderers import PlotlyRenderer
 
+    monkeypatch.setenv(SITE_ENV, "1")
     theirs = PlotlyRenderer(config=PLOT_CONFIG).to_mimebundle(_figure().to_dict())
     assert figure_bundle(_figure()) == theirs
 
@@ -111,3 +115,64 @@ def test_charts_use_only_trace_types_of_the_basic_bundle() -> None:
         used |= set(re.findall(r"\bgo\.([A-Z]\w*)\(", text))
     assert {"Scatter", "Bar"} <= used
     assert used - {"Figure", "Layout"} <= BASIC_TRACES, used
+
+
+def _outside_the_site(monkeypatch) -> None:
+    """A teacher's own kernel: no site flag, no Voilà, not Pyodide; nothing sent yet."""
+    from bohnteach.widgets import figure
+
+    for name in (SITE_ENV, "VOILA_PREHEAT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(figure, "_sent_plotly_js", {"cell": False, "anywhere": False})
+    monkeypatch.delitem(sys.modules, "google.colab", raising=False)
+
+
+def test_outside_the_site_a_chart_carries_its_html_form_and_plotly_js_once(monkeypatch):
+    """JupyterLab without jupyterlab-plotly, VS Code, Colab and an HTML export draw the
+    ``text/html`` form; the first chart brings plotly.js from the plotly package, no CDN."""
+    from plotly.offline import get_plotlyjs
+
+    _outside_the_site(monkeypatch)
+    first, second = figure_bundle(_figure()), figure_bundle(_figure())
+    assert set(first) == {PLOTLY_MIME, "text/html", "text/plain"}
+    assert first["text/plain"] == "Diagramm: Karten"
+    plotly_js = get_plotlyjs()
+    assert plotly_js in first["text/html"] and plotly_js not in second["text/html"]
+    for bundle in (first, second):
+        html = bundle["text/html"]
+        assert "Plotly.newPlot" in html and '"displaylogo": false' in html.replace('":false', '": false')
+        assert not re.search(r"""src=["']https?://""", html), "no script from a CDN"
+
+
+def test_a_chart_in_an_output_widget_does_not_spare_the_cells_plotly_js(monkeypatch):
+    """A widget's output is lost in an HTML export: the first chart in a cell's own output
+    brings plotly.js even when an Output widget's chart brought it before."""
+    from plotly.offline import get_plotlyjs
+
+    _outside_the_site(monkeypatch)
+    plotly_js = get_plotlyjs()
+    in_widget = figure_bundle(_figure(), in_cell=False)
+    again_in_widget = figure_bundle(_figure(), in_cell=False)
+    in_cell = figure_bundle(_figure())
+    assert plotly_js in in_widget["text/html"]
+    assert plotly_js not in again_in_widget["text/html"]
+    assert plotly_js in in_cell["text/html"]
+
+
+def test_in_colab_every_chart_brings_plotly_js(monkeypatch):
+    """Colab shows each output in a frame of its own."""
+    from plotly.offline import get_plotlyjs
+
+    _outside_the_site(monkeypatch)
+    monkeypatch.setitem(sys.modules, "google.colab", sys)
+    assert all(get_plotlyjs() in figure_bundle(_figure())["text/html"] for _ in range(2))
+
+
+def test_the_site_keeps_the_json_form_only(monkeypatch):
+    """Voilà kernels (the site's and the app's) and the static site send no plotly.js."""
+    _outside_the_site(monkeypatch)
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    assert list(figure_bundle(_figure())) == [PLOTLY_MIME]
+    monkeypatch.delenv("VOILA_PREHEAT")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert list(figure_bundle(_figure())) == [PLOTLY_MIME]

@@ -404,7 +404,7 @@ def test_chart_is_drawn_on_demand(monkeypatch):
     from bohnteach.widgets import figure
 
     shown: list = []  # a shown chart needs a kernel to land in the Output; record it instead
-    monkeypatch.setattr(figure, "figure_bundle", lambda fig: shown.append(fig) or {})
+    monkeypatch.setattr(figure, "figure_bundle", lambda fig, **_: shown.append(fig) or {})
     intro, box = chart_output().children
     assert "3 × Sojabohnen" in intro.value and "96 Bohnenkarten" in intro.value
     button, message, style, _out = box.children

@@ -19,11 +19,17 @@ _LONGEST = 300
 def friendly_message(error: BaseException) -> str:
     """A short German sentence for ``error``: a rule refusal's own message, the text of a
     ``ValueError``/``KeyError`` (our code writes those for people), else a generic sentence
-    naming the error type (the details are in the server log)."""
+    naming the error type (the details are in the server log); for a missing extra the line
+    that names it (:mod:`bohnteach.extras`)."""
     message = getattr(error, "message", None)
     if hasattr(error, "rule_id") and isinstance(message, str):
         return message
     if isinstance(error, ImportError):
+        from bohnteach.extras import missing_extra
+
+        extra = missing_extra(error)
+        if extra is not None:  # an extra of pyproject.toml is not installed: say which
+            return extra
         return "Ein Baustein der Seite fehlt noch. Alles andere auf der Seite funktioniert."
     text = str(error.args[0] if isinstance(error, KeyError) and error.args else error).strip()
     if isinstance(error, (ValueError, LookupError)) and text and len(text) < _LONGEST:

@@ -2,6 +2,9 @@
 
 Everything is scoped under the root class ``bt`` so the site's own styles and ours never
 mix. Cards are readable on a phone: flex-wrap everywhere, no width beyond ~320 px.
+A list of ours (the phase bar) names two classes under ``.bt``: JupyterLab's output styles
+(``.jp-RenderedHTMLCommon ol:not(.list-inline)``, two classes and an element) would
+otherwise number its pills.
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ CSS = """
  display:flex;flex-direction:column;gap:10px}
 .bt-top{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center}
 .bt-turn{font-weight:600}
-.bt-phases{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
+.bt .bt-phases.bt-phases{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
+.bt .bt-phases>li.bt-phase{list-style:none;margin:0}
 .bt-phase{border:1px solid #c9c2b2;border-radius:999px;padding:2px 10px;color:#5c5648;
  background:#fff;font-size:13px;white-space:nowrap}
 .bt-phase b{margin-right:4px}

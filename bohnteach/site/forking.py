@@ -40,7 +40,6 @@ import tempfile
 import time
 from typing import Any
 
-import setproctitle
 from jupyter_client.provisioning import LocalProvisioner
 
 log = logging.getLogger("bohnteach.site.forking")
@@ -131,6 +130,8 @@ def _become_kernel(request: dict[str, Any], *inherited: Any) -> None:
         # ipykernel read JPY_PARENT_PID when the fork server imported it: say it again.
         args = [*request["args"], f"--IPKernelApp.parent_handle={os.getppid()}"]
         sys.argv = [LAUNCHER, *args]
+        import setproctitle  # the [site] extra: the static build imports this module too
+
         setproctitle.setproctitle(" ".join([sys.executable, "-m", LAUNCHER, *args]))
         from ipykernel.kernelapp import IPKernelApp
 
@@ -165,6 +166,8 @@ def _answer(conn: socket.socket, listener: socket.socket) -> None:
 def serve_forks(path: str) -> None:
     """The fork server: warm up, then fork a kernel per request on the Unix socket ``path``
     until the parent process (the Voilà server) is gone."""
+    import setproctitle  # the [site] extra: the static build imports this module too
+
     parent = os.getppid()
     # setproctitle takes over the memory of argv and the environment on its first call; a
     # child that first empties its environment would find nothing to take over.

@@ -206,8 +206,12 @@ def build_voila_command(
         # its plugins fail to start (console errors). It belongs to the static site only.
         # jupyterlab-plotly's renderer is replaced by ours (labextensions/bohnteach-charts
         # beside the template): Voilà would fetch its 4.8 MB file on every page.
+        # Notebook 7's extension (a server with Notebook beside the site) is Notebook's own
+        # interface; its plugins fail on a Voilà page ("The getter for the shared module is
+        # not a function").
         *(f"--VoilaConfiguration.extension_denylist={name}"
-          for name in ("@jupyterlite/pyodide-kernel-extension", "jupyterlab-plotly")),
+          for name in ("@jupyterlite/pyodide-kernel-extension", "jupyterlab-plotly",
+                       "@jupyter-notebook/lab-extension")),
         f"--VoilaConfiguration.http_header_envs={CLIENT_HEADER}",
         *ours,
     ]

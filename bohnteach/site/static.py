@@ -100,8 +100,10 @@ PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 RENDER_DIR = "voici/render"
 #: Installed here but left out of the build: bohnteach's chart renderer (CHARTS_EXTENSION)
 #: draws the charts, and jupyterlab-plotly's one file holds the full plotly.js (4.8 MB),
-#: which every page would load (and whose renderer would draw instead of ours).
-LEFT_OUT_EXTENSIONS = ("jupyterlab-plotly",)
+#: which every page would load (and whose renderer would draw instead of ours). Notebook 7's
+#: own extension (installed beside it, e.g. by the [test] extra) is Notebook's interface,
+#: whose plugins fail on a site's page.
+LEFT_OUT_EXTENSIONS = ("jupyterlab-plotly", "@jupyter-notebook/lab-extension")
 MANIFEST = "bohnteach-static.json"
 #: JupyterLite's service worker, which the build moves aside (:func:`_leave_files_to_the_browser`).
 SERVICE_WORKER, JUPYTERLITE_WORKER = "service-worker.js", "service-worker-jupyterlite.js"
@@ -540,7 +542,11 @@ def _leave_out_extensions(staging: Path) -> None:
         return config
 
     for name in LEFT_OUT_EXTENSIONS:
-        shutil.rmtree(staging / "extensions" / name)
+        folder = staging / "extensions" / name
+        if folder.exists():  # only what is installed here was copied
+            shutil.rmtree(folder)
+            if folder.parent.name.startswith("@") and not any(folder.parent.iterdir()):
+                folder.parent.rmdir()  # a scope left empty
     lite = staging / "jupyter-lite.json"
     data = json.loads(lite.read_text("utf-8"))
     kept(data["jupyter-config-data"])
