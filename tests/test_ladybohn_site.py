@@ -52,7 +52,7 @@ def test_chart_is_drawn_on_demand_and_a_failure_shows_a_box(monkeypatch):
     from bohnteach.widgets import figure
 
     shown: list = []  # a shown chart needs a kernel to land in the Output; record it instead
-    monkeypatch.setattr(figure, "figure_bundle", lambda fig: shown.append(fig) or {})
+    monkeypatch.setattr(figure, "figure_bundle", lambda fig, **_: shown.append(fig) or {})
     box = chart_output()
     button, message, style, _out = box.children
     assert button.description == "Diagramm zeigen" and shown == []  # nothing drawn yet

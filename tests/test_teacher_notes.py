@@ -35,10 +35,11 @@ def test_every_lesson_has_goal_plan_and_misconceptions():
 
 def test_notes_and_solutions_reach_the_page_only_in_teacher_mode():
     lesson = importlib.import_module("bohnteach.lessons.trading")
-    banner = lesson.start()
+    top = lesson.start()
+    banner = top.banner
     tasks = lesson.questions()
     assert banner.widget.value == "" and banner.widget.layout.display == "none"
-    assert "application/vnd.jupyter.widget-view+json" in banner._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in top._repr_mimebundle_()
     questions.set_teacher_mode(True)
     shown = banner.widget.value
     notes = teacher_notes("05_Handeln_lohnt_sich")
