@@ -142,3 +142,41 @@ def test_a_page_that_lost_its_server_says_so_and_reloads(tmp_path: Path, page: P
         expect(button).to_be_focused()
         with page.expect_request(lambda r: r.is_navigation_request() and r.url.startswith(site.base)):
             page.keyboard.press("Enter")
+
+
+def test_a_pupil_with_the_servers_code_gets_no_control_of_a_class(browser, coded_site: str):
+    """The server's code gives the teacher view (the solutions), never another teacher's class:
+    a pupil who knows both the class code and the server's code, and puts them in the address,
+    sees neither the class's controls nor its members."""
+    teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    pupil_ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    try:
+        teacher = teacher_ctx.new_page()
+        errors = _open_app(teacher, coded_site, f"lektion={LESSON}&lehrkraft=1")
+        entry = teacher.locator(".bt-app .bt-teacher-switch").last
+        entry.locator("input[type=password]").fill(CODE)
+        with teacher.expect_navigation():
+            entry.get_by_role("button", name="Lehrkraft-Ansicht öffnen").click()
+        _shown(teacher, f"lektion={LESSON}")
+        panel = teacher.locator(".bt-app .bt-klassenraum")
+        panel.get_by_role("button", name="Klasse starten").click()
+        shown = panel.locator(".bt-klasse-code strong")
+        expect(shown).to_have_text(re.compile(r"^[A-Z0-9]{3} [A-Z0-9]{3}$"), timeout=60_000)
+        code = shown.inner_text().replace(" ", "")
+        assert CODE not in teacher.content() and teacher.evaluate(HREFS_WITH_LEHRKRAFT_JS) == []
+
+        pupil = pupil_ctx.new_page()
+        errors += _open_app(pupil, coded_site, f"lektion={LESSON}&klasse={code}&lehrkraft={CODE}")
+        expect(_notes(pupil)).to_contain_text("Lehrkraft-Ansicht")  # the code opens the view ...
+        assert CODE not in pupil.url
+        intruder = pupil.locator(".bt-app .bt-klassenraum")
+        expect(intruder).to_contain_text("nicht in diesem Browser gestartet")  # ... not the class
+        for label in ("Klasse schließen", "Klasse beenden (alles löschen)", "Auflösen",
+                      "Abgaben löschen", "PIN für ein zweites Gerät"):
+            expect(intruder.get_by_role("button", name=label, exact=True)).to_have_count(0)
+        expect(intruder.locator(".bt-klasse-qr")).to_have_count(0)
+        expect(panel.get_by_role("button", name="Klasse schließen")).to_be_visible()  # still the teacher's
+        assert errors == []
+    finally:
+        teacher_ctx.close()
+        pupil_ctx.close()
