@@ -152,7 +152,19 @@ def test_a_class_with_a_projector_and_two_pupils(browser, site_url: str) -> None
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             projector.screenshot(path=f"{SHOTS}/klasse-beamer-1280x720.png")
+
+        # once the class has joined, the results alone fit a 1280 × 720 projector; the code stays
+        beamer.get_by_role("button", name="Nur Ergebnisse zeigen").click()
+        expect(beamer.locator(".bt-klasse-qr")).to_have_count(0)
+        expect(beamer.locator(".bt-beamer-line")).to_contain_text(f"{code[:3]} {code[3:]}")
+        if SHOTS:
+            projector.screenshot(path=f"{SHOTS}/klasse-beamer-1280x720-ergebnisse.png")
             anna.screenshot(path=f"{SHOTS}/klasse-schueler-390.png")
+        for chart in beamer.locator(".js-plotly-plot").all():
+            box = chart.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 720, box
+        beamer.get_by_role("button", name="Beitritt wieder zeigen").click()
+        expect(beamer.locator(".bt-klasse-qr svg")).to_have_count(1)
 
         # a pupil who knows the code: teacher mode from the address, the projector's address
         sneaky = ben_ctx.new_page()

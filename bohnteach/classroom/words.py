@@ -76,6 +76,11 @@ WORDS = {
     "none_yet": "Noch keine Abgaben.",
     # -- the projector
     "projector_title": "Beamer-Ansicht: {title}",
+    "projector_compact": "Nur Ergebnisse zeigen",
+    "projector_full": "Beitritt wieder zeigen",
+    "projector_code_line": "Klassencode <strong>{spoken}</strong> · {state}",
+    "projector_open": "<b>offen</b>",
+    "projector_closed": "<b>geschlossen</b>",
     "projector_none": "Zu dieser Lektion gibt es keine Klassen-Aufgaben.",
     "projector_intro": (
         "<b>Beamer-Ansicht.</b> Diese Seite zeigt die Klasse einer Lehrkraft an: Code, "

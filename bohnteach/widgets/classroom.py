@@ -65,6 +65,8 @@ log = logging.getLogger("bohnteach.widgets.classroom")
 
 #: How often the teacher's panel and the projector read the store (updates within 2 s).
 POLL_SECONDS = 1.0
+#: The charts' height in the projector's results-only mode (1280 × 720 without scrolling).
+COMPACT_CHART = 300
 #: How often a pupil's panel looks whether the teacher cleared, revealed or ended.
 PUPIL_POLL_SECONDS = 3.0
 #: Draws per click in the pooled experiment.
@@ -115,6 +117,9 @@ _PROJECTOR_STYLE = (
     ".bt-beamer .widget-label{font-size:28px!important}.bt-beamer .widget-text{width:auto!important;"
     "height:auto;margin-right:16px}"
     ".bt-beamer .bt-klasse-list{font-size:28px}"
+    ".bt-beamer .bt-beamer-line{margin:0}.bt-beamer .bt-beamer-line strong{font-size:44px}"
+    ".bt-beamer-kompakt h2{display:none}.bt-beamer-kompakt h3{font-size:28px;margin:4px 16px 0 0}"
+    ".bt-beamer-kompakt .bt-klasse-projektor p{margin:4px 0}"
     "@media (min-width:1600px){.bt-beamer .bt-klasse-qr svg{width:320px;height:320px}"
     ".bt-beamer .bt-klasse-code strong{font-size:120px}"
     ".bt-beamer,.bt-beamer .widget-html-content{font-size:36px}}</style>"
@@ -250,11 +255,12 @@ def qr_svg(link: str) -> str:
 # --------------------------------------------------------------------------- charts
 
 
-def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False) -> Any:
+def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False,
+                height: int | None = None) -> Any:
     """The class's submissions: estimates as a bar chart of 5-%-bins (y from 0); draws as
     one bar per member (keyed by the member's number, labelled with the nickname) with the
     running class total. The exact value appears once the teacher revealed it. ``big``:
-    lettering for the projector (labels ≥ 20 px)."""
+    lettering for the projector (labels ≥ 20 px); ``height`` in px, if not the usual."""
     import plotly.graph_objects as go
 
     fig = go.Figure()
@@ -296,7 +302,7 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False) -
             fig.add_hline(y=float(exact) * 100, line_color="#2E7D32", line_width=3,
                           annotation_text=f"{WORDS['chart_exact']}: {_pct(float(exact))}")
     size = 22 if big else 13
-    fig.update_layout(height=380 if big else 360, font_size=size, title_font_size=size + 4,
+    fig.update_layout(height=height or (380 if big else 360), font_size=size, title_font_size=size + 4,
                       margin={"l": 70 if big else 50, "r": 20, "t": 60, "b": 90 if big else 50},
                       plot_bgcolor="white", showlegend=act.kind != "schaetzung")
     if pool.revealed:
@@ -743,6 +749,7 @@ class _ProjectorView:
         import ipywidgets as widgets
 
         self.panel, self.act, self.big = panel, act, big
+        self.compact = False  # the projector's results-only mode: lower charts
         self.exact = exact_value(act)
         self.chart = control(widgets.Output, layout={"min_height": "380px" if big else "360px",
                                                      "width": "100%"})
@@ -766,6 +773,12 @@ class _ProjectorView:
             self.summary, self.chart,
         ], layout=layout(flex="1 1 560px", min_width="0", margin="0 24px 0 0") if big else layout(width="100%"),
             _dom_classes=("bt-klasse-projektor",))
+
+    def set_compact(self, compact: bool) -> None:
+        """Lower the chart (the projector's results-only mode), or give it its height back."""
+        self.compact = compact
+        self.chart.layout.min_height = f"{COMPACT_CHART}px" if compact else "380px"
+        self.refresh()
 
     def _toggle_reveal(self) -> None:
         wanted = not self._revealed  # what the button said
@@ -796,14 +809,15 @@ class _ProjectorView:
 
         p = self.panel
         pool = p.store.pool(p.code, p.token, self.act.key)
-        seen = (pool.revealed, pool.members, pool.info.state,
+        seen = (self.compact, pool.revealed, pool.members, pool.info.state,
                 tuple((e.seq, e.nickname, e.value, e.trials, e.updated) for e in pool.entries))
         with self._lock:
             if seen == self._shown:
                 return
             self._shown = seen
             self._revealed = pool.revealed
-            bundle = figure_bundle(pool_figure(self.act, pool, self.exact, big=self.big))
+            bundle = figure_bundle(pool_figure(self.act, pool, self.exact, big=self.big,
+                                                 height=COMPACT_CHART if self.compact else None))
             self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
             self.reveal.description = WORDS["hide"] if pool.revealed else WORDS["reveal"]
             # last: it says "done"
@@ -987,11 +1001,25 @@ class Projector(_Panel):
         self._qr = qr_svg(self._link)
         self.state = html_part()
         self._open = None
+        self._compact = False
         self._show_state(info)
         self._views = [_ProjectorView(self, act, big=True) for act in self.activities]
         views = widgets.HBox([v.widget for v in self._views],
                              layout=layout(flex_flow="row wrap", width="100%"))
-        self.body.children = (self.state, views)
+        toggle = button(WORDS["projector_compact"])
+
+        def on_toggle() -> None:  # once the class has joined, the results fit a 720-line screen
+            self._compact = not self._compact
+            toggle.description = WORDS["projector_full" if self._compact else "projector_compact"]
+            (self.widget.add_class if self._compact else self.widget.remove_class)("bt-beamer-kompakt")
+            self._show_state(self.store.authorize(self.code, self.token))
+            for view in self._views:
+                view.set_compact(self._compact)
+
+        toggle.on_click(lambda _b: guard(self.message)(on_toggle)())
+        top = widgets.HBox([self.state, toggle], layout=layout(flex_flow="row wrap", align_items="center",
+                                                               justify_content="space-between"))
+        self.body.children = (top, views)
         for view in self._views:
             view.refresh()
         self._start_polling(self._poll_step, POLL_SECONDS)
@@ -999,6 +1027,11 @@ class Projector(_Panel):
     def _show_state(self, info: Any) -> None:
         self._open = info.is_open
         state = WORDS["state_open"] if info.is_open else WORDS["state_closed"]
+        if self._compact:  # the code stays, for who comes late
+            short = WORDS["projector_open" if info.is_open else "projector_closed"]
+            code = WORDS["projector_code_line"].format(spoken=spoken_code(self.code), state=short)
+            self.state.value = f'<p class="bt-beamer-line">{code}</p>'
+            return
         self.state.value = (f'<div class="bt-beamer-head">{self._qr}<div>'
                             f"{_code_html(self.code, self._link)}<p>{state}</p>"
                             f"<p>{WORDS['projector_join']}</p></div></div>")
