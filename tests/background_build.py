@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from browser_helpers import stop_group
@@ -27,6 +28,9 @@ from bohnteach.site import static
 REPO = Path(__file__).resolve().parents[1]
 #: Niceness of the build's process: the tests in the foreground keep the CPU they need.
 NICE = 10
+#: Builds of other inputs are kept this long after their last use (seconds): a second
+#: checkout's tests may be reading one.
+KEEP_OTHER_BUILDS = 12 * 3600
 
 
 def inputs_hash() -> str:
@@ -54,12 +58,20 @@ class _Build:
         self.process: subprocess.Popen | None = None
 
     def cached(self) -> bool:
-        return (self.out / static.MANIFEST).is_file()
+        if not (self.out / static.MANIFEST).is_file():
+            return False
+        os.utime(self.out)  # in use: young again
+        return True
 
     def start(self) -> None:
-        if self.builds.is_dir():  # keep only the current build
-            shutil.rmtree(self.builds)
-        self.builds.mkdir(parents=True)
+        self.builds.mkdir(parents=True, exist_ok=True)
+        # other builds: old ones go; young ones may belong to another checkout's running tests
+        for old in self.builds.iterdir():
+            if time.time() - old.stat().st_mtime > KEEP_OTHER_BUILDS:
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+                else:
+                    old.unlink(missing_ok=True)
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
                 ["nice", "-n", str(NICE), str(Path(sys.executable).with_name("bohnteach")),
