@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 class Zone:
     """A zone an edition adds to the table (the core knows hand, fields, piles, …).
 
-    ``per_player`` zones live in ``Player.zones[key]`` (one list per player), the others in
+    ``per_player`` zones live in ``Player.extra[key]`` (one list per player), the others in
     ``State.extra[key]``. ``State.zones()`` names them ``"Anna.<key>"`` or ``"<key>"``."""
 
     key: str
