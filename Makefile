@@ -5,7 +5,7 @@
 #                static site's (built once, cached in ~/.cache/bohnteach-static)
 #   make static  the whole site as static files in STATIC_OUT (Voici; docs/static-site.md)
 #   make fast    the optional mypyc build of the engine (.compiled/), used only with
-#                BOHNTEACH_COMPILED=1 (benchmarks/README.md, "Engine, issue 11"); make
+#                BOHNTEACH_COMPILED=1 (benchmarks/engine.py measures it); make
 #                test updates it and runs the input contract's tests in it too
 #
 # The virtualenv lives in .venv; every install is constrained by requirements.lock (the

@@ -312,8 +312,8 @@ def set_layout(fig: go.Figure, updates: Mapping[str, Any] | None = None, *,
     :func:`annotations` with the new ones to add to them.
 
     Why so: plotly's own updates walk and check the figure's property tree again for every
-    key — 13 ms natively for one chart's layout where this takes 3 ms, and tenths of a
-    second per chart in the static site's Python (issue 30)."""
+    key, several times the cost of one merged update, most of all in the static site's
+    Python (figures: benchmarks/README.md)."""
     layout = fig.layout.to_plotly_json()
     for letter, axes in (("x", xaxes), ("y", yaxes)):
         if axes:
@@ -443,8 +443,8 @@ PANEL_HEIGHT = 150
 @cache
 def _grid(rows: int, columns: int, count: int) -> go.Figure:
     """plotly's grid of ``rows`` × ``columns`` panels with shared axes and ``count`` titles
-    (placeholders). Made once per shape and only copied: ``make_subplots`` takes 50 ms
-    natively, a copy 5 ms."""
+    (placeholders). Made once per shape and only copied: ``make_subplots`` costs about ten
+    copies."""
     from plotly.subplots import make_subplots
 
     return make_subplots(

@@ -324,8 +324,8 @@ def style_block(css: str = CSS) -> str:
 def page_style(*sheets: str) -> str:
     """The fragments' stylesheets (``CSS``, ``BOARD_CSS``) and ``sheets`` once for the whole
     page; fragments rendered after it leave theirs out. Every page of the site begins with it
-    (``pages.page_header``, which adds the site's own sheet): otherwise every HTML widget sent
-    the same kilobytes again (117 of the 451 kB of ``14_Ladybohn``'s widget state)."""
+    (``pages.page_header``, which adds the site's own sheet): otherwise every HTML widget sends
+    the same kilobytes again, and the page's widget state, which a visit waits for, grows."""
     every = (CSS, BOARD_CSS, *sheets)
     _ON_PAGE.update(every)
     return f"<style>{''.join(every)}</style>"
