@@ -3,9 +3,9 @@
 #   make serve   the Voilà site on http://127.0.0.1:8866 (PORT=..., PUBLIC=1)
 #   make test    every test, including the browser tests in Debian's chromium and the
 #                static site's (built once, cached in ~/.cache/bohnteach-static)
-#   make static  the whole site as static files in STATIC_OUT (Voici; see README)
+#   make static  the whole site as static files in STATIC_OUT (Voici; docs/static-site.md)
 #   make fast    the optional mypyc build of the engine (.compiled/), used only with
-#                BOHNTEACH_COMPILED=1 (benchmarks/README.md, "Engine, issue 11"); make
+#                BOHNTEACH_COMPILED=1 (benchmarks/engine.py measures it); make
 #                test updates it and runs the input contract's tests in it too
 #
 # The virtualenv lives in .venv; every install is constrained by requirements.lock (the
@@ -13,8 +13,8 @@
 # repeated runs fast, and are renewed whenever pyproject.toml or the lock changes.
 #
 #   make lock            re-resolve requirements.lock from pyproject.toml (keeps the pins
-#                        that still fit; UPGRADE=1 takes the newest versions) - README,
-#                        "Pinned installs: how to upgrade on purpose"
+#                        that still fit; UPGRADE=1 takes the newest versions) -
+#                        docs/upgrading.md, "How to upgrade on purpose"
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -80,7 +80,7 @@ $(TEST_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip check
 	touch $@ $(RUN_STAMP)
 
-# Re-resolve the lock on purpose; then run `make test` and the probe (README).
+# Re-resolve the lock on purpose; then run `make test` and the probe (docs/upgrading.md).
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -q 'uv==$(UV_VERSION)'
 	$(BIN)/uv $(LOCK_ARGS) $(if $(UPGRADE),--upgrade) \

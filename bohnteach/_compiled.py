@@ -1,4 +1,4 @@
-"""An optional mypyc build of the hot modules (engine speed, issue 11); pure Python is the default.
+"""An optional mypyc build of the hot modules (the engine's speed); pure Python is the default.
 
     make fast                                   # = python -m bohnteach._compiled build
     python -m bohnteach._compiled update        # build only if missing or stale (make test)

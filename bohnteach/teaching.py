@@ -13,8 +13,9 @@ part       asked by              defines
 =========  ====================  ===================================================
 ``bot``    ``maths.bots``        ``edition_move(s, player) -> Action | None``: the
                                  bots' move among the edition's own actions
-``scenes`` ``content.scenes``    ``CHAPTER`` and the scene words (``SceneWords``
-                                 in ``content/scenes/edition_words.py``)
+``scenes`` ``content.scenes``    the edition's scene words: its headers,
+                                 subjects and card-trait words (``scene_words``
+                                 in ``content/scenes/loader.py``)
 =========  ====================  ===================================================
 
 The chapter page (``teaching/page.py``) is imported by the chapter's notebook itself.

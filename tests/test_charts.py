@@ -126,9 +126,9 @@ def test_assumed_meters_are_annotated_and_sexes_drawn():
     notes = [a for a in annotation_texts(fig) if LADY.meter_assumption in a.replace("<br>", " ")]
     assert len(notes) == 1 and "Annahme" in notes[0]
     assert by_name(fig)["Blaue Bohne (weiblich)"].hovertext[3] == "3 Blaue Bohnen → 1 Taler"
-    only_w = charts.bohnometer_chart("Blaue Bohne", LADY, sex="w")
+    only_w = charts.bohnometer_chart("Blaue Bohne", LADY, trait="w")
     assert [t.name for t in only_w.data] == ["Blaue Bohne (weiblich)"]
-    assert [t.name for t in charts.bohnometer_chart("Blaue Bohne", sex="w").data] == ["Blaue Bohne"]
+    assert [t.name for t in charts.bohnometer_chart("Blaue Bohne", trait="w").data] == ["Blaue Bohne"]
     for build in (charts.coins_per_card_chart, charts.marginal_value_chart):
         assert any("Annahme" in t for t in annotation_texts(build(None, LADY)))
         assert not any("Annahme" in t for t in annotation_texts(build(None, "amigo")))

@@ -55,10 +55,18 @@ def edition_words(folder: Path) -> list[str]:
     ]
 
 
-def test_the_core_names_no_edition_and_no_idea_of_one():
-    """game/ knows hooks, traits and choices, never what an edition makes of them."""
-    assert edition_words(ROOT / "bohnteach" / "game") == []
-    for path in (ROOT / "bohnteach" / "game").rglob("*.py"):
+CORE_LAYERS = ("game", "maths", "render", "content")
+"""The layers below the editions' teaching that know card traits, choices and zones only as
+the core names them: an edition's own words (Ladybohn's sexes, Indiana's temple) live in its
+folder and are reached through the edition (its ``Edition``/``View`` and teaching parts)."""
+
+
+@pytest.mark.parametrize("layer", CORE_LAYERS)
+def test_the_core_names_no_edition_and_no_idea_of_one(layer: str):
+    """game/, maths/, render/ and content/ know hooks, traits and choices, never what an
+    edition makes of them (``Trait`` stays ``Trait``, never renamed after an edition's idea)."""
+    assert edition_words(ROOT / "bohnteach" / layer) == []
+    for path in (ROOT / "bohnteach" / layer).rglob("*.py"):
         assert "bohnteach.editions" not in path.read_text(encoding="utf-8"), path
 
 
@@ -114,7 +122,7 @@ def test_teaching_parts_are_found_by_name_and_import_no_third_party_package():
     from bohnteach.teaching import PARTS, teaching_part
 
     assert teaching_part("indiana", "bot") is bot
-    assert teaching_part("base", "bot") is None and teaching_part("ladybohn", "scenes") is None
+    assert teaching_part("base", "bot") is None and teaching_part("ladybohn", "bot") is None
     with pytest.raises(ValueError, match="Unbekannter Teil"):
         teaching_part("indiana", "page")
     for folder in sorted(p for p in (ROOT / "bohnteach" / "editions").iterdir() if p.is_dir()):

@@ -1037,12 +1037,12 @@ def test_a_reader_that_did_not_start_leaves_the_reading_to_the_kernels_worker(br
         v.close()
 
 
-def test_readme_says_how_big_the_built_folder_is(static_build: Path):
-    """README's publishing text names the folder's size and file count (a club checks its
+def test_the_publishing_guide_says_how_big_the_built_folder_is(static_build: Path):
+    """docs/static-site.md names the folder's size and file count (a club checks its
     web space against it): within a tenth of the build's."""
-    text = (REPO / "README.md").read_text("utf-8")
+    text = (REPO / "docs" / "static-site.md").read_text("utf-8")
     said = re.search(r"built folder \(about (\d+) MB in (\d+) files", text)
-    assert said, "README nennt die Größe des gebauten Ordners nicht"
+    assert said, "docs/static-site.md nennt die Größe des gebauten Ordners nicht"
     files = [p for p in static_build.rglob("*") if p.is_file()]
     megabytes = sum(p.stat().st_size for p in files) / 1e6
     assert abs(int(said[1]) - megabytes) <= megabytes / 10, (said[0], round(megabytes))

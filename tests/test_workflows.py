@@ -1,6 +1,6 @@
 """The GitHub workflows (``.github/workflows/*.yml``) pass actionlint.
 
-A fork publishes the site with ``pages.yml`` (README, „Publishing on GitHub Pages“); a
+A fork publishes the site with ``pages.yml`` (docs/static-site.md, „Publishing on GitHub Pages“); a
 mistake there shows only on GitHub, after a push. actionlint checks the workflow's syntax,
 keys, expressions (``${{ … }}``), runner labels and the shell scripts' quoting.
 

@@ -210,12 +210,12 @@ Offene Hände: Anna
 
 from bohnteach.game.edition import all_editions  # noqa: E402
 
-# the editions' cases (``View.tryit_cases``: data, e.g. editions/ladybohn/cases.py)
+# the editions' cases (``View.tryit_cases``: data, in each edition's ``cases.py``)
 CASES = CASES + tuple(TryItCase(**data) for ed in all_editions() for data in ed.view.tryit_cases)
 
 
 def list_cases(chapter: str | None = None) -> list[TryItCase]:
-    """All cases, or those of one chapter key (``phase1`` … ``ernte``, ``ladybohn``)."""
+    """All cases, or those of one chapter key (``phase1`` … ``ernte``, an edition's chapter)."""
     return [c for c in CASES if chapter is None or c.chapter == chapter]
 
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 class Zone:
     """A zone an edition adds to the table (the core knows hand, fields, piles, …).
 
-    ``per_player`` zones live in ``Player.zones[key]`` (one list per player), the others in
+    ``per_player`` zones live in ``Player.extra[key]`` (one list per player), the others in
     ``State.extra[key]``. ``State.zones()`` names them ``"Anna.<key>"`` or ``"<key>"``."""
 
     key: str
@@ -99,6 +99,14 @@ class View:
     where the edition's idea names it, "" = keep it; the edition's rule ids for the row)."""
     coin_place: ClassVar[str] = ""
     """The card a player's coins lie on, named in the table view; empty = a plain coin pile."""
+    comparison_cells: ClassVar[Mapping[str, str]] = {}
+    """The comparison's German cells for the edition's own ideas: ``traits`` (its card
+    traits in short), ``meters`` (its Bohnometers where cards carry traits) and
+    ``phase3_order:<value>`` (a ``RuleSet.phase3_order`` the edition brings)."""
+    no_meter_note: ClassVar[str] = "Oben liegt eine Karte ohne Bohnometer: die Ernte bringt 0 Taler."
+    """The table view's note under a field whose top card has no Bohnometer (a card trait without one)."""
+    hidden_card_title: ClassVar[str] = "nicht genannt"
+    """The tooltip's words for an offered card whose trait ``offer_view`` hides."""
 
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """Its Mach-du cases as data: the keyword arguments of ``content.tryit_case.TryItCase``

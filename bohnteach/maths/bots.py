@@ -17,8 +17,8 @@ strategies below fall back to a legal one if their idea is refused.
 
 The bots are written against ``legal_actions`` / ``check`` / ``harvest_coins`` /
 ``fitting_fields`` and the cards' own meters (``state.meter``), not against a fixed deck,
-so they keep working for further rule sets (a plant the engine demands in the middle of
-phase 2, like Ladybohn's received baby, is taken from ``legal_actions``; baby lifts use
+so they keep working for further rule sets (a plant an edition demands in the middle of
+phase 2 is taken from ``legal_actions``; an edition's plant choices (``Plant.choice``) use
 the engine's default).
 
 Strategies (``BOTS``):
@@ -29,8 +29,8 @@ Strategies (``BOTS``):
   sparingly: as the active player in phase 2, with probability ``offer_rate`` (default
   0.25) it proposes one of the simple offers of ``legal_actions`` chosen uniformly
   instead (never a variety for the same variety), at most ``max_offers`` (default 2)
-  per turn, and never while a baby received in a deal waits to be planted (Ladybohn,
-  ``lady.baby-trade-immediate``: the engine refuses every offer then). It accepts an
+  per turn, and never while an edition makes a player plant first (``waiting_seats``:
+  the engine refuses every offer then). It accepts an
   offer that helps it and answers any other uniformly. (Drawing from every listed offer
   at every step would make it offer ~100 times per turn.)
 * ``planter`` — :class:`PlanterBot`: plants the front card on a field of the same
@@ -455,7 +455,7 @@ class RandomBot(Bot):
             return Accept(player)
         if (
             s.phase is TRADE and o is None and player == s.active
-            and self.offer_rate and not _somebody_waits(s)  # e.g. lady.baby-trade-immediate
+            and self.offer_rate and not _somebody_waits(s)  # an edition's waiting seats
             and rng.random() < self.offer_rate
         ):
             if self.offers_made < self.max_offers:
@@ -531,8 +531,8 @@ class PlanterBot(Bot):
         if phase is PLANT:
             return self.plant_from_hand(s, player)
         if phase is TRADE:
-            # an edition may demand a plant in the middle of trading (Ladybohn: a baby
-            # received in a deal goes onto its field at once)
+            # an edition may demand a plant in the middle of trading (a card received in a
+            # deal that goes onto its field at once)
             plants = [a for a in legal_actions(s, player, offers=False) if type(a) is Plant]
             if plants:
                 fields = s.players[player].fields

@@ -23,7 +23,7 @@ from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.maths.probability import (
     Pile, Targets, VarietyLike, _check_k, _pile, _sizes, meter_of, target_label,
 )
-from bohnteach.game.rulesets import Trait as Sex
+from bohnteach.game.rulesets import Trait
 
 Progress = Callable[[float], None]
 
@@ -227,12 +227,12 @@ def simulate_harvest_value(
     pile: Pile | None = None,
     runs: Runs = Runs(),
     *,
-    sex: Sex = None,
+    trait: Trait = None,
 ) -> Estimate:
     """Estimate the expected coins of a field of ``field_cards`` that also gets every
     ``variety`` card among the next ``k`` (see ``probability.expected_harvest_value``)."""
     pile = _pile(pile)
-    meter = meter_of(variety, pile.ruleset, sex)
+    meter = meter_of(variety, pile.ruleset, trait)
     total, hits = _sizes(variety, pile)
     table = [meter_value(meter, field_cards + j) for j in range(k + 1)]
     return _simulate_draws(

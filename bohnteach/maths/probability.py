@@ -24,8 +24,7 @@ from types import MappingProxyType
 from typing import Union
 
 from bohnteach.game.beans import Meter, Variety, all_varieties, find_variety, meter_value
-from bohnteach.game.rulesets import RuleSet, find_ruleset
-from bohnteach.game.rulesets import Trait as Sex
+from bohnteach.game.rulesets import RuleSet, Trait, find_ruleset
 from bohnteach.game.words import variety_with_trait
 
 VarietyLike = Union[str, Variety]
@@ -42,7 +41,7 @@ def deck_counts(ruleset: str | RuleSet = "amigo", players: int = 4) -> dict[str,
     """Cards per variety key in the full deck, e.g. ``{"blue": 20, …, "garden": 6}`` (amigo)."""
     rules = find_ruleset(ruleset)
     counts: dict[str, int] = {v.key: 0 for v in rules.variety_list(players)}
-    for key, _sex in rules.card_specs(players):
+    for key, _trait in rules.card_specs(players):
         counts[key] += 1
     return counts
 
@@ -250,12 +249,12 @@ def expected_wait(
 # --------------------------------------------------------------------------- value side
 
 
-def meter_of(variety: VarietyLike, ruleset: str | RuleSet = "amigo", sex: Sex = None) -> Meter:
-    """The Bohnometer of ``variety`` in ``ruleset`` (with card traits: per trait ``sex``)."""
+def meter_of(variety: VarietyLike, ruleset: str | RuleSet = "amigo", trait: Trait = None) -> Meter:
+    """The Bohnometer of ``variety`` in ``ruleset`` (with card traits: that of ``trait``)."""
     key = find_variety(variety).key
-    meter = find_ruleset(ruleset).meter_for(key, sex)
+    meter = find_ruleset(ruleset).meter_for(key, trait)
     if meter is None:
-        raise ValueError(f"{variety_with_trait(key, sex, 'word')} hat keinen Bohnometer.")
+        raise ValueError(f"{variety_with_trait(key, trait, 'word')} hat keinen Bohnometer.")
     return meter
 
 
@@ -263,48 +262,48 @@ def harvest_curve(
     variety: VarietyLike,
     max_cards: int | None = None,
     ruleset: str | RuleSet = "amigo",
-    sex: Sex = None,
+    trait: Trait = None,
 ) -> list[int]:
     """Coins for a field of n = 0 … ``max_cards`` cards (default: the top step + 2)."""
-    meter = meter_of(variety, ruleset, sex)
+    meter = meter_of(variety, ruleset, trait)
     if max_cards is None:
         max_cards = max(meter) + 2
     return [meter_value(meter, n) for n in range(max_cards + 1)]
 
 
 def marginal_value(
-    variety: VarietyLike, n: int, ruleset: str | RuleSet = "amigo", sex: Sex = None
+    variety: VarietyLike, n: int, ruleset: str | RuleSet = "amigo", trait: Trait = None
 ) -> int:
     """Coins gained by planting one more card on a field of ``n`` cards: value(n+1) − value(n)."""
     if n < 0:
         raise ValueError(f"Feldgröße muss ≥ 0 sein, nicht {n!r}")
-    meter = meter_of(variety, ruleset, sex)
+    meter = meter_of(variety, ruleset, trait)
     return meter_value(meter, n + 1) - meter_value(meter, n)
 
 
 def coins_per_card(
-    variety: VarietyLike, n: int, ruleset: str | RuleSet = "amigo", sex: Sex = None
+    variety: VarietyLike, n: int, ruleset: str | RuleSet = "amigo", trait: Trait = None
 ) -> Fraction:
     """Coins per card when harvesting a field of ``n`` ≥ 1 cards."""
     if n < 1:
         raise ValueError(f"Feldgröße muss ≥ 1 sein, nicht {n!r}")
-    return Fraction(meter_value(meter_of(variety, ruleset, sex), n), n)
+    return Fraction(meter_value(meter_of(variety, ruleset, trait), n), n)
 
 
 def efficient_field_sizes(
-    variety: VarietyLike, ruleset: str | RuleSet = "amigo", sex: Sex = None
+    variety: VarietyLike, ruleset: str | RuleSet = "amigo", trait: Trait = None
 ) -> list[int]:
     """Field sizes where a new coin step is reached (harvest there, not one card later)."""
-    meter = meter_of(variety, ruleset, sex)
+    meter = meter_of(variety, ruleset, trait)
     return sorted({need for need in meter if need})
 
 
 def best_field_size(
-    variety: VarietyLike, ruleset: str | RuleSet = "amigo", sex: Sex = None
+    variety: VarietyLike, ruleset: str | RuleSet = "amigo", trait: Trait = None
 ) -> int:
     """The smallest field size with the most coins per card."""
-    sizes = efficient_field_sizes(variety, ruleset, sex)
-    return max(sizes, key=lambda n: (coins_per_card(variety, n, ruleset, sex), -n))
+    sizes = efficient_field_sizes(variety, ruleset, trait)
+    return max(sizes, key=lambda n: (coins_per_card(variety, n, ruleset, trait), -n))
 
 
 def expected_harvest_value(
@@ -313,13 +312,13 @@ def expected_harvest_value(
     k: int,
     pile: Pile | None = None,
     *,
-    sex: Sex = None,
+    trait: Trait = None,
 ) -> Fraction:
     """Expected coins for a field of ``field_cards`` if every ``variety`` card among the next
     ``k`` cards is added to it (an idealised "wait and see" before harvesting); the meter is
     the one of the pile's rule set."""
     pile = _pile(pile)
-    meter = meter_of(variety, pile.ruleset, sex)
+    meter = meter_of(variety, pile.ruleset, trait)
     dist = count_distribution(variety, k, pile)
     return sum((p * meter_value(meter, field_cards + j) for j, p in dist.items()), Fraction(0))
 

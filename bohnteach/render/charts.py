@@ -43,8 +43,8 @@ from bohnteach.maths.probability import (
     waiting_time_distribution,
 )
 from bohnteach.game.rulesets import RuleSet, find_ruleset
-from bohnteach.game.rulesets import Trait as Sex
-from bohnteach.render.words import sex_word
+from bohnteach.game.rulesets import Trait
+from bohnteach.render.words import trait_tag
 
 RuleSets = str | RuleSet | Sequence[str | RuleSet]
 
@@ -123,17 +123,19 @@ class _Series:
 
     rs: RuleSet
     variety: Variety
-    sex: Sex
+    trait: Trait
     meter: tuple[int, ...]
-    name: str  # "Blaue Bohne (weiblich) – Grundspiel (Amigo)"
-    detail: str  # the name without the variety ("weiblich – Grundspiel (Amigo)"), or ""
+    name: str  # "Blaue Bohne (<trait in words>) – Grundspiel (Amigo)"
+    detail: str  # the name without the variety ("<trait in words> – Grundspiel (Amigo)"), or ""
     dash: str
     symbol: str
+    trait_rank: int = 0
+    """The trait's place among the variety's traits with a meter (0 without traits)."""
 
 
-def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> list[_Series]:
+def _meter_series(varieties, rulesets: RuleSets, trait: Trait | Sequence[Trait]) -> list[_Series]:
     """Each curve to draw. Every curve gets its own pair of marker (by variety) and line
-    style (by rule set, else by sex, else by variety), so colour is never the only cue."""
+    style (by rule set, else by card trait, else by variety), so colour is never the only cue."""
     sets = _rulesets(rulesets)
     chosen = varieties_of(varieties, sets)
     many = len(sets) > 1
@@ -142,27 +144,28 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> li
         for j, v in enumerate(chosen):
             if v.key not in rs.varieties:
                 continue
-            own = [s for s in ("m", "w") if s in rs.trait_meters.get(v.key, {})]
-            if not own:  # cards without sexes: one meter
-                sexes: list[Sex] = [None]
-            elif sex is not None:
-                wanted = [sex] if isinstance(sex, str) else list(sex)
-                sexes = [s for s in wanted if s in own]
+            own = list(rs.trait_meters.get(v.key, {}))  # the traits with a meter of their own
+            if not own:  # cards without traits: one meter
+                traits: list[Trait] = [None]
+            elif trait is not None:
+                wanted = [trait] if isinstance(trait, str) else list(trait)
+                traits = [s for s in wanted if s in own]
             else:
-                sexes = own
-            for s in sexes:
-                words = [sex_word(s) or s] if s is not None else []
+                traits = own
+            for s in traits:
+                words = [trait_tag(s, "word") or s] if s is not None else []
+                rank = own.index(s) if s is not None else 0
                 if many:
                     words.append(short_title(rs))
                     dash = _DASHES[i % len(_DASHES)]
                 elif own:
-                    dash = "dot" if s == "w" else "solid"
+                    dash = "dot" if rank else "solid"
                 else:
                     dash = _DASHES[j % len(_DASHES)]
                 name = v.de + (f" ({words[0]})" if s is not None else "")
                 name += f" – {short_title(rs)}" if many else ""
                 series.append(_Series(rs, v, s, meter_of(v, rs, s), name, " – ".join(words),
-                                      dash, _MARKERS[j % len(_MARKERS)]))
+                                      dash, _MARKERS[j % len(_MARKERS)], rank))
     if not series:
         names = ", ".join(v.de for v in chosen)
         titles = ", ".join(rs.title for rs in sets)
@@ -171,7 +174,7 @@ def _meter_series(varieties, rulesets: RuleSets, sex: Sex | Sequence[Sex]) -> li
 
 
 def assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
-    """``"⚠ Annahme (Ladybohn): …"`` for each rule set whose meters are assumed, wrapped
+    """``"⚠ Annahme (<rule set>): …"`` for each rule set whose meters are assumed, wrapped
     to fit a phone."""
     notes = []
     for rs in {rs.name: rs for rs in rulesets}.values():
@@ -312,8 +315,8 @@ def set_layout(fig: go.Figure, updates: Mapping[str, Any] | None = None, *,
     :func:`annotations` with the new ones to add to them.
 
     Why so: plotly's own updates walk and check the figure's property tree again for every
-    key — 13 ms natively for one chart's layout where this takes 3 ms, and tenths of a
-    second per chart in the static site's Python (issue 30)."""
+    key, several times the cost of one merged update, most of all in the static site's
+    Python (figures: benchmarks/README.md)."""
     layout = fig.layout.to_plotly_json()
     for letter, axes in (("x", xaxes), ("y", yaxes)):
         if axes:
@@ -443,8 +446,8 @@ PANEL_HEIGHT = 150
 @cache
 def _grid(rows: int, columns: int, count: int) -> go.Figure:
     """plotly's grid of ``rows`` × ``columns`` panels with shared axes and ``count`` titles
-    (placeholders). Made once per shape and only copied: ``make_subplots`` takes 50 ms
-    natively, a copy 5 ms."""
+    (placeholders). Made once per shape and only copied: ``make_subplots`` costs about ten
+    copies."""
     from plotly.subplots import make_subplots
 
     return make_subplots(
@@ -533,15 +536,16 @@ def bohnometer_chart(
     varieties: Iterable[VarietyLike] | VarietyLike | None = None,
     rulesets: RuleSets = "amigo",
     *,
-    sex: Sex | Sequence[Sex] = None,
+    trait: Trait | Sequence[Trait] = None,
     max_cards: int | None = None,
 ) -> go.Figure:
     """Step curves "cards on the field → Taler" for the chosen varieties and rule sets.
 
-    Default: every variety of the rule sets (then one small panel per variety).
-    Ladybohn-like rule sets get one curve per sex.
+    Default: every variety of the rule sets (then one small panel per variety). Rule sets
+    whose cards carry traits with meters of their own get one curve per trait (``trait``:
+    only those).
     """
-    series = _meter_series(varieties, rulesets, sex)
+    series = _meter_series(varieties, rulesets, trait)
     if max_cards is None:
         max_cards = max(max(s.meter) for s in series) + 1
     xs = list(range(max_cards + 1))
@@ -568,11 +572,11 @@ def coins_per_card_chart(
     varieties: Iterable[VarietyLike] | VarietyLike | None = None,
     ruleset: RuleSets = "amigo",
     *,
-    sex: Sex | Sequence[Sex] = None,
+    trait: Trait | Sequence[Trait] = None,
     max_cards: int | None = None,
 ) -> go.Figure:
     """Taler per card by field size; the sizes where a new step is reached are starred."""
-    series = _meter_series(varieties, ruleset, sex)
+    series = _meter_series(varieties, ruleset, trait)
     if max_cards is None:
         max_cards = max(max(s.meter) for s in series) + 1
     xs = list(range(1, max_cards + 1))
@@ -608,11 +612,11 @@ def marginal_value_chart(
     varieties: Iterable[VarietyLike] | VarietyLike | None = None,
     ruleset: RuleSets = "amigo",
     *,
-    sex: Sex | Sequence[Sex] = None,
+    trait: Trait | Sequence[Trait] = None,
     max_cards: int | None = None,
 ) -> go.Figure:
     """Extra Taler from one more card on a field of n cards (value(n+1) − value(n))."""
-    series = _meter_series(varieties, ruleset, sex)
+    series = _meter_series(varieties, ruleset, trait)
     if max_cards is None:
         max_cards = max(max(s.meter) for s in series)
     xs = list(range(max_cards))
@@ -620,7 +624,7 @@ def marginal_value_chart(
 
     def trace(s: _Series, name: str) -> go.Bar:
         ys = [meter_value(s.meter, n + 1) - meter_value(s.meter, n) for n in xs]
-        pattern = "/" if s.sex == "w" else patterns[series.index(s) % len(patterns)]
+        pattern = "/" if s.trait_rank == 1 else patterns[series.index(s) % len(patterns)]
         return go.Bar(
             x=xs, y=ys, name=name,
             marker=dict(color=s.variety.colour, line=dict(color="#222222", width=1),

@@ -40,8 +40,8 @@ START_PLAYER = {
 }
 PHASE3_ORDER = {
     "any": "alle pflanzen, Reihenfolge beliebig",
-    "active_first": "erst die aktive Person, dann reihum im Uhrzeigersinn",
 }
+"""The core's phase-3 order in words; an edition's own order is one of its ``comparison_cells``."""
 
 
 @dataclass(frozen=True)
@@ -134,25 +134,33 @@ def _third(r: RuleSet, n: int) -> str:
     return "nicht vorgesehen"
 
 
+def _cell(r: RuleSet, key: str, default: str) -> str:
+    """The cell ``key`` in the words of ``r``'s edition (``View.comparison_cells``)."""
+    return find_edition(r.edition).view.comparison_cells.get(key, default)
+
+
+def _phase3(r: RuleSet) -> str:
+    order = r.phase3_order
+    return _cell(r, f"phase3_order:{order}", PHASE3_ORDER.get(order, order))
+
+
 def _meters(r: RuleSet) -> str:
-    if r.traits:
-        text = "eigene Bohnometer für ♂ und ♀, Babys ohne"
-    else:
-        text = "wie auf den Karten gedruckt"
+    printed = "wie auf den Karten gedruckt"
+    text = _cell(r, "meters", printed) if r.traits else printed
     if r.meter_assumption:
         text += " (teils Annahme, siehe Hinweis)"
     return text
 
 
-def _sexes(r: RuleSet) -> str:
+def _traits(r: RuleSet) -> str:
     if not r.traits:
         return "—"
     parts = find_edition(r.edition).settings_summary(r.settings)
-    return "♂/♀/Baby" + (": " + "; ".join(parts) if parts else "")
+    return _cell(r, "traits", "ja") + (": " + "; ".join(parts) if parts else "")
 
 
 def _edition_rules(r: RuleSet) -> str:
-    """What an edition adds besides sexes (those have their own row): its settings in words."""
+    """What an edition adds besides card traits (those have their own row): its settings in words."""
     if r.traits or r.edition == "base":
         return "—"
     edition = find_edition(r.edition)
@@ -173,8 +181,7 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
     ("Drittes Feld", ("field.buy-third",), lambda r: by_count(r, _third)),
     ("Austeilen", ("setup.deal",), lambda r: by_count(r, _deal)),
     ("Startspieler", ("setup.start-player",), lambda r: START_PLAYER.get(r.start_player, r.start_player)),
-    ("Phase 3: wer pflanzt wann", ("p3.plant-all",),
-     lambda r: PHASE3_ORDER.get(r.phase3_order, r.phase3_order)),
+    ("Phase 3: wer pflanzt wann", ("p3.plant-all",), _phase3),
     ("Phase 4: nachziehen", ("p4.draw-three",), lambda r: by_count(r, _draw)),
     ("Spielende", ("end.third-exhaustion",), lambda r: by_count(r, _end)),
     ("Schlussernte", ("end.final-harvest",),
@@ -183,7 +190,7 @@ ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
     ("Gleichstand", ("tie.clockwise", "tie.hand-cards"),
      lambda r: "gewinnt, " + TIE_BREAK.get(r.tie_break, r.tie_break)),
     ("Bohnometer", ("harvest.meter",), _meters),
-    ("Kartenmerkmale", (), _sexes),
+    ("Kartenmerkmale", (), _traits),
     ("Erweiterung", (), _edition_rules),
 )
 """(topic, the core's rule ids, the rule set's value) per row; an edition renames a row or
@@ -203,7 +210,7 @@ def _topic(topic: str, rule_ids: tuple[str, ...]) -> tuple[str, tuple[str, ...]]
 def comparison_rows(names: Iterable[str] | None = None) -> tuple[list[RuleSet], list[Row]]:
     """The rule sets compared (default: all built-in ones) and one row per topic.
 
-    Topics that no compared rule set uses (e.g. sexes without Ladybohn) are left out.
+    Topics that no compared rule set uses (e.g. card traits without an edition that has them) are left out.
     """
     if names is None:
         known = ruleset_names()

@@ -72,8 +72,8 @@ CSS = """
 .bt-sx{display:none;font-style:normal;margin-right:3px;border-radius:3px;padding:0 2px;
  background:rgba(255,255,255,.9);color:#111}
 .bt-under .bt-sx{display:inline}
-.bt-sex{font-size:11px;font-weight:600;display:inline-flex;gap:2px;align-items:center}
-.bt-sex i{font-style:normal;display:inline-block;min-width:14px;text-align:center;
+.bt-trait{font-size:11px;font-weight:600;display:inline-flex;gap:2px;align-items:center}
+.bt-trait i{font-style:normal;display:inline-block;min-width:14px;text-align:center;
  border-radius:4px;background:rgba(255,255,255,.85);color:#111;padding:0 2px}
 .bt-tag{font-size:10px;font-weight:700;border-radius:4px;padding:0 4px;background:#fff;
  color:#111;border:1px solid #111;align-self:flex-start;margin-top:auto}
@@ -91,7 +91,7 @@ CSS = """
  flex:0 1 auto;min-width:0}
 .bt-offer{background:#eef4fb;border-color:#1f5f8b}
 .bt-offer-side{display:flex;flex-direction:column;gap:2px}
-.bt-sexhidden .bt-sex i{background:#fff;border:1px dashed #111}
+.bt-traithidden .bt-trait i{background:#fff;border:1px dashed #111}
 .bt-order{overflow-wrap:anywhere}
 .bt-order i{font-style:normal;font-weight:700}
 .bt-waiting{background:#fdf3e7;border:2px solid #ef6c00}
@@ -324,8 +324,8 @@ def style_block(css: str = CSS) -> str:
 def page_style(*sheets: str) -> str:
     """The fragments' stylesheets (``CSS``, ``BOARD_CSS``) and ``sheets`` once for the whole
     page; fragments rendered after it leave theirs out. Every page of the site begins with it
-    (``pages.page_header``, which adds the site's own sheet): otherwise every HTML widget sent
-    the same kilobytes again (117 of the 451 kB of ``14_Ladybohn``'s widget state)."""
+    (``pages.page_header``, which adds the site's own sheet): otherwise every HTML widget sends
+    the same kilobytes again, and the page's widget state, which a visit waits for, grows."""
     every = (CSS, BOARD_CSS, *sheets)
     _ON_PAGE.update(every)
     return f"<style>{''.join(every)}</style>"

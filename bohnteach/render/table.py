@@ -13,11 +13,11 @@ from html import escape
 from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
-from bohnteach.game.edition import ZoneDisplay
+from bohnteach.game.edition import View, ZoneDisplay
 from bohnteach.game.errors import find_rule, readable_source
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
-from bohnteach.render.words import PHASE_NAMES, SEX_SHORT, SEX_SYMBOLS, sex_word
+from bohnteach.render.words import PHASE_NAMES, TRAIT_WORDS, trait_tag
 from bohnteach.game.state import Phase, State
 
 
@@ -80,23 +80,24 @@ def card_html(
     state: State, card: int, *, changed: bool = False, sideways: bool = False,
     under: bool = False, tag: str = "",
 ) -> str:
-    """One face-up card: variety name on the variety's colour, sex if the edition has one."""
+    """One face-up card: variety name on the variety's colour, its trait if the edition
+    gives cards one (symbol and word, never colour alone)."""
     info = state.cards[card]
     variety = find_variety(info.variety)
     bg = variety.colour
-    symbol = sex = ""
-    if info.trait in SEX_SHORT:
-        mark, word = SEX_SYMBOLS[info.trait], SEX_SHORT[info.trait]
+    symbol = trait = ""
+    if info.trait in TRAIT_WORDS["short"]:
+        mark, word = trait_tag(info.trait, "mark"), trait_tag(info.trait, "short")
         symbol = f'<i class="bt-sx">{mark}</i>'
-        sex = f'<span class="bt-sex"><i>{mark}</i>{word}</span>'
+        trait = f'<span class="bt-trait"><i>{mark}</i>{word}</span>'
     tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if sideways else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    title = variety.de + (f" ({sex_word(info.trait)})" if sex_word(info.trait) else "")
+    title = variety.de + (f" ({trait_tag(info.trait, 'word')})" if trait_tag(info.trait, "word") else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
         f'title="{escape(title)}" data-card="{card}">'
-        f'<span class="bt-cn">{symbol}{name_html(variety.de)}</span>{sex}{tag_html}</div>'
+        f'<span class="bt-cn">{symbol}{name_html(variety.de)}</span>{trait}{tag_html}</div>'
     )
 
 
@@ -122,10 +123,11 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 # ---- fields and the Bohnometer ---------------------------------------------------------
-def meter_html(meter: tuple[int, ...] | None, count: int) -> str:
-    """The top card's Bohnometer as a row ``Karten→Taler`` with the reached step lit."""
+def meter_html(meter: tuple[int, ...] | None, count: int, no_meter: str = View.no_meter_note) -> str:
+    """The top card's Bohnometer as a row ``Karten→Taler`` with the reached step lit;
+    ``no_meter`` (the edition's ``View.no_meter_note``) for a top card without one."""
     if meter is None:
-        return '<div class="bt-next">Baby oben: kein Bohnometer, die Ernte bringt 0 Taler.</div>'
+        return f'<div class="bt-next">{escape(no_meter)}</div>'
     coins = meter_value(meter, count)
     steps = []
     for taler, need in enumerate(meter, start=1):
@@ -158,7 +160,7 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
         body = '<div class="bt-stack"><div class="bt-empty">leer</div></div>'
         return f'<div class="{_cls("bt-field", "bt-zchanged" if changed_zone else None)}">{head}{body}</div>'
     n = len(cards)
-    ordered = n > 1 and any(state.cards[c].trait for c in cards)  # Ladybohn: order matters
+    ordered = n > 1 and any(state.cards[c].trait for c in cards)  # traits: the top card counts
     stack = "".join(
         card_html(state, c, changed=c in hl, under=i < n - 1,
                   tag="oben" if ordered and i == n - 1 else "")
@@ -178,17 +180,17 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     classes = _cls("bt-field", "bt-zchanged" if changed_zone else None)
     return (
         f'<div class="{classes}">{head}{order}<div class="bt-stack">{stack}</div>{sequence}{info}'
-        f"{meter_html(state.meter[top], n)}{assumed}</div>"
+        f"{meter_html(state.meter[top], n, state.edition.view.no_meter_note)}{assumed}</div>"
     )
 
 
 def field_order_html(state: State, cards: list[int]) -> str:
-    """Ladybohn (lady.top-card): the field's order in words, bottom to top, e.g.
-    „unten → oben: ♂ m · ♀ w · B Baby (oben)“ – symbol and word, never colour alone."""
+    """A field whose cards carry traits, where the top card counts: its order in words,
+    bottom to top, each trait as symbol and word (``trait_words``), never colour alone."""
     parts = []
     for i, c in enumerate(cards):
-        sex = state.cards[c].trait
-        mark, word = SEX_SYMBOLS.get(sex, ""), SEX_SHORT.get(sex, "?")
+        trait = state.cards[c].trait
+        mark, word = trait_tag(trait, "mark"), TRAIT_WORDS["short"].get(trait or "", "?")
         top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
         parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
     return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
@@ -253,8 +255,8 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
 
 
 def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
-    """An edition zone's cards, one card per kind (variety and sex) with its count, in the
-    order the kinds first appear: a temple of twenty cards stays one row on a phone."""
+    """An edition zone's cards, one card per kind (variety and trait) with its count, in the
+    order the kinds first appear: a zone of twenty cards stays one row on a phone."""
     groups: dict[tuple[str, Any], list[int]] = {}
     for c in cards:
         groups.setdefault((state.variety[c], state.cards[c].trait), []).append(c)
@@ -275,9 +277,8 @@ def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: b
 
 
 def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> str:
-    """The player's edition zones (``View.zones_for_display``), e.g. Ladybohn's babies
-    received in a deal that must go onto their field now (lady.baby-trade-immediate), or
-    Indiana's adventurer."""
+    """The player's edition zones (``View.zones_for_display``), e.g. cards received in a deal
+    that must go onto their field now, or a piece the player moves."""
     name = state.players[player].name
     return "".join(
         edition_zone_html(state, shown, hl, f"{name}.{shown.zone.key}" in zones)
@@ -286,15 +287,15 @@ def waiting_html(state: State, player: int, hl: set[int], zones: set[str]) -> st
 
 
 def table_displays(state: State) -> list[ZoneDisplay]:
-    """The edition's zones of the whole table to draw now (``View.table_zones_for_display``;
-    Indiana: the temple's places, empty ones too)."""
+    """The edition's zones of the whole table to draw now (``View.table_zones_for_display``:
+    e.g. every place of a board, empty ones too)."""
     if all(z.per_player for z in state.edition.zones):
         return []
     return state.edition.view.table_zones_for_display(state)
 
 
 def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
-    """The edition's table zones (``table_displays``, e.g. Indiana's temple), in one box in
+    """The edition's table zones (``table_displays``, e.g. a board's places), in one box in
     the middle of the table, one row per zone: „title – note“ and its cards."""
     rows = []
     changed = False
@@ -361,22 +362,23 @@ def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | 
     return f'<div class="bt-middle">{"".join(parts)}</div>'
 
 
-def hidden_sex_html(variety_key: str) -> str:
-    """An offered card whose sex the viewer may not see (lady.offer-variety-only)."""
+def hidden_trait_html(variety_key: str, title: str = View.hidden_card_title) -> str:
+    """An offered card whose trait the viewer may not see (``View.offer_view`` hides it);
+    ``title`` says so in the edition's words (``View.hidden_card_title``)."""
     variety = find_variety(variety_key)
     bg = variety.colour
     return (
-        f'<div class="bt-card bt-sexhidden" style="background:{bg};color:{text_colour(bg)}" '
-        f'title="{escape(variety.de)} (Geschlecht nicht genannt)">'
+        f'<div class="bt-card bt-traithidden" style="background:{bg};color:{text_colour(bg)}" '
+        f'title="{escape(variety.de)} ({escape(title)})">'
         f'<span class="bt-cn">{name_html(variety.de)}</span>'
-        '<span class="bt-sex"><i>?</i>nicht genannt</span></div>'
+        '<span class="bt-trait"><i>?</i>nicht genannt</span></div>'
     )
 
 
 def offer_html(state: State, hl: set[int], perspective: int | None = None) -> str:
-    """The open offer as ``perspective`` (default: the addressee) hears it: with
-    ``offer_names_variety_only`` (Ladybohn) the sex of another player's hand card stays
-    hidden until the deal is done (``View.offer_view``)."""
+    """The open offer as ``perspective`` (default: the addressee) hears it: what the
+    edition's ``View.offer_view`` hides (e.g. the trait of another player's hand card) stays
+    hidden until the deal is done."""
     o = state.offer
     assert o is not None
     who = escape(state.players[o.player].name)
@@ -387,7 +389,8 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
 
     def side(label: str, cards: tuple[int, ...], shown: tuple) -> str:
         body = "".join(
-            card_html(state, c, changed=c in hl) if not seen.hidden else hidden_sex_html(seen.variety)
+            card_html(state, c, changed=c in hl) if not seen.hidden
+            else hidden_trait_html(seen.variety, state.edition.view.hidden_card_title)
             for c, seen in zip(cards, shown)
         )
         return f'<div class="bt-offer-side"><div class="bt-zt">{label}</div><div class="bt-row">{body}</div></div>'

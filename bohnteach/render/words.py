@@ -1,10 +1,10 @@
 """The German words every page, widget, scene and lesson uses for the same things.
 
-One place for phase names, sex labels, variety and seat labels and German number
+One place for phase names, card-trait labels, variety and seat labels and German number
 formatting, so the table, the scenes, the trial game and the lessons never disagree::
 
     phase_label(Phase.TRADE)      # "Phase 2 (Aufdecken & Handeln)"
-    sex_word("w")                 # "weiblich"
+    trait_tag(card.trait, "word") # the card's trait in the edition's words (``trait_words``)
     de_number(Fraction(1, 8), 3)  # "0,125"
 """
 from __future__ import annotations
@@ -18,23 +18,6 @@ from bohnteach.game.state import Phase
 from bohnteach.game.words import (  # the core's card words, re-exported: one place
     TRAIT_WORDS, card_label, trait_tag, variety_with_trait,
 )
-
-SEX_WORDS = TRAIT_WORDS["word"]
-"""Ladybohn's card trait (its sex) in words (the edition's ``trait_words``)."""
-SEX_SHORT = TRAIT_WORDS["short"]
-SEX_SYMBOLS = TRAIT_WORDS["mark"]
-"""Symbols go with the letter on buttons and notes (never colour or symbol alone)."""
-variety_with_sex = variety_with_trait
-
-
-def sex_word(sex: str | None) -> str:
-    """``"männlich"``, ``"weiblich"``, ``"Baby"``; ``""`` for a card without sex."""
-    return trait_tag(sex, "word")
-
-
-def sex_short(sex: str | None, *, symbol: bool = False) -> str:
-    """``"w"`` / ``"♀ w"`` (with ``symbol``), ``"Baby"``; ``""`` without sex."""
-    return trait_tag(sex, "symbol" if symbol else "short")
 
 Number = int | float | Fraction | Decimal
 
@@ -117,7 +100,6 @@ def de_percent(x: Number, digits: int = 1) -> str:
 
 
 __all__ = [
-    "PHASE_NAMES", "SEX_SHORT", "SEX_SYMBOLS", "SEX_WORDS", "card_label",
-    "de_number", "de_percent", "offer_words", "phase_label", "reply_text", "seat_label", "sex_short",
-    "sex_word", "variety_with_sex",
+    "PHASE_NAMES", "TRAIT_WORDS", "card_label", "de_number", "de_percent", "offer_words",
+    "phase_label", "reply_text", "seat_label", "trait_tag", "variety_with_trait",
 ]

@@ -80,9 +80,9 @@ def show_part(parts: Mapping[str, Callable[[], Any]], part: str) -> Any:
 
 
 def height_css(out: Any, height: int) -> str:
-    """plotly.js autosizes the plot to its node, which has no height
-    of its own inside an ``Output``: on the Voilà page the chart was 0 px high. A CSS
-    rule for this Output gives the node the figure's height (the width stays fluid)."""
+    """plotly.js autosizes the plot to its node, which has no height of its own inside an
+    ``Output`` (the chart would be 0 px high on the Voilà page). A CSS rule for this Output
+    gives the node the figure's height (the width stays fluid)."""
     name = f"bt-chart-{height}"
     out.add_class(name)
     return f"<style>.{name} .jp-RenderedPlotly{{height:{height}px;min-height:{height}px}}</style>"

@@ -6,9 +6,9 @@ bundle of plotly's ``plotly_mimetype`` renderer), which the site's chart rendere
 (``bohnteach/site/jupyter/labextensions/bohnteach-charts``) draws under Voilà and on the
 static site alike. It has plotly.js's basic bundle: scatter, bar and pie traces only.
 Never through ``fig.show()`` or plotly.io's renderers: they import nbformat → jsonschema →
-``rfc3987_syntax``, which compiles 38 lark grammars (about 3 s of CPU in every kernel that
-shows its first chart, benchmarks/README.md "Lessons"), and the static site's Python
-(Pyodide) cannot install nbformat at all.
+``rfc3987_syntax``, which compiles 38 lark grammars (seconds of CPU in every kernel that
+shows its first chart), and the static site's Python (Pyodide) cannot install nbformat at
+all.
 
 Outside the site the bundle also carries the chart as ``text/html`` (:func:`html_form`), so
 that a front end without a plotly renderer draws it: JupyterLab or Notebook 7 without
@@ -19,12 +19,12 @@ carries it). The site (:func:`site_charts`) keeps the JSON only: its renderer dr
 plotly.js in a page's widget state would make every visit megabytes heavier.
 
 A widget's own bundle (``Widget._repr_mimebundle_``) carries a text of the widget, built by
-walking every trait of every widget inside it and then cut to 110 characters: on the
-Indiana chapter a sixth of the page's Python in the browser, for a text no page shows.
+walking every trait of every widget inside it and then cut to 110 characters: a large
+share of a chapter's Python in the browser, for a text no page shows.
 
 HTML output (:func:`HTML`) is IPython's ``HTML`` without its check whether the text names a
 file: a ``stat`` of the text as a path, which on the static site asks the page and waits for
-it (20–40 ms per output, 0.1–0.2 s of a chapter).
+it, once per output.
 """
 from __future__ import annotations
 

@@ -1,18 +1,18 @@
 """Widget parts that share their ``Layout`` and style models.
 
 Every ipywidget brings a ``Layout`` model and a style model of its own unless it is given
-one, and the browser must load every model before a page's widgets appear. A page with two
-„Mach du!“ boards and three scene pickers had 146 ``Layout`` and 102 style models (185 kB of
-its 451 kB widget state), nearly all alike. The parts built here share one ``Layout`` per set
-of settings and one style per kind.
+one, and the browser must load every model before a page's widgets appear; on a page with
+„Mach du!“ boards and scene pickers those models are a large part of its widget state, nearly
+all alike. The parts built here share one ``Layout`` per set of settings and one style per
+kind.
 
 A shared ``Layout`` must never be changed: a widget shown and hidden later gets another
 shared one assigned (``w.layout = layout(display="none")``), a widget changed in other ways
 a ``widgets.Layout`` of its own.
 
 A widget's CSS classes are given when it is made (``classes=``), not added afterwards: each
-``add_class`` on a widget already sent to the page is one more message to the browser (on
-the Indiana chapter 90 of 412, each 1–2 ms of the page's Python in the browser).
+``add_class`` on a widget already sent to the page is one more message to the browser, and
+on the static site more work for the page's Python.
 
     html("<b>Hallo</b>", classes=("bt-x",))  # HTML with the shared layout and style
     button("▶ weiter", style="primary")      # a phone-sized button

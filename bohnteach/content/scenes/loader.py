@@ -35,6 +35,7 @@ from bohnteach.game.notation import (
 )
 from bohnteach.game.rulesets import MeterFileError, RuleSet, find_ruleset, load_ruleset_with_meters
 from bohnteach.game.state import Phase, State
+from bohnteach.game.words import trait_tag
 from bohnteach.content.scenes.model import CHAPTERS, Expectation, Scene, Step
 from bohnteach.teaching import teaching_part
 
@@ -99,7 +100,7 @@ def scene_words(edition: str) -> Any:
     define ``HEADERS`` (header words → key), ``with_variations(rules, text)``,
     ``hand_line(s, player, cards)``, ``finish(s, hand_marks, headers, number)``,
     ``match_subject(text)`` with ``COUNTS``, and ``check(s, subject, player, value)``
-    (docs/scenes.md; Indiana Bohnes' ``editions/indiana/teaching/scenes.py``)."""
+    (docs/scenes.md; an edition's ``editions/<name>/teaching/scenes.py``)."""
     return teaching_part(edition, "scenes")
 
 
@@ -136,7 +137,7 @@ def _is_key(key: str) -> bool:
 
 def edition_zone_names(edition: Edition) -> dict[str, Zone]:
     """How a scene names the edition's zones (``Edition.zones``): the German title and the
-    key, case-insensitive (``Bohnentempel:``, ``Anna Abenteurer:``)."""
+    key, case-insensitive (``<title>:`` for a zone of the table, ``Anna <title>:`` for a player's)."""
     names: dict[str, Zone] = {}
     for zone in edition.zones:
         for name in (zone.title, zone.key):
@@ -242,8 +243,9 @@ def _card_list(value: str, path: str, line: int) -> list[str | None]:
 
 
 def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None] | None]:
-    """(variety, sex) of each card of a zone in reading order; sex is ``"m"``, ``"w"``,
-    ``"B"`` (Ladybohn: ``Blaue Bohne (w)``) or None (any); ``None`` = any card."""
+    """(variety, trait) of each card of a zone in reading order; the trait is the one the
+    edition's notation words name in brackets (``Blaue Bohne (w)``) or None (any);
+    ``None`` = any card."""
     out: list[tuple[str, str | None] | None] = []
     try:
         items = _split_list(value)
@@ -275,8 +277,7 @@ def _card_items(value: str, path: str, line: int) -> list[tuple[str, str | None]
         except NotationError as error:
             raise SceneFormatError(path, line, str(error).replace(f"„{item}“: ", "")) from None
         if ref.variety is None or ref.where or ref.card_id is not None:
-            raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“ "
-                                   f"(bei {_only_at(_trait_editions())} auch „Anzahl Sorte (w)“, „(m)“, „(Baby)“).")
+            raise SceneFormatError(path, line, f"{_cut(item)}: im Aufbau nur „Anzahl Sorte“{_trait_forms()}.")
         out += [(ref.variety.key, ref.trait)] * room(ref.count)
     return out
 
@@ -289,12 +290,24 @@ class _Setup:
     """(entry, zone kind, player, field) in file order."""
 
 
-_SEX_NAME = {"m": "männlich", "w": "weiblich", "B": "Baby"}
+def _trait_forms() -> str:
+    """`` (bei <edition> auch „Anzahl Sorte (w)“, „(m)“, …)`` from the scene words of the
+    editions whose cards carry a trait (``TRAIT_LABELS``); empty without one."""
+    return "".join(
+        f" (bei {owner.view.label} auch „Anzahl Sorte ({labels[0]})“"
+        + "".join(f", „({label})“" for label in labels[1:]) + ")"
+        for owner in _owners("TRAIT_LABELS")
+        for labels in [scene_words(owner.name).TRAIT_LABELS]
+    )
 
 
-def _trait_editions() -> list[Edition]:
-    """The registered editions whose cards carry a trait the notation names."""
-    return [e for e in all_editions() if e.notation_words]
+def _no_trait(rules: RuleSet) -> str:
+    """Why a card of ``rules`` cannot carry a trait, in the words of the editions whose cards do."""
+    owners = _owners("TRAIT_LABELS")
+    words = scene_words(owners[0].name) if owners else None
+    without = words.WITHOUT_TRAIT if words else "tragen die Bohnen kein Merkmal"
+    labels = ", ".join(f"({label})" for label in words.TRAIT_LABELS) if words else "Merkmale"
+    return f"Bei „{rules.title}“ {without}; {labels} gibt es nur bei {_only_at(owners)}."
 
 
 def _player_of(names: list[str], name: str) -> int | None:
@@ -413,22 +426,21 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
             if item is None:
                 ids.append(None)
                 continue
-            key, sex = item
+            key, trait = item
             if key not in in_game:
                 raise SceneFormatError(
                     path, entry.line,
                     f"{find_variety(key).de} gehört bei „{rules.title}“ mit {n} Personen nicht zum Spiel.",
                 )
-            if sex is not None:  # Ladybohn: a card of this sex (lady.sexes)
+            if trait is not None:  # a card with this trait (the edition's notation words)
                 if not rules.traits:
-                    raise SceneFormatError(path, entry.line, f"Bei „{rules.title}“ haben die "
-                                           f"Bohnen kein Geschlecht; (w), (m), (Baby) gibt es nur bei {_only_at(_trait_editions())}.")
-                match = [c for c in free[key] if state.cards[c].trait == sex]
+                    raise SceneFormatError(path, entry.line, _no_trait(rules))
+                match = [c for c in free[key] if state.cards[c].trait == trait]
                 if not match:
                     v = find_variety(key)
-                    total = sum(1 for c in state.cards if c.variety == key and c.trait == sex)
+                    total = sum(1 for c in state.cards if c.variety == key and c.trait == trait)
                     raise SceneFormatError(path, entry.line, f"Es gibt nur {total} {v.de_plural} "
-                                           f"({_SEX_NAME[sex]}); hier wäre es eine zu viel.")
+                                           f"({trait_tag(trait, 'word')}); hier wäre es eine zu viel.")
                 free[key].remove(match[0])
                 ids.append(match[0])
                 continue
@@ -437,7 +449,7 @@ def _build_state(path: str, header: dict[str, _Entry], zones: list[_Entry]) -> t
                 total = sum(1 for c in state.cards if c.variety == key)
                 raise SceneFormatError(path, entry.line,
                                        f"Es gibt nur {total} {v.de_plural}; hier wäre es eine zu viel.")
-            ids.append(free[key].pop(0))  # without a sex: males first (ids are m, w, B)
+            ids.append(free[key].pop(0))  # without a trait: the deck's first of the variety
         placed[entry.line] = ids
         targets.append((entry, ids, kind, player, fld))
 
@@ -694,9 +706,9 @@ def parse_expectation(text: str, names: list[str], path: str = "<szene>", line: 
     if any(c is None for c in items):
         raise SceneFormatError(path, line, "Entweder „N Karten“ oder die Sorten aufzählen.")
     cards = tuple(item[0] for item in items if item is not None)
-    sexes = tuple(item[1] for item in items if item is not None)
+    traits = tuple(item[1] for item in items if item is not None)
     return Expectation(line, text, subject, cards, player, fld, ordered=_ORDERED[subject],
-                       sexes=sexes if any(sexes) else None, zone=zone_key)
+                       traits=traits if any(traits) else None, zone=zone_key)
 
 
 # ---- the whole file ------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from bohnteach.game.actions import Action
 from bohnteach.game.beans import find_variety
 from bohnteach.game.record import Game, Played, play_script
 from bohnteach.game.state import Phase, State
-from bohnteach.render.words import phase_label, variety_with_sex
+from bohnteach.render.words import phase_label, variety_with_trait
 from bohnteach.teaching import teaching_part
 
 
@@ -58,9 +58,9 @@ class Expectation:
     field: int | None = None
     count_only: bool = False
     ordered: bool = True
-    sexes: tuple[str | None, ...] | None = None
-    """Ladybohn: the sex (``m``/``w``/``B``, None = any) of each card in ``value``, when
-    the expectation names one (``Anna Feld 1 = Feuerbohne (m), Feuerbohne (w)``)."""
+    traits: tuple[str | None, ...] | None = None
+    """The card trait (``CardInfo.trait``, None = any) of each card in ``value``, when the
+    expectation names one (``Anna Feld 1 = Feuerbohne (m), Feuerbohne (w)``)."""
     zone: str | None = None
     """Subject ``zone``: the key of the edition zone (``Edition.zones``); ``player`` is
     None for a zone of the whole table."""
@@ -68,7 +68,7 @@ class Expectation:
     def check(self, state: State) -> str | None:
         """``None`` if the expectation holds, else a German sentence saying what is there."""
         words = teaching_part(state.edition.name, "scenes")
-        if words is not None and self.subject in words.SUBJECTS.values():
+        if self.subject in getattr(words, "SUBJECTS", {}).values():  # an edition's own subject
             return words.check(state, self.subject, self.player, self.value)
         actual = _actual(state, self)
         if self.count_only or self.subject in ("coins", "fields", "pass", "hand_plants", "yield"):
@@ -81,11 +81,11 @@ class Expectation:
             got = tuple(state.variety[c] for c in actual)
             if self.subject in ("deck_top", "discard_top"):
                 got = got[: len(self.value)]
-            if self.sexes is not None:
-                got_sexes = tuple(state.cards[c].trait for c in actual)[: len(got)]
-                if not _same_sexed(got, got_sexes, tuple(self.value), self.sexes, self.ordered):
-                    return (f"erwartet {describe_cards(self.value, self.sexes)}, "
-                            f"tatsächlich {describe_cards(got, got_sexes)}")
+            if self.traits is not None:
+                got_traits = tuple(state.cards[c].trait for c in actual)[: len(got)]
+                if not _same_traits(got, got_traits, tuple(self.value), self.traits, self.ordered):
+                    return (f"erwartet {describe_cards(self.value, self.traits)}, "
+                            f"tatsächlich {describe_cards(got, got_traits)}")
                 return None
             same = got == tuple(self.value) if self.ordered else Counter(got) == Counter(self.value)
             if not same:
@@ -150,16 +150,16 @@ def _actual(state: State, e: Expectation) -> Any:
     return None
 
 
-def _same_sexed(got: tuple[str, ...], got_sexes: tuple[str | None, ...],
-                want: tuple[str, ...], want_sexes: tuple[str | None, ...], ordered: bool) -> bool:
-    """Cards match variety by variety; a wanted sex of None matches any sex."""
+def _same_traits(got: tuple[str, ...], got_traits: tuple[str | None, ...],
+                want: tuple[str, ...], want_traits: tuple[str | None, ...], ordered: bool) -> bool:
+    """Cards match variety by variety; a wanted trait of None matches any trait."""
     if len(got) != len(want):
         return False
-    have = list(zip(got, got_sexes))
-    wanted = list(zip(want, want_sexes))
+    have = list(zip(got, got_traits))
+    wanted = list(zip(want, want_traits))
     if ordered:
         return all(g[0] == w[0] and (w[1] is None or g[1] == w[1]) for g, w in zip(have, wanted))
-    # unordered: the named sexes first, then the rest by variety
+    # unordered: the named traits first, then the rest by variety
     for w in sorted(wanted, key=lambda item: item[1] is None):
         hit = next((g for g in have if g[0] == w[0] and (w[1] is None or g[1] == w[1])), None)
         if hit is None:
@@ -169,14 +169,14 @@ def _same_sexed(got: tuple[str, ...], got_sexes: tuple[str | None, ...],
 
 
 def describe_cards(varieties: tuple[str, ...] | list[str],
-                   sexes: tuple[str | None, ...] | None = None) -> str:
+                   traits: tuple[str | None, ...] | None = None) -> str:
     """``("blue", "blue", "red")`` -> ``"2 Blaue Bohnen, Rote Bohne"`` (runs grouped);
-    with ``sexes`` (Ladybohn) every card is named with its sex: ``"Blaue Bohne (w), …"``."""
+    with ``traits`` every card is named with its trait: ``"Blaue Bohne (w), …"``."""
     if not varieties:
         return "nichts"
-    if sexes is not None and any(sexes):
+    if traits is not None and any(traits):
         return ", ".join(
-            variety_with_sex(key, sx, "short") for key, sx in zip(varieties, sexes)
+            variety_with_trait(key, trait, "short") for key, trait in zip(varieties, traits)
         )
     parts: list[str] = []
     run_key, run = None, 0

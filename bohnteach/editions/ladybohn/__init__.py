@@ -34,6 +34,13 @@ class LadybohnView(View):
     label = "Ladybohn"
     comparison = {"Phase 3: wer pflanzt wann": ("", ("lady.p3-order",)),
                   "Kartenmerkmale": ("Geschlechter", ("lady.sexes",))}
+    comparison_cells = {
+        "traits": "♂/♀/Baby",
+        "meters": "eigene Bohnometer für ♂ und ♀, Babys ohne",
+        "phase3_order:active_first": "erst die aktive Person, dann reihum im Uhrzeigersinn",
+    }
+    no_meter_note = "Baby oben: kein Bohnometer, die Ernte bringt 0 Taler."
+    hidden_card_title = "Geschlecht nicht genannt"
     tryit_cases = cases.CASES
 
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:

@@ -11,7 +11,7 @@ from bohnteach.maths.probability import VarietyLike
 from bohnteach.render.charts import (
     assumption_texts, cards_text, coins_text, panel_layout, panels, set_layout, varieties_of,
 )
-from bohnteach.render.words import sex_word
+from bohnteach.render.words import trait_tag
 
 
 def sex_meter_chart(
@@ -54,7 +54,7 @@ def sex_meter_chart(
                 line=dict(color=v.colour, dash=dash, width=3 if sex == "w" else 2),
                 marker=dict(color=v.colour, symbol=symbol, size=7,
                             line=dict(color="#222222", width=1)),
-                hovertext=[f"{v.de} ({sex_word(sex)}) oben: {cards_text(v, n)} → {coins_text(c)}"
+                hovertext=[f"{v.de} ({trait_tag(sex, 'word')}) oben: {cards_text(v, n)} → {coins_text(c)}"
                            f"<br>Bohnometer {steps}" for n, c in zip(xs, ys)],
                 hoverinfo="text",
             ), row=row, col=col)
