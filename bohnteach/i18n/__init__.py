@@ -14,13 +14,23 @@ Nothing is installed globally: a page, a widget or a renderer gets a :class:`Tra
     tr.ngettext("{n} Karte", "{n} Karten", 3)    # "{n} cards"
     translator("de").gettext("Kein Feld ist frei.")   # the source, unchanged
 
+A renderer deep down (the table of cards, a refusal's box) does not take a translator
+through every function: the widget that owns the page part says which one holds while it
+renders (:func:`speaking`, a context variable: scoped to that call, never process-wide),
+and the renderer asks :func:`current` (or uses :func:`_` and :func:`pgettext`)::
+
+    with speaking(tr):
+        html = render_table(state)          # its words in the reader's language
+
 Standard library only (the static site runs it in Pyodide). ``strict=True`` (the tests)
 raises :class:`MissingTranslation` for a text the catalogue does not have.
 """
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -98,6 +108,10 @@ class Translator:
             return fallback
         return found
 
+    def knows(self, message: str, context: str | None = None) -> bool:
+        """Whether the catalogue has ``message`` (German: every text)."""
+        return self.is_source or (context, message) in self._messages
+
     def gettext(self, message: str) -> str:
         return self._find((None, message), message) if message else message
 
@@ -134,10 +148,46 @@ def translator(lang: str | None = None, *, strict: bool = False) -> Translator:
     return Translator(lang, messages, plural, strict=strict)
 
 
+_GERMAN = Translator(SOURCE)
+_CURRENT: ContextVar[Translator | None] = ContextVar("bohnteach_translator", default=None)
+
+
+def current() -> Translator:
+    """The translator of the render under way (:func:`speaking`); German outside one."""
+    return _CURRENT.get() or _GERMAN
+
+
+@contextmanager
+def speaking(lang_or_tr: str | Translator | None) -> Iterator[Translator]:
+    """Within the block, :func:`current` is this translator (a language code, a translator,
+    or ``None`` for German); afterwards whatever held before."""
+    tr = as_translator(lang_or_tr)
+    token = _CURRENT.set(tr)
+    try:
+        yield tr
+    finally:
+        _CURRENT.reset(token)
+
+
+def _(text: str) -> str:
+    """``text`` in the current reader's language (:func:`current`)."""
+    return current().gettext(text)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the current reader's language, looked up with its context."""
+    return current().pgettext(context, text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return current().ngettext(singular, plural, n)
+
+
 def as_translator(lang_or_tr: str | Translator | None) -> Translator:
     """A translator from what a caller passed: a language code, a translator, or ``None`` (German)."""
     return lang_or_tr if isinstance(lang_or_tr, Translator) else translator(lang_or_tr)
 
 
-__all__ = ["DOMAINS", "LANGUAGES", "SOURCE", "MissingTranslation", "N_", "Translator",
-           "as_translator", "locale_dir", "prose", "translator"]
+__all__ = ["DOMAINS", "LANGUAGES", "SOURCE", "MissingTranslation", "N_", "Translator", "_",
+           "as_translator", "current", "locale_dir", "ngettext", "pgettext", "prose", "speaking",
+           "translator"]

@@ -22,6 +22,10 @@ from bohnteach.i18n import Translator
 
 PAGE_MODULES = ("pages", "site")
 """The names a notebook gives ``bohnteach.site.pages`` (``from bohnteach.site import pages``)."""
+LOCALIZED_PAGES = ("bohnteach", "localized_pages")
+"""Where a page in another language finds the page machinery's calls with ``lang``
+(``bohnteach.localized_pages``, until ``site/pages.py`` takes ``lang`` itself; then
+``None`` and the import stays as the German page has it)."""
 
 _LIST_ITEM = re.compile(r"^\s*(?:[*+-]|\d+\.)\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -96,10 +100,18 @@ def translate_markdown(source: str, tr: Translator) -> str:
 
 
 class _TellLanguage(ast.NodeTransformer):
-    """Adds ``lang=<code>`` to every call ``pages.<name>(…)`` that does not name one."""
+    """Adds ``lang=<code>`` to every call ``pages.<name>(…)`` that does not name one, and
+    imports the page machinery from :data:`LOCALIZED_PAGES`."""
 
     def __init__(self, lang: str):
         self.lang = lang
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.ImportFrom:
+        if LOCALIZED_PAGES and node.module == "bohnteach.site" and [a.name for a in node.names] == ["pages"]:
+            alias = node.names[0]
+            return ast.ImportFrom(module=LOCALIZED_PAGES[0],
+                                  names=[ast.alias(LOCALIZED_PAGES[1], alias.asname or "pages")], level=0)
+        return node
 
     def visit_Call(self, node: ast.Call) -> ast.Call:
         self.generic_visit(node)
