@@ -31,12 +31,14 @@ KEYWORDS = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "RuleViolation": (2,),  # the detail template of a refusal (RuleViolation(id, template, **params))
+    "_plural": (2, 3),  # render.table._plural(n, "Karte", "Karten")
 }
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 """The templates' header date: a fixed one, so that re-extraction gives the committed file."""
 
-Message = tuple[str | None, str, str, str]
-"""(context, German text, file relative to the repository, translator comment)."""
+Message = tuple[str | None, str | tuple[str, str], str, str]
+"""(context, German text (or singular and plural), file relative to the repository,
+translator comment)."""
 
 
 def prose(text: str) -> str:
@@ -139,8 +141,6 @@ def python_messages(path: Path) -> Iterator[Message]:
         found = extract_from_file("python", str(path), keywords=KEYWORDS, comment_tags=("i18n:",))
     UNMARKED[_rel(path)] = skipped.getvalue().count("Skipping f-string")
     for _line, text, comments, context in found:
-        if isinstance(text, tuple):
-            continue  # plural forms: not used yet
         yield context, text, _rel(path), " ".join(comments)
 
 
@@ -170,9 +170,9 @@ def template(domain: str):
                       msgid_bugs_address="https://github.com/bohnteach/bohnteach/issues",
                       creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
     for context, text, where, comment in domain_messages(domain, domains()[domain]):
-        if not text.strip():
+        if not (text[0] if isinstance(text, tuple) else text).strip():
             continue
-        known = catalog.get(text, context=context)
+        known = catalog.get(text[0] if isinstance(text, tuple) else text, context=context)
         if known is not None:
             if (where, None) not in known.locations:
                 known.locations.append((where, None))

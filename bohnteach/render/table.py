@@ -127,7 +127,8 @@ def _EMPTY() -> str:
 
 
 def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {_(one if n == 1 else many)}"
+    """``"1 Karte"``, ``"3 Karten"`` – in the reader's language (a plural message)."""
+    return f"{n} {current().ngettext(one, many, n)}"
 
 
 # ---- fields and the Bohnometer ---------------------------------------------------------
@@ -221,7 +222,7 @@ def _hand_html(state: State, player: int, open_: bool, hl: set[int], zones: set[
         title = _("<b>Hand</b> ({n}) – vorne → hinten, Reihenfolge bleibt").format(n=n)
         return _zone(title, f'<div class="bt-row">{cards}</div>', changed=changed)
     backs = "".join(back_html("?", changed=c in hl) for c in p.hand)
-    title = _("<b>Hand</b>: {cards}, verdeckt").format(cards=_plural(n, N_("Karte"), N_("Karten")))
+    title = _("<b>Hand</b>: {cards}, verdeckt").format(cards=_plural(n, "Karte", "Karten"))
     return _zone(title, f'<div class="bt-row bt-hidden">{backs}</div>', changed=changed)
 
 
@@ -239,8 +240,10 @@ def player_head_html(state: State, player: int, *, you: bool, zones: Collection[
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
     place = state.edition.view.coin_place
     on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
-    coins = (f'<span class="{coin_cls}" title="{escape(place or _("Talerstapel"))}"><span class="bt-coin"></span>'
-             f"{_plural(len(p.coins), N_('Taler'), N_('Taler'))}{on}</span>")
+    pile = place or _("Talerstapel")
+    count = _plural(len(p.coins), "Taler", "Taler")
+    coins = (f'<span class="{coin_cls}" title="{escape(pile)}"><span class="bt-coin"></span>'
+             f"{count}{on}</span>")
     return f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
 
 
@@ -347,20 +350,22 @@ def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | 
     parts = []
     n = len(state.deck)
     deck_card = back_html(N_("Stapel")) if n else f'<div class="bt-empty">{_EMPTY()}</div>'
+    deck_count = _plural(n, "Karte", "Karten")
     parts.append(_center(
         _("Nachziehstapel"),
         f'<div class="bt-pile">{deck_card}<div class="bt-pile-info">'
-        f"<span>{_plural(n, N_('Karte'), N_('Karten'))}</span>"
+        f"<span>{deck_count}</span>"
         f"<b>{pass_label(state)}</b></div></div>",
         changed="deck" in zones,
     ))
     d = len(state.discard)
     top = card_html(state, state.discard[-1], changed=state.discard[-1] in hl) if d else (
         f'<div class="bt-empty">{_EMPTY()}</div>')
+    discard_count = _plural(d, "Karte", "Karten")
     parts.append(_center(
         _("Ablagestapel"),
         f'<div class="bt-pile">{top}<div class="bt-pile-info">'
-        f"<span>{_plural(d, N_('Karte'), N_('Karten'))}</span>"
+        f"<span>{discard_count}</span>"
         f"</div></div>",
         changed="discard" in zones,
     ))
