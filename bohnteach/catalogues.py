@@ -212,10 +212,16 @@ def extract() -> list[Path]:
     return written
 
 
+def merge(catalog, tmpl) -> None:
+    """Merge a template into a language's catalogue (Babel's ``update``, msgmerge's
+    rules): a new text is added untranslated, a changed one keeps its old translation
+    marked fuzzy (someone must review it), a removed one becomes obsolete (``#~``)."""
+    catalog.update(tmpl, update_creation_date=False)
+    catalog.fuzzy = False
+
+
 def update() -> list[Path]:
-    """Extract, then merge every template into every language's catalogue (Babel's
-    ``update``: a new text is added untranslated, a changed one gets its old translation
-    marked fuzzy, a removed one becomes obsolete (``#~``) until someone deletes it)."""
+    """Extract, then merge every template into every language's catalogue (:func:`merge`)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
@@ -231,8 +237,7 @@ def update() -> list[Path]:
             else:
                 catalog = Catalog(locale=lang, project="bohnteach", fuzzy=False,
                                   creation_date=FIXED_DATE, revision_date=FIXED_DATE)
-            catalog.update(tmpl, update_creation_date=False)
-            catalog.fuzzy = False
+            merge(catalog, tmpl)
             path.write_text(render_po(catalog, template_file=False), "utf-8")
             written.append(path)
     return written

@@ -412,18 +412,20 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
         )
         return f'<div class="bt-offer-side"><div class="bt-zt">{label}</div><div class="bt-row">{body}</div></div>'
 
-    body = side(f"{who} gibt", o.give, view.give) if o.give else ""
+    body = side(_("{name} gibt").format(name=who), o.give, view.give) if o.give else ""
     if o.get:
-        body += side(f"{who} möchte von {to}", o.get, view.get)
+        body += side(_("{name} möchte von {other}").format(name=who, other=to), o.get, view.get)
     hidden = any(c.hidden for c in view.give + view.get)
     note = ""
     if hidden:
         name = escape(state.players[viewer].name)
         text, rule_id = state.edition.view.hidden_offer
         note = f'<div class="bt-next">So hört es {name}: {escape(text)}</div>' + chips([rule_id])
+    waits = _("Wartet auf die Antwort von {other}.").format(other=to)
     body = (f'<div class="bt-row">{body}</div>{note}'
-            f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
-    title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"
+            f'<div class="bt-next">{waits}</div>')
+    title = (_("Geschenk von {name} an {other}") if not o.get
+             else _("Angebot von {name} an {other}")).format(name=who, other=to)
     return _center(title, body, extra="bt-offer")
 
 
@@ -446,13 +448,19 @@ def game_over_html(state: State) -> str:
     scores = state.scores or [len(p.coins) for p in state.players]
     winners = set(state.winners or [])
     order = sorted(range(len(state.players)), key=lambda i: -scores[i])
+    wins = " – " + _("gewinnt ★")
     rows = "".join(
         f'<li class="{"bt-win" if i in winners else ""}">{escape(state.players[i].name)}: '
-        f"{_plural(scores[i], 'Taler', 'Taler')}{' – gewinnt ★' if i in winners else ''}</li>"
+        f"{_plural(scores[i], 'Taler', 'Taler')}{wins if i in winners else ''}</li>"
         for i in order
     )
-    names = " und ".join(escape(state.players[i].name) for i in sorted(winners))
-    head = f"Spielende – {names} {'gewinnt' if len(winners) == 1 else 'gewinnen'}" if winners else "Spielende"
+    names = _(" und ").join(escape(state.players[i].name) for i in sorted(winners))
+    if not winners:
+        head = _("Spielende")
+    elif len(winners) == 1:
+        head = _("Spielende – {names} gewinnt").format(names=names)
+    else:
+        head = _("Spielende – {names} gewinnen").format(names=names)
     return f'<div class="bt-over"><h4>{head}</h4><ol>{rows}</ol></div>'
 
 
@@ -505,14 +513,16 @@ def render_table(
     if over:
         top = game_over_html(state)
     else:
-        turn = f'<span class="bt-turn">Zug {state.turn} · {escape(active)} ist am Zug</span>'
+        words = _("Zug {turn} · {name} ist am Zug").format(turn=state.turn, name=escape(active))
+        turn = f'<span class="bt-turn">{words}</span>'
         top = f'<div class="bt-top">{turn}{phase_bar(state)}</div>'
     note = ""
     if state.ruleset.meter_assumption:
         assumption = state.ruleset.meter_assumption.strip()
         if assumption.casefold().startswith("annahme:"):
             assumption = assumption[len("annahme:"):].strip()
-        note = (f'<div class="bt-note"><b>Achtung, Annahme:</b> {escape(assumption)}</div>')
+        label = _("Achtung, Annahme:")
+        note = (f'<div class="bt-note"><b>{label}</b> {escape(assumption)}</div>')
     n = len(state.players)
     first = perspective if perspective is not None else 0
     seats = [(first + k) % n for k in range(n)]  # the learner first, clockwise order kept
@@ -521,7 +531,7 @@ def render_table(
         for i in seats if i not in omit
     )
     return (
-        f'{style_block()}<div class="bt bt-table" lang="de">{top}{note}'
+        f'{style_block()}<div class="bt bt-table" lang="{current().lang}">{top}{note}'
         f"{middle_html(state, hl, zones, perspective)}"
         f'<div class="bt-players">{players}</div></div>'
     )
