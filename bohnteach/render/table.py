@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.edition import ZoneDisplay
 from bohnteach.game.errors import find_rule
-from bohnteach.i18n import N_, _, current
+from bohnteach.i18n import N_, _, current, ngettext
 from bohnteach.render.language import refusal_detail, rule_words, source_words, variety_word
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
@@ -179,7 +179,8 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     top = cards[-1]
     variety = find_variety(state.variety[top])
     coins = meter_value(state.meter[top], n) if state.meter[top] else 0
-    harvest = _("Ernte jetzt: <b>{coins} Taler</b>").format(coins=coins)
+    harvest = ngettext("Ernte jetzt: <b>{coins} Taler</b>", "Ernte jetzt: <b>{coins} Taler</b>",
+                       coins).format(coins=coins)
     info = (
         f'<div class="bt-finfo">{n} {escape(breakable(variety_word(variety, n)))}</div>'
         f'<div class="bt-next">{harvest}</div>'
