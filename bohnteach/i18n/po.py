@@ -12,7 +12,7 @@ without a translation, obsolete (``#~``) entries and the header.
 """
 from __future__ import annotations
 
-import ast
+import re
 
 Key = tuple  # (context | None, msgid) or (context | None, msgid, plural index)
 
@@ -21,12 +21,19 @@ class PoSyntaxError(ValueError):
     """A line of a ``.po`` file the reader does not understand."""
 
 
+_ESCAPE = re.compile(r'\\(.)')
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+
+
 def _string(line: str, number: int) -> str:
     """The C-style quoted string of a line (``"…"``) as text."""
     line = line.strip()
     if len(line) < 2 or not (line.startswith('"') and line.endswith('"')):
         raise PoSyntaxError(f"Zeile {number}: erwartet einen Text in Anführungszeichen.")
-    return ast.literal_eval(line)
+    body = line[1:-1]
+    if "\\" not in body:
+        return body
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 def parse_po(text: str) -> list[dict]:
