@@ -48,7 +48,8 @@ def refusal_detail(violation: Any) -> str:
         tr.gettext(template)  # a strict translator raises here
         return ""
     params = getattr(violation, "params", None) or {}
-    return tr.gettext(template).format(**{k: term(v) for k, v in params.items()})
+    text = tr.gettext(template)
+    return text.format(**{k: term(v) for k, v in params.items()}) if params else text
 
 
 def source_words(source: str) -> str:
