@@ -42,7 +42,8 @@ STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
 FAST_STAMP := $(VENV)/.bohnteach-fast.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test test-static static install install-test lock chromium npm compiler postgresql clean fast
+.PHONY: serve test test-static static install install-test lock chromium npm compiler postgresql clean fast \
+  i18n-extract i18n-update
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
@@ -55,6 +56,15 @@ test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler postgres
 # site built once (cached by a hash of its inputs) and every page opened in chromium.
 test-static: $(TEST_STAMP) $(STATIC_STAMP) chromium npm
 	$(BIN)/python -m pytest tests/test_static_site.py $(PYTEST_ARGS)
+
+# The translation catalogues (docs/translating.md): i18n-extract writes the templates
+# bohnteach/locale/*.pot from the German texts; i18n-update merges them into every
+# language's .po (a changed German text marks its translation fuzzy). Babel: [test] extra.
+i18n-extract: $(TEST_STAMP)
+	$(BIN)/python -m bohnteach.catalogues extract
+
+i18n-update: $(TEST_STAMP)
+	$(BIN)/python -m bohnteach.catalogues update
 
 install: $(RUN_STAMP)
 install-test: $(TEST_STAMP)

@@ -179,7 +179,7 @@ def plain(action: Action) -> Action:
     that a float card id, a bool seat or a string card list never reaches the table."""
     kinds = _KINDS.get(type(action))
     if kinds is None:
-        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
+        raise RuleViolation("input.unknown-card", "Unbekannte Aktion {action}.", action=short_repr(action))
     values: list[Any] = list(action)
     changed = False
     for i, (kind, value) in enumerate(zip(kinds, values)):
@@ -204,7 +204,8 @@ def plain(action: Action) -> Action:
             rule = choice_rule() if kind == "choice?" else _RULE_OF_KIND.get(kind, "input.unknown-card")
             raise RuleViolation(
                 rule,
-                f"{type(action).__name__}: {name} = {short_repr(value)} ist keine gültige Angabe.",
+                "{action}: {name} = {value} ist keine gültige Angabe.",
+                action=type(action).__name__, name=name, value=short_repr(value),
             )
         if new is not value:
             values[i], changed = new, True

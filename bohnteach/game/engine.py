@@ -17,7 +17,7 @@ from bohnteach.game.actions import (
     Reorder, TakeIntoHand, plain, short_repr,
 )
 from bohnteach.game.beans import find_variety
-from bohnteach.game.errors import RuleViolation
+from bohnteach.game.errors import RuleViolation, Term
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.state import CardInfo, Phase, State
 
@@ -128,9 +128,14 @@ def _label(s: State, card: int) -> str:
     return find_variety(s.variety[card]).de
 
 
+def _term(s: State, card: int) -> Term:
+    """A card's variety among a refusal's parameters (translated where it is shown)."""
+    return Term.variety(find_variety(s.variety[card]).de)
+
+
 def _check_player(s: State, player: object) -> None:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(s.players):
-        raise RuleViolation("input.unknown-player", f"Person {player!r} gibt es nicht.")
+        raise RuleViolation("input.unknown-player", "Person {player} gibt es nicht.", player=repr(player))
 
 
 def _check_field(s: State, player: int, field: object) -> None:
@@ -138,7 +143,8 @@ def _check_field(s: State, player: int, field: object) -> None:
     if not isinstance(field, int) or isinstance(field, bool) or not 0 <= field < count:
         shown = field + 1 if isinstance(field, int) else field
         raise RuleViolation(
-            "input.no-field", f"{_name(s, player)} hat {count} Felder, Feld {shown} gibt es nicht."
+            "input.no-field", "{name} hat {count} Felder, Feld {field} gibt es nicht.",
+            name=_name(s, player), count=count, field=shown,
         )
 
 
@@ -365,26 +371,27 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
     if phase is PLANT:
         if a.player != s.active:
             raise RuleViolation(
-                "turn.not-active", f"In Phase 1 pflanzt nur {_name(s, s.active)}, nicht {name}."
+                "turn.not-active", "In Phase 1 pflanzt nur {active}, nicht {name}.",
+                active=_name(s, s.active), name=name,
             )
         if not p.hand:
-            raise RuleViolation("p1.empty-hand", f"{name} hat keine Karte auf der Hand.")
+            raise RuleViolation("p1.empty-hand", "{name} hat keine Karte auf der Hand.", name=name)
         front = p.hand[0]
         if a.card is not None and a.card != front:
             if a.card in p.hand:
                 raise RuleViolation(
                     "p1.plant-front",
-                    f"Die {_label(s, a.card)} steckt an Stelle {p.hand.index(a.card) + 1} "
-                    f"deiner Hand; vorne liegt die {_label(s, front)}.",
+                    "Die {card} steckt an Stelle {place} deiner Hand; vorne liegt die {front}.",
+                    card=_term(s, a.card), place=p.hand.index(a.card) + 1, front=_term(s, front),
                 )
-            raise RuleViolation("input.unknown-card", f"Diese Karte hat {name} nicht auf der Hand.")
+            raise RuleViolation("input.unknown-card", "Diese Karte hat {name} nicht auf der Hand.", name=name)
         card = front
         no_room_rule = "p1.no-room"
     elif phase is PLANT_RECEIVED:
         choices = to_plant(s, a.player)
         if a.card is None:
             if not choices:
-                raise RuleViolation("p3.plant-all", f"{name} hat in Phase 3 nichts mehr zu pflanzen.")
+                raise RuleViolation("p3.plant-all", "{name} hat in Phase 3 nichts mehr zu pflanzen.", name=name)
             card = choices[0]
         elif a.card in choices:
             card = a.card
@@ -393,10 +400,10 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
                 "p3.plant-all", "In Phase 3 kommen nur quer liegende und aufgedeckte Karten aufs Feld."
             )
         else:
-            raise RuleViolation("input.unknown-card", f"Diese Karte muss {name} nicht pflanzen.")
+            raise RuleViolation("input.unknown-card", "Diese Karte muss {name} nicht pflanzen.", name=name)
         first = _phase3_waiting_on(s, a.player)
         if first is not None:
-            raise RuleViolation(first[1], f"Erst pflanzt {_name(s, first[0])}, dann {name}.")
+            raise RuleViolation(first[1], "Erst pflanzt {first}, dann {name}.", first=_name(s, first[0]), name=name)
         no_room_rule = "p3.no-room"
     elif phase is TRADE and (
         (ed := s.hooks) is not None and ed.check_plant_out_of_phase is not None
@@ -415,10 +422,12 @@ def _check_plant(s: State, a: Plant) -> tuple[int, object]:
         raise RuleViolation("turn.wrong-phase", "Jetzt ist Phase 4: nachziehen.")
     target = p.fields[a.field]
     if target and s.variety[target[0]] != s.variety[card]:
-        here = f"Auf Feld {a.field + 1} wächst {_label(s, target[0])}, die {_label(s, card)} passt nicht dazu."
+        here = {"field": a.field + 1, "grows": _term(s, target[0]), "card": _term(s, card)}
         if not fitting_fields(s, a.player, card):
-            raise RuleViolation(no_room_rule, here + " Kein Feld ist frei.")
-        raise RuleViolation("field.one-variety", here)
+            raise RuleViolation(no_room_rule, "Auf Feld {field} wächst {grows}, die {card} passt nicht dazu. "
+                                "Kein Feld ist frei.", **here)
+        raise RuleViolation("field.one-variety", "Auf Feld {field} wächst {grows}, die {card} passt nicht dazu.",
+                            **here)
     ed = s.hooks
     if ed is not None and ed.check_plant is not None:  # the edition checks its choice (Plant.choice)
         return card, ed.check_plant(s, a.player, a.field, card, a.choice)
@@ -435,7 +444,7 @@ def _check_end_planting(s: State, a: EndPlanting) -> None:
             raise RuleViolation("turn.wrong-phase", "Phase 1 ist schon vorbei.")
         raise RuleViolation("turn.wrong-phase", "Phase 1 beenden kann man nur in Phase 1.")
     if a.player != s.active:
-        raise RuleViolation("turn.not-active", f"{_name(s, s.active)} ist am Zug.")
+        raise RuleViolation("turn.not-active", "{active} ist am Zug.", active=_name(s, s.active))
     if s.hand_plants == 0 and s.players[a.player].hand:  # p1.empty-hand: nothing to plant
         raise RuleViolation("p1.plant-front", "Du hast die vorderste Karte noch nicht gepflanzt.")
 
@@ -447,19 +456,20 @@ def _check_harvest(s: State, a: Harvest) -> None:
     fields = s.players[a.player].fields
     cards = fields[a.field]
     if not cards:
-        raise RuleViolation("input.empty-field", f"Feld {a.field + 1} ist leer.")
+        raise RuleViolation("input.empty-field", "Feld {field} ist leer.", field=a.field + 1)
     if a.cards is not None and a.cards != len(cards):
         raise RuleViolation(
             "harvest.whole-field",
-            f"Auf Feld {a.field + 1} liegen {len(cards)} Karten; nur {a.cards} zu ernten geht nicht.",
+            "Auf Feld {field} liegen {count} Karten; nur {cards} zu ernten geht nicht.",
+            field=a.field + 1, count=len(cards), cards=a.cards,
         )
     if len(cards) == 1:
         bigger = [i for i, f in enumerate(fields) if len(f) > 1]
         if bigger:
             raise RuleViolation(
                 "harvest.protection",
-                f"Auf Feld {a.field + 1} liegt nur eine Bohne, auf Feld {bigger[0] + 1} aber "
-                f"{len(fields[bigger[0]])}.",
+                "Auf Feld {field} liegt nur eine Bohne, auf Feld {other} aber {count}.",
+                field=a.field + 1, other=bigger[0] + 1, count=len(fields[bigger[0]]),
             )
     _check_harvest_extra(s, a)
 
@@ -482,7 +492,7 @@ def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
     """``card`` may change hands from ``owner`` in a deal (trade.* rules)."""
     who = _name(s, owner)
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(s.cards):
-        raise RuleViolation("input.unknown-card", f"Karte {card!r} gibt es nicht.")
+        raise RuleViolation("input.unknown-card", "Karte {card} gibt es nicht.", card=repr(card))
     ed = s.hooks
     if ed is not None and ed.check_trade_card is not None:  # the edition's own reason comes first
         ed.check_trade_card(s, owner, card)
@@ -494,23 +504,26 @@ def _owner_check(s: State, owner: int, card: object, giving: bool) -> None:
             return
         raise RuleViolation(
             "p2.reveal-two",
-            f"Die aufgedeckte {_label(s, card)} gehört {_name(s, s.active)}, nicht {who}.",
+            "Die aufgedeckte {card} gehört {active}, nicht {name}.",
+            card=_term(s, card), active=_name(s, s.active), name=who,
         )
     for q, other in enumerate(s.players):
         if card in other.set_aside:
             if q == owner:
                 raise RuleViolation(
-                    "trade.no-retrade", f"{who} hat die {_label(s, card)} gerade erst bekommen."
+                    "trade.no-retrade", "{name} hat die {card} gerade erst bekommen.",
+                    name=who, card=_term(s, card),
                 )
             break
         for f in other.fields:
             if card in f:
                 if q == owner:
                     raise RuleViolation(
-                        "trade.no-field-cards", f"Die {_label(s, card)} liegt schon auf {who}s Feld."
+                        "trade.no-field-cards", "Die {card} liegt schon auf {name}s Feld.",
+                        card=_term(s, card), name=who,
                     )
                 break
-    raise RuleViolation("input.unknown-card", f"{who} hat diese Karte nicht auf der Hand.")
+    raise RuleViolation("input.unknown-card", "{name} hat diese Karte nicht auf der Hand.", name=who)
 
 
 def _check_offer(s: State, a: Offer) -> None:
@@ -518,20 +531,21 @@ def _check_offer(s: State, a: Offer) -> None:
     _check_player(s, a.player)
     _check_player(s, a.to)
     if s.phase is not TRADE:
-        raise RuleViolation("trade.phase2-only", f"Jetzt ist Phase {int(s.phase)}.")
+        raise RuleViolation("trade.phase2-only", "Jetzt ist Phase {phase}.", phase=int(s.phase))
     _check_blocked(s)
     if s.offer is not None:
         o = s.offer
         raise RuleViolation(
-            "trade.one-offer", f"Offen ist das Angebot von {_name(s, o.player)} an {_name(s, o.to)}."
+            "trade.one-offer", "Offen ist das Angebot von {giver} an {taker}.",
+            giver=_name(s, o.player), taker=_name(s, o.to),
         )
     if a.player == a.to:
         raise RuleViolation("trade.active-only", "Mit sich selbst kann man nicht handeln.")
     if s.active not in (a.player, a.to):
         raise RuleViolation(
             "trade.active-only",
-            f"{_name(s, a.player)} und {_name(s, a.to)} sind beide nicht am Zug; "
-            f"sie können nur mit {_name(s, s.active)} handeln.",
+            "{giver} und {taker} sind beide nicht am Zug; sie können nur mit {active} handeln.",
+            giver=_name(s, a.player), taker=_name(s, a.to), active=_name(s, s.active),
         )
     give, get = tuple(a.give), tuple(a.get)
     if not give and not get:
@@ -552,7 +566,8 @@ def _check_accept(s: State, a: Accept) -> Offer:
         raise RuleViolation("trade.no-offer", "Gerade liegt kein Angebot auf dem Tisch.")
     if a.player != o.to:
         raise RuleViolation(
-            "trade.no-offer", f"Das Angebot richtet sich an {_name(s, o.to)}, nicht an {_name(s, a.player)}."
+            "trade.no-offer", "Das Angebot richtet sich an {taker}, nicht an {name}.",
+            taker=_name(s, o.to), name=_name(s, a.player),
         )
     return o
 
@@ -565,7 +580,8 @@ def _check_decline(s: State, a: Decline) -> None:
         raise RuleViolation("trade.no-offer", "Gerade liegt kein Angebot auf dem Tisch.")
     if a.player not in (o.player, o.to):
         raise RuleViolation(
-            "trade.no-offer", f"Das Angebot geht nur {_name(s, o.player)} und {_name(s, o.to)} an."
+            "trade.no-offer", "Das Angebot geht nur {giver} und {taker} an.",
+            giver=_name(s, o.player), taker=_name(s, o.to),
         )
 
 
@@ -573,9 +589,9 @@ def _check_end_trading(s: State, a: EndTrading) -> None:
     _not_over(s)
     _check_player(s, a.player)
     if s.phase is not TRADE:
-        raise RuleViolation("turn.wrong-phase", f"Jetzt ist Phase {int(s.phase)}, nicht Phase 2.")
+        raise RuleViolation("turn.wrong-phase", "Jetzt ist Phase {phase}, nicht Phase 2.", phase=int(s.phase))
     if a.player != s.active:
-        raise RuleViolation("trade.end", f"Nur {_name(s, s.active)} kann den Handel beenden.")
+        raise RuleViolation("trade.end", "Nur {active} kann den Handel beenden.", active=_name(s, s.active))
     _check_blocked(s)
     if s.offer is not None:
         raise RuleViolation("trade.end", "Es ist noch ein Angebot offen.")
@@ -587,12 +603,12 @@ def _check_draw(s: State, a: Draw) -> None:
     if s.phase is PLANT_RECEIVED:
         waiting = [p.name for i, p in enumerate(s.players) if to_plant(s, i)]
         raise RuleViolation(
-            "p3.plant-all", f"Erst müssen alle ihre Karten pflanzen (noch: {', '.join(waiting)})."
+            "p3.plant-all", "Erst müssen alle ihre Karten pflanzen (noch: {names}).", names=", ".join(waiting)
         )
     if s.phase is not DRAW:
-        raise RuleViolation("p4.draw-three", f"Jetzt ist Phase {int(s.phase)}; nachgezogen wird in Phase 4.")
+        raise RuleViolation("p4.draw-three", "Jetzt ist Phase {phase}; nachgezogen wird in Phase 4.", phase=int(s.phase))
     if a.player != s.active:
-        raise RuleViolation("turn.not-active", f"Nachziehen darf nur {_name(s, s.active)}.")
+        raise RuleViolation("turn.not-active", "Nachziehen darf nur {active}.", active=_name(s, s.active))
 
 
 def _check_buy(s: State, a: BuyField) -> int:
@@ -603,12 +619,14 @@ def _check_buy(s: State, a: BuyField) -> int:
     if not cost:
         if len(p.fields) >= 3:
             raise RuleViolation("field.buy-third", "Ihr spielt schon mit drei Feldern.")
-        raise RuleViolation("field.buy-third", f"In „{s.ruleset.title}“ kann man kein Feld kaufen.")
+        raise RuleViolation("field.buy-third", "In „{ruleset}“ kann man kein Feld kaufen.",
+                            ruleset=Term(s.ruleset.title))
     if len(p.fields) >= 3:
-        raise RuleViolation("field.buy-third", f"{p.name} hat schon ein drittes Feld.")
+        raise RuleViolation("field.buy-third", "{name} hat schon ein drittes Feld.", name=p.name)
     if len(p.coins) < cost:
         raise RuleViolation(
-            "field.buy-third", f"Das Feld kostet {cost} Taler, {p.name} hat nur {len(p.coins)}."
+            "field.buy-third", "Das Feld kostet {cost} Taler, {name} hat nur {coins}.",
+            cost=cost, name=p.name, coins=len(p.coins),
         )
     return cost
 
@@ -774,7 +792,7 @@ def _validate(s: State, action: object) -> tuple[Action, object]:
     An edition's own action types are checked by the edition's checker alone."""
     rules = _RULES.get(type(action)) or s.edition.actions.get(type(action))
     if rules is None:
-        raise RuleViolation("input.unknown-card", f"Unbekannte Aktion {short_repr(action)}.")
+        raise RuleViolation("input.unknown-card", "Unbekannte Aktion {action}.", action=short_repr(action))
     try:
         if type(action) in _RULES:
             action = plain(action)  # type: ignore[arg-type]
@@ -788,7 +806,8 @@ def _validate(s: State, action: object) -> tuple[Action, object]:
         raise
     except Exception as error:  # malformed input of any kind: refused, never a crash
         raise RuleViolation(
-            "input.unknown-card", f"Ungültige Aktion {short_repr(action)}: {short_repr(error)}"
+            "input.unknown-card", "Ungültige Aktion {action}: {error}",
+            action=short_repr(action), error=short_repr(error),
         ) from None
 
 

@@ -92,18 +92,48 @@ def find_rule(rule_id: str) -> Rule:
         raise KeyError(f"Unbekannte Regel-ID {rule_id!r}") from None
 
 
+class Term(str):
+    """A word of the game among a refusal's parameters (a variety's name): the German word
+    as a ``str``, and the catalogue context it is translated by where it is shown
+    (``Term.variety("Blaue Bohne")``; ``None``: a text of the data without context, such as
+    a rule set's title)."""
+
+    context: str | None
+
+    def __new__(cls, text: str, context: str | None = None) -> Term:
+        term = super().__new__(cls, text)
+        term.context = context
+        return term
+
+    @classmethod
+    def variety(cls, name: str) -> Term:
+        return cls(name, "variety")
+
+    def __reduce__(self):
+        return (Term, (str(self), self.context))
+
+
 class RuleViolation(Exception):
     """A refused action: the rule ID, a German explanation for learners, and the source.
 
     ``detail`` says what exactly was wrong in this situation; ``explanation`` is the rule
     in general. The state the action was applied to is unchanged.
+
+    The refusal itself is language-neutral: the rule ID, the detail's German ``template``
+    and its ``params`` (names, numbers, :class:`Term` s); ``detail`` is the template filled
+    in German, and a page shows it in the reader's language from the catalogue
+    (``bohnteach.render.language.refusal_detail``)::
+
+        RuleViolation("p1.empty-hand", "{name} hat keine Karte auf der Hand.", name="Anna")
     """
 
-    def __init__(self, rule_id: str, detail: str = ""):
+    def __init__(self, rule_id: str, detail: str = "", /, **params: object):
         rule = find_rule(rule_id)
         self.rule_id = rule_id
         self.rule = rule
-        self.detail = detail
+        self.template = detail
+        self.params = params
+        self.detail = detail.format(**params) if params else detail
         self.explanation = rule.explanation
         self.source = rule.source
         super().__init__(self.message)
@@ -114,7 +144,11 @@ class RuleViolation(Exception):
         return " ".join(parts) + f" [{self.rule_id}]"
 
     def __reduce__(self):  # keep picklable despite the custom __init__
-        return (RuleViolation, (self.rule_id, self.detail))
+        return (_refusal, (self.rule_id, self.template, self.params))
+
+
+def _refusal(rule_id: str, template: str, params: dict) -> RuleViolation:
+    return RuleViolation(rule_id, template, **params)
 
 
 class MeterFileError(ValueError):

@@ -14,7 +14,9 @@ from typing import Any, Protocol
 
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.edition import View, ZoneDisplay
-from bohnteach.game.errors import find_rule, readable_source
+from bohnteach.game.errors import find_rule
+from bohnteach.i18n import N_, _, current, ngettext
+from bohnteach.render.language import refusal_detail, rule_words, source_words, variety_word
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.render.words import PHASE_NAMES, TRAIT_WORDS, trait_tag
@@ -54,17 +56,20 @@ def rule_chip(rule_id: str) -> str:
     """A chip naming a rule by its German title; the ID follows in small print (for
     teachers, who find it in ``docs/rules.md``) and is the tooltip."""
     rid = escape(rule_id)
+    rule = _("Regel")
     try:
-        title = find_rule(rule_id).title
+        title = current().gettext(find_rule(rule_id).title)
     except KeyError:
-        return f'<span class="bt-chip bt-rule" data-rule="{rid}">Regel {rid}</span>'
-    return (f'<span class="bt-chip bt-rule" data-rule="{rid}" title="Regel {rid}">'
-            f'Regel: {escape(title)}<small class="bt-rid">{rid}</small></span>')
+        return f'<span class="bt-chip bt-rule" data-rule="{rid}">{rule} {rid}</span>'
+    label = _("Regel:")
+    return (f'<span class="bt-chip bt-rule" data-rule="{rid}" title="{rule} {rid}">'
+            f'{label} {escape(title)}<small class="bt-rid">{rid}</small></span>')
 
 
 def source_chip(source: str) -> str:
     """A chip naming the rulebook by title and section (never a seed file name)."""
-    return f'<span class="bt-chip bt-src">Quelle: {escape(readable_source(source))}</span>'
+    label = _("Quelle:")
+    return f'<span class="bt-chip bt-src">{label} {escape(source_words(source))}</span>'
 
 
 def chips(rule_ids: Iterable[str] = (), sources: Iterable[str] = ()) -> str:
@@ -90,14 +95,15 @@ def card_html(
         mark, word = trait_tag(info.trait, "mark"), trait_tag(info.trait, "short")
         symbol = f'<i class="bt-sx">{mark}</i>'
         trait = f'<span class="bt-trait"><i>{mark}</i>{word}</span>'
-    tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
+    tag_html = f'<span class="bt-tag">{escape(_(tag))}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if sideways else None, "bt-under" if under else None,
                    "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    title = variety.de + (f" ({trait_tag(info.trait, 'word')})" if trait_tag(info.trait, "word") else "")
+    word = trait_tag(info.trait, "word")
+    title = variety_word(variety) + (f" ({word})" if word else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
         f'title="{escape(title)}" data-card="{card}">'
-        f'<span class="bt-cn">{symbol}{name_html(variety.de)}</span>{trait}{tag_html}</div>'
+        f'<span class="bt-cn">{symbol}{name_html(variety_word(variety))}</span>{trait}{tag_html}</div>'
     )
 
 
@@ -108,9 +114,9 @@ def name_html(name: str) -> str:
     return escape(name)
 
 
-def back_html(label: str = "verdeckt", *, changed: bool = False) -> str:
+def back_html(label: str = N_("verdeckt"), *, changed: bool = False) -> str:
     classes = _cls("bt-card", "bt-back", "bt-changed" if changed else None)
-    return f'<div class="{classes}"><span>{escape(label)}</span></div>'
+    return f'<div class="{classes}"><span>{escape(_(label))}</span></div>'
 
 
 def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> str:
@@ -118,8 +124,13 @@ def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> s
     return f'<div class="{classes}"><div class="bt-zt">{title}</div>{body}</div>'
 
 
+def _EMPTY() -> str:
+    return _("leer")
+
+
 def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    """``"1 Karte"``, ``"3 Karten"`` – in the reader's language (a plural message)."""
+    return f"{n} {current().ngettext(one, many, n)}"
 
 
 # ---- fields and the Bohnometer ---------------------------------------------------------
@@ -135,9 +146,10 @@ def meter_html(meter: tuple[int, ...] | None, count: int, no_meter: str = View.n
             got = " bt-got" if taler == coins else ""
             steps.append(f'<span class="bt-step{got}">{need}→{taler}</span>')
     higher = [need for need in meter if need and need > count]
-    nxt = (f"nächste Stufe bei {min(higher)}" if higher else "höchste Stufe erreicht")
+    nxt = (_("nächste Stufe bei {n}").format(n=min(higher)) if higher else _("höchste Stufe erreicht"))
+    label = _("Karten→Taler")
     return (
-        f'<div class="bt-meter"><span class="bt-ml">Karten→Taler</span>{"".join(steps)}</div>'
+        f'<div class="bt-meter"><span class="bt-ml">{label}</span>{"".join(steps)}</div>'
         f'<div class="bt-next">{nxt}</div>'
     )
 
@@ -155,9 +167,10 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     p = state.players[player]
     cards = p.fields[index]
     changed_zone = f"{p.name}.field{index + 1}" in zones
-    head = f'<div class="bt-zt"><b>Feld {index + 1}</b></div>'
+    field = _("Feld {n}").format(n=index + 1)
+    head = f'<div class="bt-zt"><b>{field}</b></div>'
     if not cards:
-        body = '<div class="bt-stack"><div class="bt-empty">leer</div></div>'
+        body = f'<div class="bt-stack"><div class="bt-empty">{_EMPTY()}</div></div>'
         return f'<div class="{_cls("bt-field", "bt-zchanged" if changed_zone else None)}">{head}{body}</div>'
     n = len(cards)
     ordered = n > 1 and any(state.cards[c].trait for c in cards)  # traits: the top card counts
@@ -169,13 +182,15 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     top = cards[-1]
     variety = find_variety(state.variety[top])
     coins = meter_value(state.meter[top], n) if state.meter[top] else 0
+    harvest = ngettext("Ernte jetzt: <b>{coins} Taler</b>", "Ernte jetzt: <b>{coins} Taler</b>",
+                       coins).format(coins=coins)
     info = (
-        f'<div class="bt-finfo">{n} {escape(breakable(variety.label(n)))}</div>'
-        f'<div class="bt-next">Ernte jetzt: <b>{coins} Taler</b></div>'
+        f'<div class="bt-finfo">{n} {escape(breakable(variety_word(variety, n)))}</div>'
+        f'<div class="bt-next">{harvest}</div>'
     )
     order = '<div class="bt-next">zuerst gepflanzt ↓</div>' if ordered else ""
     sequence = field_order_html(state, cards) if ordered else ""
-    assumed = ('<div class="bt-next bt-assumed">* Bohnometer angenommen</div>'
+    assumed = ('<div class="bt-next bt-assumed">' + _("* Bohnometer angenommen") + "</div>"
                if state.ruleset.meter_assumption else "")
     classes = _cls("bt-field", "bt-zchanged" if changed_zone else None)
     return (
@@ -202,16 +217,16 @@ def _hand_html(state: State, player: int, open_: bool, hl: set[int], zones: set[
     changed = f"{p.name}.hand" in zones
     n = len(p.hand)
     if not n:
-        return _zone("<b>Hand</b>: leer", "", changed=changed)
+        return _zone(_("<b>Hand</b>: leer"), "", changed=changed)
     if open_:
         cards = "".join(
-            card_html(state, c, changed=c in hl, tag="vorne" if i == 0 else "")
+            card_html(state, c, changed=c in hl, tag=N_("vorne") if i == 0 else "")
             for i, c in enumerate(p.hand)
         )
-        title = f"<b>Hand</b> ({n}) – vorne → hinten, Reihenfolge bleibt"
+        title = _("<b>Hand</b> ({n}) – vorne → hinten, Reihenfolge bleibt").format(n=n)
         return _zone(title, f'<div class="bt-row">{cards}</div>', changed=changed)
     backs = "".join(back_html("?", changed=c in hl) for c in p.hand)
-    title = f"<b>Hand</b>: {_plural(n, 'Karte', 'Karten')}, verdeckt"
+    title = _("<b>Hand</b>: {cards}, verdeckt").format(cards=_plural(n, "Karte", "Karten"))
     return _zone(title, f'<div class="bt-row bt-hidden">{backs}</div>', changed=changed)
 
 
@@ -221,16 +236,18 @@ def player_head_html(state: State, player: int, *, you: bool, zones: Collection[
     over = state.phase is Phase.OVER
     badges = []
     if you:
-        badges.append('<span class="bt-badge bt-you">du</span>')
+        badges.append('<span class="bt-badge bt-you">' + _("du") + "</span>")
     if player == state.active and not over:
-        badges.append('<span class="bt-badge bt-act">▶ am Zug</span>')
+        badges.append('<span class="bt-badge bt-act">' + _("▶ am Zug") + "</span>")
     if player == state.start_player:
-        badges.append('<span class="bt-badge bt-start">Startspieler</span>')
+        badges.append('<span class="bt-badge bt-start">' + _("Startspieler") + "</span>")
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
     place = state.edition.view.coin_place
     on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
-    coins = (f'<span class="{coin_cls}" title="{escape(place or "Talerstapel")}"><span class="bt-coin"></span>'
-             f"{_plural(len(p.coins), 'Taler', 'Taler')}{on}</span>")
+    pile = place or _("Talerstapel")
+    count = _plural(len(p.coins), "Taler", "Taler")
+    coins = (f'<span class="{coin_cls}" title="{escape(pile)}"><span class="bt-coin"></span>'
+             f"{count}{on}</span>")
     return f'<div class="bt-phead"><span class="bt-name">{escape(p.name)}</span>{"".join(badges)}{coins}</div>'
 
 
@@ -245,7 +262,7 @@ def player_html(state: State, player: int, *, open_hand: bool, you: bool, hl: se
     if p.set_aside:
         aside = "".join(card_html(state, c, changed=c in hl, sideways=True) for c in p.set_aside)
         parts.append(_zone(
-            "<b>Quer gelegt</b> (erhalten – wird in Phase 3 gepflanzt, nie auf die Hand)",
+            _("<b>Quer gelegt</b> (erhalten – wird in Phase 3 gepflanzt, nie auf die Hand)"),
             f'<div class="bt-row">{aside}</div>',
             changed=f"{p.name}.set_aside" in zones,
         ))
@@ -326,36 +343,41 @@ def pass_label(state: State) -> str:
     """„2. Durchgang“, „3. Durchgang (letzter)“ or that the pile is used up for good."""
     last = state.setup.exhaustions
     if state.ending or state.pass_number > last:
-        return "Stapel zum letzten Mal aufgebraucht"
-    return f"{state.pass_number}. Durchgang" + (" (letzter)" if state.pass_number == last else "")
+        return _("Stapel zum letzten Mal aufgebraucht")
+    if state.pass_number == last:
+        return _("{n}. Durchgang (letzter)").format(n=state.pass_number)
+    return _("{n}. Durchgang").format(n=state.pass_number)
 
 
 def middle_html(state: State, hl: set[int], zones: set[str], perspective: int | None = None) -> str:
     parts = []
     n = len(state.deck)
-    deck_card = back_html("Stapel") if n else '<div class="bt-empty">leer</div>'
+    deck_card = back_html(N_("Stapel")) if n else f'<div class="bt-empty">{_EMPTY()}</div>'
+    deck_count = _plural(n, "Karte", "Karten")
     parts.append(_center(
-        "Nachziehstapel",
+        _("Nachziehstapel"),
         f'<div class="bt-pile">{deck_card}<div class="bt-pile-info">'
-        f"<span>{_plural(n, 'Karte', 'Karten')}</span>"
+        f"<span>{deck_count}</span>"
         f"<b>{pass_label(state)}</b></div></div>",
         changed="deck" in zones,
     ))
     d = len(state.discard)
     top = card_html(state, state.discard[-1], changed=state.discard[-1] in hl) if d else (
-        '<div class="bt-empty">leer</div>')
+        f'<div class="bt-empty">{_EMPTY()}</div>')
+    discard_count = _plural(d, "Karte", "Karten")
     parts.append(_center(
-        "Ablagestapel",
+        _("Ablagestapel"),
         f'<div class="bt-pile">{top}<div class="bt-pile-info">'
-        f"<span>{_plural(d, 'Karte', 'Karten')}</span>"
+        f"<span>{discard_count}</span>"
         f"</div></div>",
         changed="discard" in zones,
     ))
     if state.revealed or "revealed" in zones:
         owner = escape(state.players[state.active].name)
         cards = "".join(card_html(state, c, changed=c in hl) for c in state.revealed)
-        body = f'<div class="bt-row">{cards or "<span>keine mehr</span>"}</div>'
-        parts.append(_center(f"Aufgedeckt (gehören {owner})", body, "revealed" in zones))
+        none_left = _("keine mehr")
+        body = f'<div class="bt-row">{cards or "<span>" + none_left + "</span>"}</div>'
+        parts.append(_center(_("Aufgedeckt (gehören {owner})").format(owner=owner), body, "revealed" in zones))
     parts.append(table_zones_html(state, hl, zones))
     if state.offer is not None:
         parts.append(offer_html(state, hl, perspective))
@@ -395,18 +417,20 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
         )
         return f'<div class="bt-offer-side"><div class="bt-zt">{label}</div><div class="bt-row">{body}</div></div>'
 
-    body = side(f"{who} gibt", o.give, view.give) if o.give else ""
+    body = side(_("{name} gibt").format(name=who), o.give, view.give) if o.give else ""
     if o.get:
-        body += side(f"{who} möchte von {to}", o.get, view.get)
+        body += side(_("{name} möchte von {other}").format(name=who, other=to), o.get, view.get)
     hidden = any(c.hidden for c in view.give + view.get)
     note = ""
     if hidden:
         name = escape(state.players[viewer].name)
         text, rule_id = state.edition.view.hidden_offer
         note = f'<div class="bt-next">So hört es {name}: {escape(text)}</div>' + chips([rule_id])
+    waits = _("Wartet auf die Antwort von {other}.").format(other=to)
     body = (f'<div class="bt-row">{body}</div>{note}'
-            f'<div class="bt-next">Wartet auf die Antwort von {to}.</div>')
-    title = f"Geschenk von {who} an {to}" if not o.get else f"Angebot von {who} an {to}"
+            f'<div class="bt-next">{waits}</div>')
+    title = (_("Geschenk von {name} an {other}") if not o.get
+             else _("Angebot von {name} an {other}")).format(name=who, other=to)
     return _center(title, body, extra="bt-offer")
 
 
@@ -419,22 +443,29 @@ def phase_bar(state: State) -> str:
         on = state.phase is ph
         current = ' aria-current="step"' if on else ""
         parts.append(f'<li class="{_cls("bt-phase", "bt-on" if on else None)}"{current}>'
-                     f"<b>{int(ph)}</b>{name}</li>")
+                     f"<b>{int(ph)}</b>{_(name)}</li>")
     items = "".join(parts)
-    return f'<ol class="bt-phases" aria-label="Phasen">{items}</ol>'
+    label = _("Phasen")
+    return f'<ol class="bt-phases" aria-label="{label}">{items}</ol>'
 
 
 def game_over_html(state: State) -> str:
     scores = state.scores or [len(p.coins) for p in state.players]
     winners = set(state.winners or [])
     order = sorted(range(len(state.players)), key=lambda i: -scores[i])
+    wins = " – " + _("gewinnt ★")
     rows = "".join(
         f'<li class="{"bt-win" if i in winners else ""}">{escape(state.players[i].name)}: '
-        f"{_plural(scores[i], 'Taler', 'Taler')}{' – gewinnt ★' if i in winners else ''}</li>"
+        f"{_plural(scores[i], 'Taler', 'Taler')}{wins if i in winners else ''}</li>"
         for i in order
     )
-    names = " und ".join(escape(state.players[i].name) for i in sorted(winners))
-    head = f"Spielende – {names} {'gewinnt' if len(winners) == 1 else 'gewinnen'}" if winners else "Spielende"
+    names = _(" und ").join(escape(state.players[i].name) for i in sorted(winners))
+    if not winners:
+        head = _("Spielende")
+    elif len(winners) == 1:
+        head = _("Spielende – {names} gewinnt").format(names=names)
+    else:
+        head = _("Spielende – {names} gewinnen").format(names=names)
     return f'<div class="bt-over"><h4>{head}</h4><ol>{rows}</ol></div>'
 
 
@@ -487,14 +518,16 @@ def render_table(
     if over:
         top = game_over_html(state)
     else:
-        turn = f'<span class="bt-turn">Zug {state.turn} · {escape(active)} ist am Zug</span>'
+        words = _("Zug {turn} · {name} ist am Zug").format(turn=state.turn, name=escape(active))
+        turn = f'<span class="bt-turn">{words}</span>'
         top = f'<div class="bt-top">{turn}{phase_bar(state)}</div>'
     note = ""
     if state.ruleset.meter_assumption:
         assumption = state.ruleset.meter_assumption.strip()
         if assumption.casefold().startswith("annahme:"):
             assumption = assumption[len("annahme:"):].strip()
-        note = (f'<div class="bt-note"><b>Achtung, Annahme:</b> {escape(assumption)}</div>')
+        label = _("Achtung, Annahme:")
+        note = (f'<div class="bt-note"><b>{label}</b> {escape(assumption)}</div>')
     n = len(state.players)
     first = perspective if perspective is not None else 0
     seats = [(first + k) % n for k in range(n)]  # the learner first, clockwise order kept
@@ -503,7 +536,7 @@ def render_table(
         for i in seats if i not in omit
     )
     return (
-        f'{style_block()}<div class="bt bt-table" lang="de">{top}{note}'
+        f'{style_block()}<div class="bt bt-table" lang="{current().lang}">{top}{note}'
         f"{middle_html(state, hl, zones, perspective)}"
         f'<div class="bt-players">{players}</div></div>'
     )
@@ -517,19 +550,23 @@ def render_refusal(violation: Refusal) -> str:
         rule: Any = find_rule(rule_id)
     except KeyError:
         rule = None
-    title = rule.title if rule else "Dieser Zug ist nicht erlaubt"
-    detail = getattr(violation, "detail", "")
-    explanation = getattr(violation, "explanation", "") or (rule.explanation if rule else "")
+    tr = current()
+    words = rule_words(rule) if rule else None
+    title = words.title if words else _("Dieser Zug ist nicht erlaubt")
+    detail = refusal_detail(violation)
+    explanation = tr.prose(getattr(violation, "explanation", "") or (rule.explanation if rule else ""))
     source = getattr(violation, "source", "") or (rule.source if rule else "")
-    parts = [f'<h4><span class="bt-icon">✕</span> Nicht erlaubt: {escape(title)}</h4>']
+    refused = _("Nicht erlaubt:")
+    parts = [f'<h4><span class="bt-icon">✕</span> {refused} {escape(title)}</h4>']
     if detail:
         parts.append(f'<p class="bt-detail">{escape(detail)}</p>')
     if explanation:
         parts.append(f"<p>{escape(explanation)}</p>")
-    if rule is not None and rule.interpretation:
-        parts.append(f'<p class="bt-ausl"><b>Auslegung:</b> {escape(rule.interpretation)}</p>')
+    if words is not None and words.interpretation:
+        label = _("Auslegung:")
+        parts.append(f'<p class="bt-ausl"><b>{label}</b> {escape(words.interpretation)}</p>')
     parts.append(chips([rule_id] if rule_id else [], [source] if source else []))
-    parts.append('<p class="bt-next">Der Tisch bleibt, wie er war.</p>')
+    parts.append('<p class="bt-next">' + _("Der Tisch bleibt, wie er war.") + "</p>")
     return f'{style_block()}<div class="bt bt-box bt-refusal" role="alert">{"".join(parts)}</div>'
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
+from bohnteach.i18n import N_
 from bohnteach.game.words import (  # the core's card words, re-exported: one place
     TRAIT_WORDS, card_label, trait_tag, variety_with_trait,
 )
@@ -22,11 +23,11 @@ from bohnteach.game.words import (  # the core's card words, re-exported: one pl
 Number = int | float | Fraction | Decimal
 
 # ---- phases ------------------------------------------------------------------------------
-PHASE_NAMES: dict[Phase, str] = {
-    Phase.PLANT: "Pflanzen",
-    Phase.TRADE: "Aufdecken & Handeln",
-    Phase.PLANT_RECEIVED: "Erhaltenes pflanzen",
-    Phase.DRAW: "Nachziehen",
+PHASE_NAMES: dict[Phase, str] = {  # N_: translated where shown (bohnteach.i18n)
+    Phase.PLANT: N_("Pflanzen"),
+    Phase.TRADE: N_("Aufdecken & Handeln"),
+    Phase.PLANT_RECEIVED: N_("Erhaltenes pflanzen"),
+    Phase.DRAW: N_("Nachziehen"),
 }
 """Short names of the four phases (the phase bar above the table)."""
 

@@ -23,6 +23,7 @@ from bohnteach.render.table import (
 )
 from bohnteach.render.style import style_block
 from bohnteach.game.state import State
+from bohnteach.i18n import Translator, as_translator, speaking
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import button, flow, html, layout
 
@@ -72,11 +73,11 @@ def replay(scene: SceneLike) -> list[_Frame]:
     return frames
 
 
-def _action_text(scene: SceneLike, index: int, frames: list[_Frame]) -> str:
+def _action_text(scene: SceneLike, index: int, frames: list[_Frame], tr: Translator) -> str:
     step = scene.steps[index - 1]
     text = getattr(step, "text", None)
     if text:
-        return text
+        return tr.gettext(text)
     if step.action is None:
         return ""
     try:
@@ -90,10 +91,14 @@ def _action_text(scene: SceneLike, index: int, frames: list[_Frame]) -> str:
 class ScenePlayer(widgets.VBox):
     """⏮ ◀ ▶ ⏭ through a scene: narration, rule chips, the table with changes marked,
     and the engine's refusal for a mistake step. States and HTML are cached, so a click
-    only swaps strings."""
+    only swaps strings. ``lang``: the reader's language (a code or a translator; German
+    by default) for every word the player shows."""
 
-    def __init__(self, scene: SceneLike, *, show_hands: Any = None, perspective: int | None = None):
+    def __init__(self, scene: SceneLike, *, show_hands: Any = None, perspective: int | None = None,
+                 lang: str | Translator | None = None):
         self.scene = scene
+        self.tr = as_translator(lang)
+        tr = self.tr
         self.index = 0
         self._frames = replay(scene)
         self._html: dict[int, tuple[str, str, str]] = {}
@@ -114,10 +119,11 @@ class ScenePlayer(widgets.VBox):
         self.line = html(start["line"], classes=("bt-scene-line",))
         self.feedback = html(start["feedback"])
         self.table = html(start["table"])
-        self.first_button = button("|◀", "Zum Anfang", disabled=True)
-        self.prev_button = button("◀ zurück", "Ein Schritt zurück", disabled=True)
-        self.next_button = button("▶ weiter", "Nächster Schritt", style="primary", disabled=self.n == 0)
-        self.last_button = button("▶|", "Zum Ende", disabled=self.n == 0)
+        self.first_button = button("|◀", tr.gettext("Zum Anfang"), disabled=True)
+        self.prev_button = button(tr.gettext("◀ zurück"), tr.gettext("Ein Schritt zurück"), disabled=True)
+        self.next_button = button(tr.gettext("▶ weiter"), tr.gettext("Nächster Schritt"), style="primary",
+                                  disabled=self.n == 0)
+        self.last_button = button("▶|", tr.gettext("Zum Ende"), disabled=self.n == 0)
         show = self._show_error
         self.first_button.on_click(guard(show, "⏮")(lambda _b: self.go(0)))
         self.prev_button.on_click(guard(show, "◀")(lambda _b: self.go(self.index - 1)))
@@ -143,11 +149,14 @@ class ScenePlayer(widgets.VBox):
         s = self.scene
         sources = tuple(getattr(s, "sources", ()) or ())
         rules = tuple(getattr(s, "rules", ()) or ())
+        with speaking(self.tr):
+            shown = chips(rules, sources)
         return (f'{style_block()}<div class="bt"><h3 style="margin:4px 0">'
-                f"{escape(s.title)}</h3>{chips(rules, sources)}</div>")
+                f"{escape(self.tr.gettext(s.title))}</h3>{shown}</div>")
 
     def _label_html(self, i: int) -> str:
-        return f'<span style="font-weight:600;padding:0 6px">Schritt {i} / {self.n}</span>'
+        step = self.tr.gettext("Schritt {i} / {n}").format(i=i, n=self.n)
+        return f'<span style="font-weight:600;padding:0 6px">{step}</span>'
 
     def _show_error(self, fragment: str) -> None:
         self.feedback.value = fragment
@@ -156,22 +165,29 @@ class ScenePlayer(widgets.VBox):
         """(narration, the bar's line, feedback, table) HTML of position ``i`` — cached."""
         if i in self._html:
             return self._html[i]
+        with speaking(self.tr):
+            self._html[i] = self._render_now(i)
+        return self._html[i]
+
+    def _render_now(self, i: int) -> tuple[str, str, str, str]:
+        tr = self.tr
         frame = self._frames[i]
         if i == 0:
-            head = "Ausgangslage"
-            text = getattr(self.scene, "intro", "") or "So sieht der Tisch am Anfang aus."
+            head = tr.gettext("Ausgangslage")
+            text = tr.prose(getattr(self.scene, "intro", "")) or tr.gettext("So sieht der Tisch am Anfang aus.")
             narration = render_info(head, text)
             feedback = ""
         else:
             step = self.scene.steps[i - 1]
-            action = _action_text(self.scene, i, self._frames)
+            action = _action_text(self.scene, i, self._frames, tr)
             mistake = bool(getattr(step, "refused", None)) or frame.refusal is not None
-            head = ("Ein Fehler, den man oft macht: " if mistake else "") + (action or "Erklärung")
+            head = (tr.gettext("Ein Fehler, den man oft macht: ") if mistake else "") + (
+                action or tr.gettext("Erklärung"))
             source = getattr(step, "source", "")
-            text = step.narration
+            text = tr.prose(step.narration)
             narration = render_info(head, text, step.rules, [source] if source else [])
             if frame.error:
-                feedback = render_error(frame.error, title="Dieser Schritt ging schief")
+                feedback = render_error(frame.error, title=tr.gettext("Dieser Schritt ging schief"))
             elif frame.refusal is not None:
                 feedback = render_refusal(frame.refusal)
             else:
@@ -180,8 +196,7 @@ class ScenePlayer(widgets.VBox):
                              highlight=frame.highlight, perspective=self._perspective)
         # hidden from screen readers (they hear the narration) and from print (it prints)
         line = f'<p aria-hidden="true"><b>{escape(head)}:</b> {escape(text)}</p>'
-        self._html[i] = (narration, line, feedback, table)
-        return self._html[i]
+        return narration, line, feedback, table
 
     def go(self, i: int) -> None:
         """Show position ``i`` (0 = the initial table, ``n`` = after the last step)."""
