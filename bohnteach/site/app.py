@@ -314,9 +314,9 @@ def _known_query() -> str:
 
 def _instances() -> dict[str, Any]:
     """Every live widget model of this kernel, by model id (ipywidgets' own registry)."""
-    from ipywidgets.widgets.widget import _instances as instances
+    from bohnteach.upstream.ipywidgets import live_widgets
 
-    return instances
+    return live_widgets()
 
 
 __all__ = ["APP_NOTEBOOK", "App", "CHAPTER_KEY", "Entry", "LESSON_KEY", "PROJECTOR_KEY", "Router", "entries",

@@ -11,7 +11,7 @@ private API: ``loadPyodide({_makeSnapshot: true})`` + ``pyodide.makeMemorySnapsh
 at build time, ``loadPyodide({_loadSnapshot, _snapshotDeserializer})`` in the browser
 (``_loadSnapshot`` may be a promise: Pyodide awaits it after loading its own script)
 (pyodide/pyodide#4652, #4720; no public documentation). Everything that touches it is in
-this module, checked with Pyodide :data:`CHECKED_PYODIDE` (0.29.x: 314.x fails to restore a
+this module, checked with Pyodide :data:`bohnteach.upstream.pyodide.CHECKED_SERIES` (0.29.x: 314.x fails to restore a
 snapshot larger than its default heap, pyodide#6254). The build refuses another Pyodide
 (:func:`check_version`); after an upgrade, re-check as README's "Pins and lock" says:
 ``make static`` builds, and ``tests/test_static_site.py -k "snapshot or reader"`` shows the start from
@@ -83,8 +83,6 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-#: The Pyodide series whose private snapshot API this module was checked against.
-CHECKED_PYODIDE = "0.29."
 #: The script the kernel loads as ``pyodideUrl``: it defines ``loadPyodide`` and loads
 #: Pyodide's own ``pyodide.js`` beside it.
 START_SCRIPT = "bohnteach-start.js"
@@ -133,10 +131,12 @@ class SnapshotError(RuntimeError):
 
 
 def check_version(pyodide_version: str) -> None:
-    if not pyodide_version.startswith(CHECKED_PYODIDE):
-        raise SnapshotError(
-            f"Pyodide {pyodide_version}: das Abbild nutzt Pyodides private API, geprüft mit "
-            f"{CHECKED_PYODIDE}x (bohnteach/site/snapshot.py); erst dort prüfen.")
+    """Stop for a Pyodide whose private API the scripts here were not checked against
+    (:mod:`bohnteach.upstream.pyodide`)."""
+    from bohnteach.upstream.pyodide import version_problem
+
+    if (line := version_problem(pyodide_version)) is not None:
+        raise SnapshotError(line)
 
 
 #: Run in Node at build time: argv = Pyodide's folder, the snapshot's name, a JSON file

@@ -68,6 +68,7 @@ from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER, not
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
+from bohnteach.upstream.jupyterlite import PYODIDE_KERNEL_PLUGIN, edit_page_config, worker_changed
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
 #: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
@@ -95,7 +96,6 @@ PLACEHOLDERS = frozenset({
     "sqlite3",  # IPython's history (off without it); the real one is on Pyodide's CDN only
     "jedi",  # completion in an editor (1.5 MB with parso); IPython goes on without it
 })
-PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Where the site's pages land in the build.
 RENDER_DIR = "voici/render"
 #: Installed here but left out of the build: bohnteach's chart renderer (CHARTS_EXTENSION)
@@ -529,10 +529,6 @@ def _lite_config(pyodide_packages: list[str]) -> dict:
     }
 
 
-_PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
-                          r"(</script>)", re.S)
-
-
 def _leave_out_extensions(staging: Path) -> None:
     """Remove :data:`LEFT_OUT_EXTENSIONS` from the build: their files and their entries in
     ``jupyter-lite.json`` and in every page's embedded ``jupyter-config-data``."""
@@ -552,7 +548,7 @@ def _leave_out_extensions(staging: Path) -> None:
     kept(data["jupyter-config-data"])
     lite.write_text(json.dumps(data, indent=2), "utf-8")
     for html in staging.rglob("*.html"):
-        _edit_page_config(html, kept)
+        edit_page_config(html, kept)
 
 
 def _leave_files_to_the_browser(staging: Path) -> None:
@@ -561,24 +557,11 @@ def _leave_files_to_the_browser(staging: Path) -> None:
     it stops the event before JupyterLite's listener can answer it."""
     worker = staging / SERVICE_WORKER
     text = worker.read_text("utf-8") if worker.is_file() else ""
-    if 'addEventListener("fetch"' not in text or "/api/drive" not in text:
+    if worker_changed(text):
         raise StaticBuildError(f"{worker}: JupyterLites Service Worker fehlt oder hat sich geändert "
                                "(bohnteach/site/static.py: SERVICE_WORKER_JS prüfen)")
     worker.rename(staging / JUPYTERLITE_WORKER)
     worker.write_text(SERVICE_WORKER_JS, "utf-8")
-
-
-def _edit_page_config(html: Path, edit: Callable[[dict], dict], after: str = "") -> bool:
-    """Replace the page's embedded ``jupyter-config-data`` by ``edit(config)`` and put
-    ``after`` right behind it; False (and the file unchanged) if the page has none."""
-    text = html.read_text("utf-8")
-    match = _PAGE_CONFIG.search(text)
-    if match is None:
-        return False
-    blob = json.dumps(edit(json.loads(match.group(2)))).replace("</", "<\\/")
-    html.write_text(text[: match.start(2)] + blob + match.group(3) + after + text[match.end(3):],
-                    "utf-8")
-    return True
 
 
 def _set_page_packages(html: Path, packages: list[str]) -> None:
@@ -591,7 +574,7 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
         options[snapshot.OPTION] = snapshot.NAME
         return config
 
-    if not _edit_page_config(html, with_packages,
+    if not edit_page_config(html, with_packages,
                              _QUERY_TO_KERNEL + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
 
@@ -874,6 +857,17 @@ def serve_static_main(folder: str, port: int = 8000) -> int:
 
 
 def build_static_main(out: str) -> int:
+    """``bohnteach build-static``: the adapters' self-checks (:mod:`bohnteach.upstream`), then
+    the build; one German line and exit code 2 (a changed dependency) or 1 (the build)."""
+    from bohnteach.upstream import STATIC, refusal
+    from bohnteach.upstream.pyodide import version_problem
+
+    line = refusal(STATIC)
+    if line is None and (pyodide := version_problem(PYODIDE_VERSION)) is not None:
+        line = f"Abbruch – eine Abhängigkeit hat sich geändert: {pyodide}"
+    if line is not None:
+        print(line, file=sys.stderr)
+        return 2
     try:
         report = build_static(out)
     except StaticBuildError as exc:

@@ -1,0 +1,75 @@
+"""The one boundary to upstream projects: every patch, subclass and private access of a
+third-party package lives in one adapter module here, one per upstream project.
+
+Each adapter names the versions it was checked against (``CHECKED``, the exact pins in
+pyproject.toml) and has a ``check()`` that looks at everything it touches (attributes,
+signatures, file patterns, versions) and returns what it found changed, one German line
+each. ``bohnteach serve`` and ``bohnteach build-static`` run the checks of their adapters
+first (:func:`refusal`) and refuse to start with one line naming package and version.
+docs/upstream.md lists every contact point, why it exists, the test that guards it and
+what to do at an upgrade; tests/test_upstream_boundary.py keeps private names of
+third-party packages inside this folder.
+
+The adapters import nothing of bohnteach (import-linter contract in pyproject.toml) and
+their upstream packages only inside functions: a kernel that imports the widgets does not
+pay for Voilà.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from importlib import metadata
+
+#: The adapters ``bohnteach serve`` checks (the Voilà server and its kernels).
+SERVE = ("jupyter", "voila", "ipywidgets", "plotly")
+#: The adapters ``bohnteach build-static`` checks (Voici, JupyterLite, Pyodide in the browser).
+STATIC = ("jupyterlite", "pyodide", "ipywidgets", "plotly")
+
+
+def installed(package: str) -> str | None:
+    """The installed version of distribution ``package``, or None."""
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def same_series(version: str | None, checked: str) -> bool:
+    """Whether ``version`` is in the series (major.minor) of the ``checked`` version."""
+    if version is None:
+        return False
+    return version.split(".")[:2] == checked.split(".")[:2]
+
+
+def problem(package: str, what: str) -> str:
+    """One line of a failed self-check: the package with its installed version, what changed."""
+    return f"{package} {installed(package) or '(nicht installiert)'}: {what}"
+
+
+def version_problems(checked: dict[str, str]) -> list[str]:
+    """A line for each package of ``checked`` (name → version checked against) that is
+    missing or installed in another series."""
+    return [problem(name, f"geprüft ist {version} (bohnteach/upstream; docs/upstream.md)")
+            for name, version in checked.items() if not same_series(installed(name), version)]
+
+
+def problems(adapters: Iterable[str]) -> list[str]:
+    """Every problem the ``check()`` of the named adapters finds."""
+    found: list[str] = []
+    for name in adapters:
+        module = importlib.import_module(f"{__name__}.{name}")
+        try:
+            found += module.check()
+        except Exception as error:  # noqa: BLE001 - a check that breaks is a finding, not a crash
+            package = next(iter(getattr(module, "CHECKED", {name: ""})))
+            found.append(problem(package, f"Selbstprüfung gescheitert ({type(error).__name__}: {error})"))
+    return found
+
+
+def refusal(adapters: Iterable[str]) -> str | None:
+    """The one line a command refuses to start with, or None when every check passes."""
+    found = problems(adapters)
+    if not found:
+        return None
+    more = f" (und {len(found) - 1} weitere: docs/upstream.md)" if len(found) > 1 else ""
+    return f"Abbruch – eine Abhängigkeit hat sich geändert: {found[0]}{more}"
