@@ -73,3 +73,17 @@ def refusal(adapters: Iterable[str]) -> str | None:
         return None
     more = f" (und {len(found) - 1} weitere: docs/upstream.md)" if len(found) > 1 else ""
     return f"Abbruch – eine Abhängigkeit hat sich geändert: {found[0]}{more}"
+
+
+def main() -> int:
+    """``python -m bohnteach.upstream [adapter …]``: every problem of the named adapters
+    (default: all), one a line; exit code 1 if there is one (``make upgrade-check``)."""
+    import sys
+
+    names = sys.argv[1:] or list(dict.fromkeys(SERVE + STATIC))
+    found = problems(names)
+    for line in found:
+        print(line)
+    if not found:
+        print(f"Selbstprüfungen bestanden: {', '.join(names)}")
+    return 1 if found else 0
