@@ -92,7 +92,7 @@ lock: | $(BIN)/python
 # pyproject's [tool.bohnteach.upgrade] ranges allow, the pins of the adapted packages lifted
 # (uv's --override); then the adapters' self-checks and a fast part of the suite. Prints
 # what broke; the project's own venv and lock stay as they are.
-UPGRADE_VENV ?= $(shell mktemp -d -u /tmp/bohnteach-upgrade-XXXXXX)
+UPGRADE_VENV := $(or $(UPGRADE_VENV),$(shell mktemp -d -u /tmp/bohnteach-upgrade-XXXXXX))
 UPGRADE_TESTS ?= tests/test_upstream_checks.py tests/test_upstream_boundary.py tests/test_serve.py tests/test_admission.py
 upgrade-check: | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -q 'uv==$(UV_VERSION)'
@@ -101,7 +101,7 @@ upgrade-check: | $(BIN)/python
 	$(BIN)/uv pip install -q --python $(UPGRADE_VENV)/bin/python --override $(UPGRADE_VENV).ranges \
 	  -e '.[test,site,klasse,static]'
 	@echo "== the adapted packages, newest in range:"
-	@$(UPGRADE_VENV)/bin/python -m pip list --disable-pip-version-check 2>/dev/null \
+	@$(BIN)/uv pip list -q --python $(UPGRADE_VENV)/bin/python 2>/dev/null \
 	  | grep -iE "^($$(cut -d'>' -f1 $(UPGRADE_VENV).ranges | sed 's/[-_]/[-_]/g' | paste -sd'|')) " || true
 	@echo "== self-checks:"
 	@$(UPGRADE_VENV)/bin/python -m bohnteach.upstream || echo "(self-checks failed: above)"

@@ -18,8 +18,9 @@ standard library, in the same module):
    (``_initialize``) — overriding public methods of a documented extension point is fine;
 5. the private names the adapters hold (:data:`KNOWN_PRIVATE`) as an attribute or a string
    anywhere else, whatever the value's origin (``grid._grid_ref`` on a figure);
-6. JavaScript that reaches into Pyodide's or JupyterLite's private parts (the names in
-   :data:`PRIVATE_JS`), in a ``.js`` file or a Python string.
+6. JavaScript that reaches into private parts of Pyodide, JupyterLite, Voilà's page or
+   plotly.js (the names in :data:`PRIVATE_JS`), in a ``.js`` file, the template or a Python
+   string; such scripts live in ``bohnteach/upstream/js``.
 
 Rules 3 and 4 import the third-party module to see what the name holds.
 
@@ -49,9 +50,11 @@ KNOWN_PRIVATE = frozenset({
     "_pools", "_kernels", "_initialize", "_init_resources", "_create_environment", "_tz",
     "_instances", "_options_labels", "_grid_ref", "_grid_str", "_fullLayout",
 })
-#: Private parts of Pyodide and JupyterLite that page and worker scripts could reach.
-PRIVATE_JS = ("._api", "DriveFS", "MEMFS", "makeMemorySnapshot", "_loadSnapshot",
-              "jupyterlite-version", "pyodide-lock.json")
+#: Private parts of Pyodide, JupyterLite, Voilà's page and plotly.js that page and worker
+#: scripts could reach (rule 6).
+PRIVATE_JS = ("._api", "MEMFS", "createNode", "makeMemorySnapshot", "_makeSnapshot", "_loadSnapshot",
+              "pyodide-kernel-extension/static", "update_loading_text",
+              "display_cells", "voila_process", "_fullLayout", "window.Worker")
 #: Known contacts outside the adapters that another part of the code base still has to
 #: move (path relative to bohnteach/ → the names); empty once it has.
 PENDING = {
@@ -172,16 +175,70 @@ def test_no_private_upstream_name_outside_the_adapters():
     assert found == [], "\n".join(found)
 
 
-def test_no_script_reaches_into_pyodide_or_jupyterlite_outside_the_adapters():
+def _strings(path: Path) -> list[str]:
+    """The string constants of a Python module, without its docstrings (prose may name
+    what the adapters touch)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_no_script_reaches_into_upstream_pages_outside_the_adapters():
+    """Rule 6. The labextensions are JupyterLab's plug-in format itself (a federated container
+    in ``window._JUPYTERLAB``); their contacts are rows of docs/upstream.md."""
     found = []
     for path in sorted(PACKAGE.rglob("*")):
-        if ADAPTERS in path.parents or path.suffix not in (".js", ".py", ".j2", ".html"):
+        if ADAPTERS in path.parents or "labextensions" in path.parts:
             continue
-        if "labextensions" in path.parts and path.name.startswith("plotly-"):
-            continue  # plotly.js itself
-        text = path.read_text("utf-8")
-        found += [f"{path.relative_to(PACKAGE.parent)}: {name}" for name in PRIVATE_JS if name in text]
+        if path.suffix == ".py":
+            texts = _strings(path)
+        elif path.suffix in (".js", ".mjs", ".j2", ".html"):
+            texts = [path.read_text("utf-8")]
+        else:
+            continue
+        found += [f"{path.relative_to(PACKAGE.parent)}: {name}" for name in PRIVATE_JS
+                  if any(name in text for text in texts)]
     assert found == [], "\n".join(found)
+
+
+def test_every_script_of_the_package_is_javascript():
+    """The page, worker and build scripts are files Node can parse (no JavaScript left in
+    Python strings to be checked only in a browser)."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "Node fehlt (make npm)"
+    scripts = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".js", ".mjs"))
+    assert len(scripts) >= 20
+    failed = []
+    for path in scripts:
+        done = subprocess.run([node, "--check", str(path)], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            failed.append(f"{path.relative_to(PACKAGE.parent)}: {done.stderr.strip()[-500:]}")
+    assert failed == [], "\n".join(failed)
+
+
+def test_wrapped_scripts_are_javascript_too(tmp_path):
+    """What the build writes from those parts (parameters as JSON config) parses as well."""
+    import shutil
+    import subprocess
+
+    from bohnteach.site import snapshot, static
+
+    for name, text in {"start.js": snapshot.START_JS, "reader.js": snapshot.READER_JS,
+                       "service-worker.js": static.SERVICE_WORKER_JS,
+                       "early.js": snapshot.page_script("p").split("<script>", 1)[1].rsplit("</script>", 1)[0],
+                       "query.js": static._QUERY_TO_KERNEL.split("<script>", 1)[1].rsplit("</script>", 1)[0]}.items():
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        done = subprocess.run([shutil.which("node"), "--check", str(path)], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, (name, done.stderr)
+        assert "%(" not in text and "CONFIG" in text
 
 
 @pytest.mark.parametrize("source, expected", [

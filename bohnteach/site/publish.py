@@ -23,11 +23,14 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from bohnteach.render.style import PAGE_CSS
-from bohnteach.site.addresses import APP_PAGE, notebook_key
+from bohnteach.site.addresses import APP_PAGE, notebook_key, page_config
 
+#: The site's own page scripts (the template inlines each, :func:`page_scripts`).
+PAGE_SCRIPTS = Path(__file__).with_name("js") / "page"
 #: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
 FOOTER_ENV = "BOHNTEACH_FUSSZEILE"
 #: The site's name, after each page's own title in the browser tab.
@@ -120,7 +123,25 @@ def _titles_and_footer_in_every_page(exporter: type | None = None,
     from bohnteach.upstream.voila import install_page_resources
 
     install_page_resources(page_title, {"bohnteach_footer": footer_html(footer_links()),
-                                        "bohnteach_head": page_head()}, exporter, entry)
+                                        "bohnteach_head": page_head(),
+                                        "bohnteach_scripts": page_scripts(),
+                                        "bohnteach_addresses": addresses_json()}, exporter, entry)
+
+
+def page_scripts() -> dict[str, str]:
+    """The scripts the template puts into every page, by name: the site's own
+    (``bohnteach/site/js/page``) and those that reach into upstream's page
+    (:func:`bohnteach.upstream.page_scripts`)."""
+    from bohnteach.upstream import page_scripts as upstream_scripts
+
+    own = {path.stem: path.read_text("utf-8") for path in sorted(PAGE_SCRIPTS.glob("*.js"))}
+    return {**own, **upstream_scripts()}
+
+
+def addresses_json() -> str:
+    """The site's address scheme (:func:`bohnteach.site.addresses.page_config`) as the JSON
+    the template hands to the page's scripts, safe inside ``<script>``."""
+    return json.dumps(page_config(), ensure_ascii=False).replace("</", "<\\/")
 
 
 def _root_and_unknown_addresses() -> None:

@@ -68,6 +68,7 @@ from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER, not
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
+from bohnteach.upstream import script_path, wrapped
 from bohnteach.upstream.jupyterlite import PYODIDE_KERNEL_PLUGIN, edit_page_config, worker_changed
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
@@ -113,13 +114,8 @@ SERVICE_WORKER, JUPYTERLITE_WORKER = "service-worker.js", "service-worker-jupyte
 #: (its cache is off), and Chromium keeps no compiled code (V8's code cache) for a script a
 #: service worker handed over: every visit compiled the page's 5 MB of scripts anew (main
 #: thread 0.7–1.1 s; left to the browser, 0.3 s from the second visit on).
-SERVICE_WORKER_JS = f"""/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */
-"use strict";
-self.addEventListener("fetch", (event) => {{
-  if (!new URL(event.request.url).pathname.includes("/api/")) event.stopImmediatePropagation();
-}});
-importScripts("./{JUPYTERLITE_WORKER}");
-"""
+SERVICE_WORKER_JS = wrapped({"jupyterliteWorker": JUPYTERLITE_WORKER}, "jupyterlite/service-worker.js",
+                            head="/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */\n")
 
 _MARKER_ENV = {
     "python_version": PYODIDE_PYTHON,
@@ -286,21 +282,7 @@ def _placeholder(folder: Path, lock_entry: dict) -> Path:
 
 #: Run by Node: Pyodide compiles every module under a host folder to bytecode beside its
 #: source (``mod.py`` → ``mod.pyc``); an unchecked hash, since nothing is edited later.
-_COMPILE_JS = r"""
-import { pathToFileURL } from "node:url";
-const [core, folder] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(core + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: core + "/" });
-py.FS.mkdir("/wheels");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/wheels");
-py.runPython(`
-import compileall, py_compile, re, warnings
-warnings.simplefilter("ignore")  # a package's invalid escape sequences are its own affair
-compileall.compile_dir("/wheels", quiet=2, legacy=True, workers=1,
-                       rx=re.compile(r"[.](data|dist-info)/"),  # scripts, metadata: as they are
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-`);
-"""
+COMPILE_SCRIPT = "pyodide/compile-wheels.mjs"
 
 
 def _record_hash(data: bytes) -> str:
@@ -359,7 +341,7 @@ def byte_compiled(wheels: dict[str, Path], core: Path,
         for name, (whl, _) in todo.items():
             with zipfile.ZipFile(whl) as zf:
                 zf.extractall(Path(tmp) / name)
-        _run([node, "--input-type=module", "-e", _COMPILE_JS, str(core), tmp])
+        _run([node, str(script_path(COMPILE_SCRIPT)), str(core), tmp])
         for name, (_, dest) in todo.items():
             _repack(Path(tmp) / name, dest)
     return result
@@ -583,19 +565,7 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
 #: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option; after a snapshot's
 #: restore the start script puts it into ``os.environ``), where
 #: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
-_QUERY_TO_KERNEL = """
-    <script>
-      (function () {
-        var el = document.getElementById('jupyter-config-data');
-        if (!el || !location.search) return;
-        var config = JSON.parse(el.textContent);
-        var plugins = config.litePluginSettings = config.litePluginSettings || {};
-        var kernel = plugins['%s'] = plugins['%s'] || {};
-        var options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
-        options.env = Object.assign({}, options.env, {QUERY_STRING: location.search.slice(1)});
-        el.textContent = JSON.stringify(config);
-      })();
-    </script>""" % (PYODIDE_KERNEL_PLUGIN, PYODIDE_KERNEL_PLUGIN)
+_QUERY_TO_KERNEL = "\n<script>\n" + wrapped({"plugin": PYODIDE_KERNEL_PLUGIN}, "jupyterlite/query-to-kernel.js") + "</script>"
 
 
 def _closure(lock: dict, names: Iterable[str]) -> list[str]:

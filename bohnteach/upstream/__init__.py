@@ -17,8 +17,13 @@ pay for Voilà.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from importlib import metadata
+from pathlib import Path
+
+#: The adapters' JavaScript: page scripts (``page``), Pyodide's (``pyodide``), JupyterLite's.
+JS = Path(__file__).with_name("js")
 
 #: The adapters ``bohnteach serve`` checks (the Voilà server and its kernels).
 SERVE = ("jupyter", "voila", "ipywidgets", "plotly")
@@ -87,3 +92,29 @@ def main() -> int:
     if not found:
         print(f"Selbstprüfungen bestanden: {', '.join(names)}")
     return 1 if found else 0
+
+
+def script(path: str) -> str:
+    """The text of an adapter's script (``js/<path>``): a page script, a worker's part, a
+    Node program."""
+    return (JS / path).read_text("utf-8")
+
+
+def script_path(path: str) -> Path:
+    """The file of an adapter's script (``js/<path>``), for a program that runs it (Node)."""
+    return JS / path
+
+
+def wrapped(config: Mapping[str, object], *parts: str, head: str = "") -> str:
+    """One script of the ``parts`` (paths under ``js/``) in one strict function, where
+    ``CONFIG`` is ``config`` (as JSON, safe inside an HTML ``<script>``): parameters are
+    data, never formatted into code. ``head``: a comment before the function."""
+    data = json.dumps(dict(config), ensure_ascii=False).replace("</", "<\\/")
+    body = "\n".join(script(part) for part in parts)
+    return f'{head}(function () {{\n"use strict";\nvar CONFIG = {data};\n{body}}})();\n'
+
+
+def page_scripts() -> dict[str, str]:
+    """The page scripts that reach into Voilà's, JupyterLite's or plotly.js's page (``js/page``,
+    by name without ``.js``), which the site's template puts into every page."""
+    return {path.stem: path.read_text("utf-8") for path in sorted((JS / "page").glob("*.js"))}
