@@ -129,3 +129,17 @@ def test_build_static_refuses_an_unchecked_pyodide(monkeypatch, capsys, tmp_path
     assert cli.main(["build-static", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Pyodide 314.0.0" in err
+
+
+def test_a_known_bad_patch_release_is_refused_and_an_unchecked_one_noted(monkeypatch):
+    """ipywidgets 8.1.9 is in the checked series but breaks the site under load: only the
+    checked version will do. A package within its series but not the checked version passes
+    the check and is named by ``python -m bohnteach.upstream``."""
+    import bohnteach.upstream as upstream
+
+    real = upstream.installed
+    moved = {"ipywidgets": "8.1.9", "nbconvert": "7.17.9"}
+    monkeypatch.setattr(upstream, "installed", lambda name: moved.get(name, real(name)))
+    line = refusal(["ipywidgets"])
+    assert line.startswith("Abbruch – eine Abhängigkeit hat sich geändert: ipywidgets 8.1.9: nur 8.1.8 ist geprüft")
+    assert upstream.notes(["jupyter"]) == ["ungeprüft: nbconvert 7.17.9 (geprüft 7.17.2)"]

@@ -51,11 +51,30 @@ def problem(package: str, what: str) -> str:
     return f"{package} {installed(package) or '(nicht installiert)'}: {what}"
 
 
-def version_problems(checked: dict[str, str]) -> list[str]:
+def version_problems(checked: dict[str, str], exact: dict[str, str] | None = None) -> list[str]:
     """A line for each package of ``checked`` (name → version checked against) that is
-    missing or installed in another series."""
-    return [problem(name, f"geprüft ist {version} (bohnteach/upstream; docs/upstream.md)")
-            for name, version in checked.items() if not same_series(installed(name), version)]
+    missing or installed in another series; for a package of ``exact`` (name → why), in
+    another version at all: newer patch releases of those are known to break the site."""
+    found = []
+    for name, version in checked.items():
+        have = installed(name)
+        if exact and name in exact and have != version:
+            found.append(problem(name, f"nur {version} ist geprüft: {exact[name]}"))
+        elif not same_series(have, version):
+            found.append(problem(name, f"geprüft ist {version} (bohnteach/upstream; docs/upstream.md)"))
+    return found
+
+
+def notes(adapters: Iterable[str]) -> list[str]:
+    """The packages of the named adapters installed in another version than checked (within
+    the series, which the checks let pass)."""
+    found = []
+    for name in adapters:
+        checked = getattr(importlib.import_module(f"{__name__}.{name}"), "CHECKED", {})
+        found += [f"ungeprüft: {package} {installed(package)} (geprüft {version})"
+                  for package, version in checked.items()
+                  if installed(package) not in (None, version)]
+    return found
 
 
 def problems(adapters: Iterable[str]) -> list[str]:
@@ -87,7 +106,7 @@ def main() -> int:
 
     names = sys.argv[1:] or list(dict.fromkeys(SERVE + STATIC))
     found = problems(names)
-    for line in found:
+    for line in notes(names) + found:
         print(line)
     if not found:
         print(f"Selbstprüfungen bestanden: {', '.join(names)}")

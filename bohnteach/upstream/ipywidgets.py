@@ -8,7 +8,10 @@ from typing import Any
 from bohnteach.upstream import problem, version_problems
 
 #: The versions this adapter was checked against (pinned so in pyproject.toml's [site]).
-CHECKED = {"ipywidgets": "8.1.8", "ipython": "9.18.1"}
+CHECKED = {"ipywidgets": "8.1.8", "jupyterlab_widgets": "3.0.16", "ipython": "9.18.1"}
+#: Only the checked version will do (pyproject.toml's [site] says more).
+EXACT = dict.fromkeys(("ipywidgets", "jupyterlab_widgets"),
+                      "8.1.9/3.0.17 finden Widgets unter Last nicht („model not found“, ipywidgets#4033)")
 #: The widget-view mime type and the version of it ipywidgets 8 writes.
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 VIEW_VERSION = {"version_major": 2, "version_minor": 0}
@@ -16,7 +19,7 @@ VIEW_VERSION = {"version_major": 2, "version_minor": 0}
 
 def check() -> list[str]:
     """What of ipywidgets and IPython this adapter touches and finds changed."""
-    found = version_problems(CHECKED)
+    found = version_problems(CHECKED, EXACT)
     if found:
         return found
     import ipywidgets as widgets

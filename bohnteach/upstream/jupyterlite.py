@@ -15,6 +15,9 @@ from bohnteach.upstream import installed, problem, version_problems
 #: The versions this adapter was checked against (pinned so in pyproject.toml's [static]).
 CHECKED = {"voici-core": "0.10.0", "jupyterlite-core": "0.7.6",
            "jupyterlite-pyodide-kernel": "0.7.0"}
+#: Only the checked version will do.
+EXACT = {"jupyterlite-pyodide-kernel": "0.7.2 läuft unter voici-core 0.10.0 nicht "
+                                       "(„Shared module @jupyterlab/pluginmanager doesn't exist“)"}
 #: The page configuration Voici writes into every page.
 PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
                          r"(</script>)", re.S)
@@ -39,7 +42,7 @@ def kernel_extension() -> Path:
 
 def check() -> list[str]:
     """What of JupyterLite and Voici this adapter touches and finds changed."""
-    found = version_problems(CHECKED)
+    found = version_problems(CHECKED, EXACT)
     if found:
         return found
     from voici_core.exporter import VoiciExporter
