@@ -230,10 +230,10 @@ def test_wrapped_scripts_are_javascript_too(tmp_path):
 
     from bohnteach.site import snapshot, static
 
-    for name, text in {"start.js": snapshot.START_JS, "reader.js": snapshot.READER_JS,
-                       "service-worker.js": static.SERVICE_WORKER_JS,
+    for name, text in {"start.js": snapshot.start_script(), "reader.js": snapshot.reader_script(),
+                       "service-worker.js": static.service_worker_script(),
                        "early.js": snapshot.page_script("p").split("<script>", 1)[1].rsplit("</script>", 1)[0],
-                       "query.js": static._QUERY_TO_KERNEL.split("<script>", 1)[1].rsplit("</script>", 1)[0]}.items():
+                       "query.js": static.query_to_kernel().split("<script>", 1)[1].rsplit("</script>", 1)[0]}.items():
         path = tmp_path / name
         path.write_text(text, "utf-8")
         done = subprocess.run([shutil.which("node"), "--check", str(path)], capture_output=True, text=True, timeout=120)

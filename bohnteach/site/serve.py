@@ -252,10 +252,15 @@ def serve_main(port: int, public: bool, pools: Mapping[str, int] | None = None,
     Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
     process is passed on, so Voilà can shut its kernels down.
     """
-    from bohnteach.upstream import SERVE, refusal
+    from bohnteach.upstream import SERVE
 
-    if (line := refusal(SERVE)) is not None:
-        print(line, file=sys.stderr, flush=True)
+    # in a process of its own: the checks import Voilà and the Jupyter server (110 MB that
+    # this waiting process would otherwise hold as long as the site runs)
+    check = subprocess.run([sys.executable, "-m", "bohnteach.upstream", "--refusal", *SERVE],
+                           capture_output=True, text=True)
+    if check.returncode != 0:
+        why = (check.stderr.strip().splitlines() or ["?"])[-1]
+        print(check.stdout.strip() or f"Abbruch – Selbstprüfung gescheitert: {why}", file=sys.stderr, flush=True)
         return 2
     root = site_dir()
     cmd = build_voila_command(port, public, root, pools=pools)

@@ -123,7 +123,7 @@ DRIVE = "/drive"
 #: ``.data`` folder or beside the package, plotly.js for HTML export, the FigureWidget
 #: bundle): 25 of the 61 MB, never read by Python in the browser (the page loads its
 #: scripts from the site's own folder). See :func:`left_out`.
-LEAVE_OUT = {"folders_ending": ".data", "suffixes": (".js", ".js.map")}
+LEAVE_OUT = {"folders_ending": ".data", "suffixes": (".js", ".js.map", ".mjs")}
 #: Seconds the snapshot may take in Node (about 20 s of CPU; minutes on a busy machine).
 MAKE_TIMEOUT = 1800
 
@@ -152,14 +152,26 @@ SCRIPT_CONFIG = {"option": OPTION, "early": EARLY, "name": NAME, "drive": DRIVE,
 #: {url, error}. In the kernel's worker the reading and unpacking waited for Pyodide's start
 #: on that worker's one thread: a second visit's snapshot came 0.2–0.4 s after Pyodide asked
 #: for it, a first visit's 0.5 s; from the reader it is there when Pyodide asks.
-READER_JS = wrapped(SCRIPT_CONFIG, "pyodide/reading.js", "pyodide/reader.js",
-                    head="/* bohnteach: liest das Abbild (bohnteach/site/snapshot.py, issue 30) */\n")
+READER_JS = ("pyodide/reading.js", "pyodide/reader.js")
 #: The kernel's ``pyodideUrl`` (:data:`START_SCRIPT`; ``bohnteach/upstream/js/pyodide/start.js``
 #: after ``reading.js``): defines ``self.loadPyodide``, which restores the snapshot the
 #: kernel's settings name (``loadPyodideOptions.bohnteachSnapshot``), else or on any failure
 #: starts Pyodide as usual.  In Node (the tests) it only defines
 #: ``globalThis.bohnteachSnapshot.restore``.
-START_JS = wrapped(SCRIPT_CONFIG, "pyodide/reading.js", "pyodide/start.js",
+START_JS = ("pyodide/reading.js", "pyodide/start.js")
+
+
+def reader_script() -> str:
+    """The text of :data:`READER_SCRIPT` (:data:`READER_JS` with :data:`SCRIPT_CONFIG`). Read
+    when the build asks: the scripts are not among the browser's files (:data:`LEAVE_OUT`),
+    where this module is imported too."""
+    return wrapped(SCRIPT_CONFIG, *READER_JS,
+                   head="/* bohnteach: liest das Abbild (bohnteach/site/snapshot.py, issue 30) */\n")
+
+
+def start_script() -> str:
+    """The text of :data:`START_SCRIPT` (:data:`START_JS` with :data:`SCRIPT_CONFIG`)."""
+    return wrapped(SCRIPT_CONFIG, *START_JS,
                    head="/* bohnteach: Python aus dem Abbild (bohnteach/site/snapshot.py, issue 30) */\n")
 
 
@@ -208,8 +220,8 @@ def make_snapshot(folder: Path, packages: list[str], modules: list[str], availab
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-30:])
         raise SnapshotError(f"Abbild in Node fehlgeschlagen ({done.returncode}):\n{tail}")
-    (folder / START_SCRIPT).write_text(START_JS, "utf-8")
-    (folder / READER_SCRIPT).write_text(READER_JS, "utf-8")
+    (folder / START_SCRIPT).write_text(start_script(), "utf-8")
+    (folder / READER_SCRIPT).write_text(reader_script(), "utf-8")
     manifest = json.loads((folder / f"{NAME}.json").read_text("utf-8"))
     manifest["seconds"] = round(time.monotonic() - started, 1)
     return manifest

@@ -114,8 +114,7 @@ SERVICE_WORKER, JUPYTERLITE_WORKER = "service-worker.js", "service-worker-jupyte
 #: (its cache is off), and Chromium keeps no compiled code (V8's code cache) for a script a
 #: service worker handed over: every visit compiled the page's 5 MB of scripts anew (main
 #: thread 0.7–1.1 s; left to the browser, 0.3 s from the second visit on).
-SERVICE_WORKER_JS = wrapped({"jupyterliteWorker": JUPYTERLITE_WORKER}, "jupyterlite/service-worker.js",
-                            head="/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */\n")
+SERVICE_WORKER_JS = "jupyterlite/service-worker.js"
 
 _MARKER_ENV = {
     "python_version": PYODIDE_PYTHON,
@@ -543,7 +542,13 @@ def _leave_files_to_the_browser(staging: Path) -> None:
         raise StaticBuildError(f"{worker}: JupyterLites Service Worker fehlt oder hat sich geändert "
                                "(bohnteach/site/static.py: SERVICE_WORKER_JS prüfen)")
     worker.rename(staging / JUPYTERLITE_WORKER)
-    worker.write_text(SERVICE_WORKER_JS, "utf-8")
+    worker.write_text(service_worker_script(), "utf-8")
+
+
+def service_worker_script() -> str:
+    """The site's ``service-worker.js``: :data:`SERVICE_WORKER_JS` importing JupyterLite's."""
+    return wrapped({"jupyterliteWorker": JUPYTERLITE_WORKER}, SERVICE_WORKER_JS,
+                   head="/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */\n")
 
 
 def _set_page_packages(html: Path, packages: list[str]) -> None:
@@ -557,7 +562,7 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
         return config
 
     if not edit_page_config(html, with_packages,
-                             _QUERY_TO_KERNEL + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
+                             query_to_kernel() + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
 
 
@@ -565,7 +570,12 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
 #: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option; after a snapshot's
 #: restore the start script puts it into ``os.environ``), where
 #: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
-_QUERY_TO_KERNEL = "\n<script>\n" + wrapped({"plugin": PYODIDE_KERNEL_PLUGIN}, "jupyterlite/query-to-kernel.js") + "</script>"
+QUERY_TO_KERNEL_JS = "jupyterlite/query-to-kernel.js"
+
+
+def query_to_kernel() -> str:
+    """The page's ``<script>`` of :data:`QUERY_TO_KERNEL_JS`."""
+    return f"\n<script>\n{wrapped({'plugin': PYODIDE_KERNEL_PLUGIN}, QUERY_TO_KERNEL_JS)}</script>"
 
 
 def _closure(lock: dict, names: Iterable[str]) -> list[str]:

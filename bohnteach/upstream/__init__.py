@@ -101,9 +101,15 @@ def refusal(adapters: Iterable[str]) -> str | None:
 
 def main() -> int:
     """``python -m bohnteach.upstream [adapter …]``: every problem of the named adapters
-    (default: all), one a line; exit code 1 if there is one (``make upgrade-check``)."""
+    (default: all), one a line; exit code 1 if there is one (``make upgrade-check``).
+    ``--refusal adapter …``: only the one line a command refuses to start with, exit code 2."""
     import sys
 
+    if sys.argv[1:2] == ["--refusal"]:
+        line = refusal(sys.argv[2:])
+        if line is not None:
+            print(line)
+        return 0 if line is None else 2
     names = sys.argv[1:] or list(dict.fromkeys(SERVE + STATIC))
     found = problems(names)
     for line in notes(names) + found:
