@@ -15,6 +15,8 @@
 #   make lock            re-resolve requirements.lock from pyproject.toml (keeps the pins
 #                        that still fit; UPGRADE=1 takes the newest versions) -
 #                        docs/upgrading.md, "How to upgrade on purpose"
+#   make upgrade-check   the upgrade drill: the adapted packages at the newest versions their
+#                        ranges allow, in a throwaway venv; what broke (docs/upstream.md)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -42,8 +44,8 @@ STATIC_STAMP := $(VENV)/.bohnteach-static.stamp
 FAST_STAMP := $(VENV)/.bohnteach-fast.stamp
 STATIC_OUT ?= _site
 
-.PHONY: serve test test-static static install install-test lock chromium npm compiler postgresql clean fast \
-  i18n-extract i18n-update
+.PHONY: serve test test-static static install install-test lock upgrade-check chromium npm compiler \
+  postgresql clean fast i18n-extract i18n-update
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
@@ -95,6 +97,29 @@ lock: | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -q 'uv==$(UV_VERSION)'
 	$(BIN)/uv $(LOCK_ARGS) $(if $(UPGRADE),--upgrade) \
 	  --custom-compile-command "make lock (= uv==$(UV_VERSION) $(LOCK_ARGS))"
+
+# The upgrade drill (docs/upstream.md): a throwaway venv with the newest versions that
+# pyproject's [tool.bohnteach.upgrade] ranges allow, the pins of the adapted packages lifted
+# (uv's --override); then the adapters' self-checks and a fast part of the suite. Prints
+# what broke; the project's own venv and lock stay as they are.
+UPGRADE_VENV := $(or $(UPGRADE_VENV),$(shell mktemp -d -u /tmp/bohnteach-upgrade-XXXXXX))
+UPGRADE_TESTS ?= tests/test_upstream_checks.py tests/test_upstream_boundary.py tests/test_serve.py tests/test_admission.py
+upgrade-check: | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q 'uv==$(UV_VERSION)'
+	$(BIN)/python -c 'import tomllib; r = tomllib.load(open("pyproject.toml", "rb"))["tool"]["bohnteach"]["upgrade"]; print("\n".join(n + v for n, v in r.items()))' > $(UPGRADE_VENV).ranges
+	$(BIN)/uv venv -q --python $(PYTHON) $(UPGRADE_VENV)
+	$(BIN)/uv pip install -q --python $(UPGRADE_VENV)/bin/python --override $(UPGRADE_VENV).ranges \
+	  -e '.[test,site,klasse,static]'
+	@echo "== the adapted packages, newest in range:"
+	@$(BIN)/uv pip list -q --python $(UPGRADE_VENV)/bin/python 2>/dev/null \
+	  | grep -iE "^($$(cut -d'>' -f1 $(UPGRADE_VENV).ranges | sed 's/[-_]/[-_]/g' | paste -sd'|')) " || true
+	@echo "== self-checks:"
+	@$(UPGRADE_VENV)/bin/python -m bohnteach.upstream || echo "(self-checks failed: above)"
+	@echo "== tests: $(UPGRADE_TESTS) (servers start even where the checks refuse, to show what else breaks)"
+	@cd $(UPGRADE_VENV) && BOHNTEACH_UPSTREAM_CHECKED=1 $(UPGRADE_VENV)/bin/python -m pytest -q -p no:cacheprovider \
+	  --rootdir=$(CURDIR) -c $(CURDIR)/pyproject.toml $(addprefix $(CURDIR)/,$(UPGRADE_TESTS)) \
+	  || echo "(tests failed: above)"
+	rm -rf $(UPGRADE_VENV) $(UPGRADE_VENV).ranges
 
 static: $(STATIC_STAMP) npm
 	$(BIN)/bohnteach build-static $(STATIC_OUT)

@@ -11,7 +11,7 @@ def execute_notebook(path: Path) -> nbformat.NotebookNode:
     """``path`` run by nbclient in a fresh ``python3`` kernel, from its own folder; the cells'
     outputs and the widget state are in the returned notebook.
 
-    The kernel channels poll as the Voilà server's do (``serve._never_wait_blind_on_kernel_channels``):
+    The kernel channels poll as the Voilà server's do (``bohnteach.upstream.jupyter.poll_kernel_channels``):
     without it a reply missed while an ``Output`` widget sends comm messages stalls the run
     until the 300 s timeout and then passes (nbclient #312), which cost CI five minutes.
     The kernel draws charts as the site's do: the JSON form only (``figure.SITE_ENV``)."""
@@ -21,9 +21,9 @@ def execute_notebook(path: Path) -> nbformat.NotebookNode:
 
     from bohnteach.widgets.figure import SITE_ENV
 
-    from bohnteach.site.serve import _never_wait_blind_on_kernel_channels
+    from bohnteach.upstream.jupyter import poll_kernel_channels
 
-    _never_wait_blind_on_kernel_channels()
+    poll_kernel_channels()
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=300, iopub_timeout=30, startup_timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute(

@@ -47,6 +47,9 @@ def test_the_wheel_has_what_an_index_shows():
     assert not [r for r in core if r.split()[0].lower() in {"voila", "jupyterlab", "sqlalchemy", "psycopg"}]
     # the example, the scene format and the site's pages travel with the package
     assert "bohnteach/widgets/plotly_global.js" in files
+    # the page and worker scripts are package data (docs/upstream.md)
+    assert {"bohnteach/site/js/page/keyboard.js", "bohnteach/upstream/js/pyodide/start.js",
+            "bohnteach/upstream/js/pyodide/make-snapshot.mjs"} <= set(files)
     assert "bohnteach/_site/notebooks/app.ipynb" in files
 
 

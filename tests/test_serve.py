@@ -239,15 +239,15 @@ def test_widget_page_console_has_no_version_warnings(tiny_site, tmp_path, page):
 
 
 def test_kernel_channel_wait_polls():
-    """serve.py's fix for nbclient #312: a wait without timeout polls in 1-second steps."""
+    """The Jupyter adapter's fix for nbclient #312: a wait without timeout polls in 1-second steps."""
     from queue import Empty
 
     from jupyter_client.channels import AsyncZMQSocketChannel
 
-    from bohnteach.site import serve
+    from bohnteach.upstream import jupyter
 
-    serve._never_wait_blind_on_kernel_channels()
-    serve._never_wait_blind_on_kernel_channels()  # idempotent
+    jupyter.poll_kernel_channels()
+    jupyter.poll_kernel_channels()  # idempotent
 
     class FakeSocket:
         def __init__(self) -> None:
@@ -275,17 +275,17 @@ def test_kernel_channel_wait_polls():
 
 def test_page_renders_share_the_compiled_templates(monkeypatch):
     """Voilà makes a Jinja environment per page render; the server compiles each template
-    once (serve._compile_each_template_once), not once per visit — and never hands an
+    once (bohnteach.upstream.jupyter.share_compiled_templates), not once per visit — and never hands an
     async environment the code compiled for a sync one."""
     from jinja2 import Environment
     from nbconvert import HTMLExporter
     from nbformat.v4 import new_markdown_cell, new_notebook
     from nbconvert.exporters.templateexporter import TemplateExporter
 
-    from bohnteach.site.serve import _compile_each_template_once
+    from bohnteach.upstream.jupyter import share_compiled_templates
 
     monkeypatch.setattr(TemplateExporter, "_create_environment", TemplateExporter._create_environment)
-    _compile_each_template_once()
+    share_compiled_templates()
     compiled: list[str] = []
     compile_ = Environment.compile
     monkeypatch.setattr(Environment, "compile", lambda self, source, name=None, filename=None, *a, **k:
@@ -307,19 +307,19 @@ def test_page_renders_share_the_compiled_templates(monkeypatch):
 
 
 def test_the_server_reads_message_dates_as_jupyter_client_does(monkeypatch):
-    """serve._read_only_the_header_date: the header's date as jupyter_client reads it,
+    """bohnteach.upstream.jupyter.read_only_header_dates: the header's date as jupyter_client reads it,
     every other field untouched — a message deserialized the same way, only faster."""
     from jupyter_client import session as session_module
     from jupyter_client.jsonutil import extract_dates
 
-    from bohnteach.site.serve import _read_only_the_header_date
+    from bohnteach.upstream.jupyter import read_only_header_dates
 
     monkeypatch.setattr(session_module, "extract_dates", session_module.extract_dates)
     session = session_module.Session(key=b"geheim")
     message = session.msg("comm_msg", {"data": {"value": "2026-12-02T10:00:00Z"}})
     wire = session.serialize(message)[1:]  # without the delimiter
     before = session.deserialize(wire)
-    _read_only_the_header_date()
+    read_only_header_dates()
     assert session_module.extract_dates is not extract_dates
     session.digest_history.clear()  # the same message twice: not a replay here
     after = session.deserialize(wire)
@@ -378,7 +378,7 @@ def test_a_started_and_stopped_server_logs_clean_and_leaves_no_folder(tiny_site,
 def test_the_servers_logger_drops_only_the_trust_warning():
     import logging
 
-    from bohnteach.site.serve import NotTrustedFilter
+    from bohnteach.upstream.jupyter import NotTrustedFilter
 
     def record(msg: str) -> logging.LogRecord:
         return logging.LogRecord("Voila", logging.WARNING, __file__, 1, msg, ("x.ipynb",), None)

@@ -1,8 +1,11 @@
-"""Where the served site keeps its pages, and their addresses under Voilà.
+"""Where the served site keeps its pages, and their addresses.
 
 The served folder holds ``notebooks/`` (the chapters and the app) and ``tutorials/`` (the
 lessons) side by side (:func:`bohnteach.site.serve.site_dir`). Both the server
 (``serve``) and what it installs into Voilà (``publish``) name pages through this module.
+The app's addresses (``/?kapitel=02_Phase_1``, ``/?lektion=01_Bohnentreppe``; none: the
+start page) are written here once: the kernel's router (:mod:`bohnteach.site.app`) reads
+them from here, the page's scripts from :func:`page_config`, which every page carries.
 """
 from __future__ import annotations
 
@@ -13,6 +16,10 @@ PAGES_FOLDER = "notebooks"
 #: The folder of the lessons in the served folder.
 LESSONS_FOLDER = "tutorials"
 START_PAGE = "00_Start.ipynb"
+#: The address's key for a chapter (a page of :data:`PAGES_FOLDER`) and for a lesson
+#: (:data:`LESSONS_FOLDER`): ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``.
+CHAPTER_KEY = "kapitel"
+LESSON_KEY = "lektion"
 #: The app that shows every page in one kernel (``bohnteach.site.app``); the root renders it.
 APP_PAGE = "app.ipynb"
 
@@ -33,6 +40,15 @@ def notebook_key(name: str) -> str:
     return page_path(name).removeprefix("/voila/render/")
 
 
+def page_config() -> dict[str, object]:
+    """The address scheme as the page's scripts get it (JSON in every page, the template's
+    ``bohnteach-addresses``): each kind of page with its key and folder, the start page's
+    and the app's names."""
+    return {"chapters": {"key": CHAPTER_KEY, "folder": PAGES_FOLDER},
+            "lessons": {"key": LESSON_KEY, "folder": LESSONS_FOLDER},
+            "start": START_PAGE.removesuffix(".ipynb"), "app": APP_PAGE.removesuffix(".ipynb")}
+
+
 def registered_notebooks() -> list[str]:
     """Every chapter's and every lesson's notebook relative to the served folder, in the
     order of the registry ``data/chapters.toml``: ``notebooks/00_Start.ipynb`` …
@@ -41,5 +57,5 @@ def registered_notebooks() -> list[str]:
             + [notebook_key(f"{LESSONS_FOLDER}/{name}") for name, _title in LESSONS])
 
 
-__all__ = ["APP_PAGE", "LESSONS_FOLDER", "PAGES_FOLDER", "START_PAGE", "notebook_key", "page_path",
-           "registered_notebooks"]
+__all__ = ["APP_PAGE", "CHAPTER_KEY", "LESSONS_FOLDER", "LESSON_KEY", "PAGES_FOLDER", "START_PAGE",
+           "notebook_key", "page_config", "page_path", "registered_notebooks"]

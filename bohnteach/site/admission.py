@@ -6,7 +6,7 @@ fifteenth of a core); in line, the first are ready after a few seconds and the m
 visitor after half the total. :class:`KernelSlots` is that line; while a visitor waits,
 the server streams :func:`queue_start` and :func:`queue_place` („Gleich geht's los – du
 bist Nr. 3 in der Warteschlange“) and, on their turn, :func:`queue_end` followed by the
-page itself in the same response (see ``serve._queue_visitors_who_need_a_kernel``).
+page itself in the same response (see ``bohnteach.upstream.voila.install_queue_handler``).
 
 Refilling a page's pool of preheated kernels costs the same, so it waits for a quiet
 server (:meth:`KernelSlots.acquire_when_quiet`): a class that opens a page together takes

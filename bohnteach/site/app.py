@@ -33,6 +33,7 @@ import ipywidgets as widgets
 from traitlets import Int, Unicode
 
 from bohnteach.content.chapters import LESSONS
+from bohnteach.site.addresses import CHAPTER_KEY, LESSON_KEY, LESSONS_FOLDER, PAGES_FOLDER
 from bohnteach.site.pages import PAGES, START, notebooks_dir, read_page, tutorials_dir
 from bohnteach.site.publish import SITE_NAME, page_title
 from bohnteach.widgets.failure import setup_server_log, show_failure
@@ -40,11 +41,9 @@ from bohnteach.widgets.teacher_view import connect
 
 log = logging.getLogger("bohnteach.site.app")
 
-#: The query keys of the app's addresses: ``?kapitel=02_Phase_1``, ``?lektion=01_Bohnentreppe``,
-#: and a lesson's projector view for its class, ``?beamer=04_Rechnen_oder_simulieren``
-#: (:func:`bohnteach.widgets.classroom.projector`: no notebook, the class alone).
-CHAPTER_KEY = "kapitel"
-LESSON_KEY = "lektion"
+#: The query key of a lesson's projector view for its class, ``?beamer=04_Rechnen_oder_simulieren``
+#: (:func:`bohnteach.widgets.classroom.projector`: no notebook, the class alone); the keys of
+#: chapters and lessons are the site's address scheme (:mod:`bohnteach.site.addresses`).
 PROJECTOR_KEY = "beamer"
 #: The app's own notebook (beside the chapters; the site's root address renders it).
 APP_NOTEBOOK = "app.ipynb"
@@ -64,7 +63,7 @@ class Entry:
 
     @property
     def folder(self) -> str:
-        return "notebooks" if self.key == CHAPTER_KEY else "tutorials"
+        return PAGES_FOLDER if self.key == CHAPTER_KEY else LESSONS_FOLDER
 
     @property
     def path(self) -> Path:
@@ -314,9 +313,9 @@ def _known_query() -> str:
 
 def _instances() -> dict[str, Any]:
     """Every live widget model of this kernel, by model id (ipywidgets' own registry)."""
-    from ipywidgets.widgets.widget import _instances as instances
+    from bohnteach.upstream.ipywidgets import live_widgets
 
-    return instances
+    return live_widgets()
 
 
 __all__ = ["APP_NOTEBOOK", "App", "CHAPTER_KEY", "Entry", "LESSON_KEY", "PROJECTOR_KEY", "Router", "entries",

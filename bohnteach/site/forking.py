@@ -42,6 +42,8 @@ from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
 
+from bohnteach.upstream.jupyter import adopt_process
+
 log = logging.getLogger("bohnteach.site.forking")
 
 #: The provisioner's name (the entry point ``jupyter_client.kernel_provisioners`` in
@@ -319,9 +321,7 @@ class ForkingProvisioner(LocalProvisioner):  # type: ignore[misc]
             except (OSError, ValueError, KeyError) as error:
                 log.warning("Fork-Server antwortet nicht (%s): Kernel startet normal", error)
             else:
-                self.process = ForkedKernel(pid)
-                self.pid = self.pgid = pid
-                self.cwd = cwd
+                adopt_process(self, ForkedKernel(pid), pid, cwd)
                 return self.connection_info
         return await super().launch_kernel(cmd, **kwargs)
 

@@ -51,29 +51,6 @@ def page_previews(notebook: Path) -> dict[int, str]:
         return {int(n): html for n, html in json.loads(out.read_text("utf-8")).items() if html}
 
 
-def _capture_output_widgets() -> None:
-    """Without a kernel ``with output:`` would leave what is displayed in the cell; here it
-    goes into the ``Output`` widget, as in the browser."""
-    import ipywidgets as widgets
-    from IPython.utils.capture import capture_output
-
-    def enter(self: Any) -> Any:
-        self._bt_capture = capture_output(stdout=False, stderr=False)
-        self._bt_captured = self._bt_capture.__enter__()
-        return self
-
-    def leave(self: Any, *exc: Any) -> None:
-        self._bt_capture.__exit__(*exc)
-        self.outputs = self.outputs + tuple(_display_data(o.data) for o in self._bt_captured.outputs)
-
-    def clear(self: Any, *args: Any, **kwargs: Any) -> None:
-        self.outputs = ()
-
-    widgets.Output.__enter__ = enter
-    widgets.Output.__exit__ = leave
-    widgets.Output.clear_output = clear
-
-
 def _display_data(data: dict[str, Any]) -> dict[str, Any]:
     """An nbformat output of ``data``; markdown gets its HTML here, as the browser would
     render it (the app shows a chapter's prose as ``Markdown`` in an ``Output`` widget)."""
@@ -96,7 +73,9 @@ def _run_page(notebook: Path) -> dict[str, str]:
 
     from bohnteach.widgets.snapshot import outputs_html
 
-    _capture_output_widgets()
+    from bohnteach.upstream.ipywidgets import capture_output_widgets
+
+    capture_output_widgets(_display_data)
     shell = InteractiveShell.instance()
     previews: dict[str, str] = {}
     for index, cell in enumerate(nbformat.read(notebook, as_version=4).cells):

@@ -23,11 +23,14 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from bohnteach.render.style import PAGE_CSS
-from bohnteach.site.addresses import APP_PAGE, notebook_key
+from bohnteach.site.addresses import APP_PAGE, notebook_key, page_config
 
+#: The site's own page scripts (the template inlines each, :func:`page_scripts`).
+PAGE_SCRIPTS = Path(__file__).with_name("js") / "page"
 #: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
 FOOTER_ENV = "BOHNTEACH_FUSSZEILE"
 #: The site's name, after each page's own title in the browser tab.
@@ -107,9 +110,9 @@ def install() -> None:
 def install_static() -> None:
     """Patch Voici's exporter (in the process of ``voici build``) like Voilà's: titles,
     ``lang="de"``, the page stylesheet and the footer in every static page."""
-    from voici_core.exporter import VoiciExporter
+    from bohnteach.upstream.jupyterlite import voici_exporter
 
-    _titles_and_footer_in_every_page(VoiciExporter, "from_notebook_node")
+    _titles_and_footer_in_every_page(*voici_exporter())
 
 
 def _titles_and_footer_in_every_page(exporter: type | None = None,
@@ -117,66 +120,36 @@ def _titles_and_footer_in_every_page(exporter: type | None = None,
     """Every notebook gets ``metadata.title`` (nbconvert's ``<title>``) from its heading and
     ``lang="de"``; the template finds the page stylesheet and the footer in ``resources``.
     ``exporter``: Voilà's (default) or Voici's; ``entry``: its method that renders a notebook."""
-    if exporter is None:
-        from voila.exporter import VoilaExporter as exporter
+    from bohnteach.upstream.voila import install_page_resources
 
-    if exporter.__dict__.get("_bohnteach", False):
-        return
-    footer, head = footer_html(footer_links()), page_head()
-    generate = getattr(exporter, entry)
-    init_resources = exporter._init_resources
+    install_page_resources(page_title, {"bohnteach_footer": footer_html(footer_links()),
+                                        "bohnteach_head": page_head(),
+                                        "bohnteach_scripts": page_scripts(),
+                                        "bohnteach_addresses": addresses_json()}, exporter, entry)
 
-    def generate_titled(self: Any, nb: Any, *args: Any, **kwargs: Any) -> Any:
-        nb.metadata["title"] = page_title(nb)
-        self.language_code = "de"
-        return generate(self, nb, *args, **kwargs)
 
-    def init_resources_with_footer(self: Any, resources: Any) -> Any:
-        resources = init_resources(self, resources)
-        resources["bohnteach_footer"] = footer
-        resources["bohnteach_head"] = head
-        return resources
+def page_scripts() -> dict[str, str]:
+    """The scripts the template puts into every page, by name: the site's own
+    (``bohnteach/site/js/page``) and those that reach into upstream's page
+    (:func:`bohnteach.upstream.page_scripts`)."""
+    from bohnteach.upstream import page_scripts as upstream_scripts
 
-    setattr(exporter, entry, generate_titled)
-    exporter._init_resources = init_resources_with_footer
-    exporter._bohnteach = True
+    own = {path.stem: path.read_text("utf-8") for path in sorted(PAGE_SCRIPTS.glob("*.js"))}
+    return {**own, **upstream_scripts()}
+
+
+def addresses_json() -> str:
+    """The site's address scheme (:func:`bohnteach.site.addresses.page_config`) as the JSON
+    the template hands to the page's scripts, safe inside ``<script>``."""
+    return json.dumps(page_config(), ensure_ascii=False).replace("</", "<\\/")
 
 
 def _root_and_unknown_addresses() -> None:
     """``/`` → the app; the tree, the contents API and unknown addresses → our 404."""
-    from jupyter_server.utils import url_path_join
-    from tornado import web
-    from voila import app as voila_app
-    from voila.app import Voila
-    from voila.handler import BaseVoilaHandler
+    from bohnteach.upstream.voila import install_site_routes
 
-    if getattr(Voila, "_bohnteach", False):
-        return
-
-    class NotFound(BaseVoilaHandler):
-        """Renders the template's ``404.html`` for every method."""
-
-        async def prepare(self) -> None:  # type: ignore[override]
-            await super().prepare()  # sets the visitor, which the error page's template reads
-            raise web.HTTPError(404)
-
-    init_handlers = Voila.init_handlers
-
-    def init_handlers_published(self: Voila) -> list:
-        conf = {"voila_configuration": self.voila_configuration}
-        self.app.settings["voila_jinja2_env"].globals.update(
-            bohnteach_head=page_head(), bohnteach_footer=footer_html(footer_links()))
-        self.app.settings["default_handler_class"] = NotFound
-        self.app.settings["default_handler_args"] = conf
-        hidden = [(url_path_join(self.server_url, r"/voila/tree(/.*)?"), NotFound, conf),
-                  (url_path_join(self.server_url, r"/voila/api/contents(/.*)?"), NotFound, conf)]
-        app = (self.server_url, voila_app.TornadoVoilaHandler, {  # the queue's handler (serve.py)
-            "notebook_path": notebook_key(APP_PAGE),
-            "template_paths": self.template_paths, "config": self.config, **conf})
-        return [app, *hidden, *init_handlers(self)]
-
-    Voila.init_handlers = init_handlers_published  # type: ignore[method-assign]
-    Voila._bohnteach = True  # type: ignore[attr-defined]
+    install_site_routes(notebook_key(APP_PAGE), lambda: {
+        "bohnteach_head": page_head(), "bohnteach_footer": footer_html(footer_links())})
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -68,6 +68,8 @@ from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER, not
 from bohnteach.site.preview import PreviewError, insert_previews, page_previews
 from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
+from bohnteach.upstream import script_path, wrapped
+from bohnteach.upstream.jupyterlite import PYODIDE_KERNEL_PLUGIN, edit_page_config, worker_changed
 
 #: Pyodide's version, fetched from npm.  Must be the one jupyterlite-pyodide-kernel was
 #: built for (its package.json pins ``"pyodide": "0.29.0"`` for kernel 0.7.0).
@@ -95,7 +97,6 @@ PLACEHOLDERS = frozenset({
     "sqlite3",  # IPython's history (off without it); the real one is on Pyodide's CDN only
     "jedi",  # completion in an editor (1.5 MB with parso); IPython goes on without it
 })
-PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Where the site's pages land in the build.
 RENDER_DIR = "voici/render"
 #: Installed here but left out of the build: bohnteach's chart renderer (CHARTS_EXTENSION)
@@ -113,13 +114,7 @@ SERVICE_WORKER, JUPYTERLITE_WORKER = "service-worker.js", "service-worker-jupyte
 #: (its cache is off), and Chromium keeps no compiled code (V8's code cache) for a script a
 #: service worker handed over: every visit compiled the page's 5 MB of scripts anew (main
 #: thread 0.7–1.1 s; left to the browser, 0.3 s from the second visit on).
-SERVICE_WORKER_JS = f"""/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */
-"use strict";
-self.addEventListener("fetch", (event) => {{
-  if (!new URL(event.request.url).pathname.includes("/api/")) event.stopImmediatePropagation();
-}});
-importScripts("./{JUPYTERLITE_WORKER}");
-"""
+SERVICE_WORKER_JS = "jupyterlite/service-worker.js"
 
 _MARKER_ENV = {
     "python_version": PYODIDE_PYTHON,
@@ -286,21 +281,7 @@ def _placeholder(folder: Path, lock_entry: dict) -> Path:
 
 #: Run by Node: Pyodide compiles every module under a host folder to bytecode beside its
 #: source (``mod.py`` → ``mod.pyc``); an unchecked hash, since nothing is edited later.
-_COMPILE_JS = r"""
-import { pathToFileURL } from "node:url";
-const [core, folder] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(core + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: core + "/" });
-py.FS.mkdir("/wheels");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/wheels");
-py.runPython(`
-import compileall, py_compile, re, warnings
-warnings.simplefilter("ignore")  # a package's invalid escape sequences are its own affair
-compileall.compile_dir("/wheels", quiet=2, legacy=True, workers=1,
-                       rx=re.compile(r"[.](data|dist-info)/"),  # scripts, metadata: as they are
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-`);
-"""
+COMPILE_SCRIPT = "pyodide/compile-wheels.mjs"
 
 
 def _record_hash(data: bytes) -> str:
@@ -359,7 +340,7 @@ def byte_compiled(wheels: dict[str, Path], core: Path,
         for name, (whl, _) in todo.items():
             with zipfile.ZipFile(whl) as zf:
                 zf.extractall(Path(tmp) / name)
-        _run([node, "--input-type=module", "-e", _COMPILE_JS, str(core), tmp])
+        _run([node, str(script_path(COMPILE_SCRIPT)), str(core), tmp])
         for name, (_, dest) in todo.items():
             _repack(Path(tmp) / name, dest)
     return result
@@ -529,10 +510,6 @@ def _lite_config(pyodide_packages: list[str]) -> dict:
     }
 
 
-_PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)'
-                          r"(</script>)", re.S)
-
-
 def _leave_out_extensions(staging: Path) -> None:
     """Remove :data:`LEFT_OUT_EXTENSIONS` from the build: their files and their entries in
     ``jupyter-lite.json`` and in every page's embedded ``jupyter-config-data``."""
@@ -552,7 +529,7 @@ def _leave_out_extensions(staging: Path) -> None:
     kept(data["jupyter-config-data"])
     lite.write_text(json.dumps(data, indent=2), "utf-8")
     for html in staging.rglob("*.html"):
-        _edit_page_config(html, kept)
+        edit_page_config(html, kept)
 
 
 def _leave_files_to_the_browser(staging: Path) -> None:
@@ -561,24 +538,17 @@ def _leave_files_to_the_browser(staging: Path) -> None:
     it stops the event before JupyterLite's listener can answer it."""
     worker = staging / SERVICE_WORKER
     text = worker.read_text("utf-8") if worker.is_file() else ""
-    if 'addEventListener("fetch"' not in text or "/api/drive" not in text:
+    if worker_changed(text):
         raise StaticBuildError(f"{worker}: JupyterLites Service Worker fehlt oder hat sich geändert "
                                "(bohnteach/site/static.py: SERVICE_WORKER_JS prüfen)")
     worker.rename(staging / JUPYTERLITE_WORKER)
-    worker.write_text(SERVICE_WORKER_JS, "utf-8")
+    worker.write_text(service_worker_script(), "utf-8")
 
 
-def _edit_page_config(html: Path, edit: Callable[[dict], dict], after: str = "") -> bool:
-    """Replace the page's embedded ``jupyter-config-data`` by ``edit(config)`` and put
-    ``after`` right behind it; False (and the file unchanged) if the page has none."""
-    text = html.read_text("utf-8")
-    match = _PAGE_CONFIG.search(text)
-    if match is None:
-        return False
-    blob = json.dumps(edit(json.loads(match.group(2)))).replace("</", "<\\/")
-    html.write_text(text[: match.start(2)] + blob + match.group(3) + after + text[match.end(3):],
-                    "utf-8")
-    return True
+def service_worker_script() -> str:
+    """The site's ``service-worker.js``: :data:`SERVICE_WORKER_JS` importing JupyterLite's."""
+    return wrapped({"jupyterliteWorker": JUPYTERLITE_WORKER}, SERVICE_WORKER_JS,
+                   head="/* bohnteach: the site's files are left to the browser (bohnteach/site/static.py) */\n")
 
 
 def _set_page_packages(html: Path, packages: list[str]) -> None:
@@ -591,8 +561,8 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
         options[snapshot.OPTION] = snapshot.NAME
         return config
 
-    if not _edit_page_config(html, with_packages,
-                             _QUERY_TO_KERNEL + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
+    if not edit_page_config(html, with_packages,
+                             query_to_kernel() + snapshot.page_script(PYODIDE_KERNEL_PLUGIN)):
         raise StaticBuildError(f"{html}: kein jupyter-config-data")
 
 
@@ -600,19 +570,12 @@ def _set_page_packages(html: Path, packages: list[str]) -> None:
 #: query string to Python as ``QUERY_STRING`` (Pyodide's ``env`` option; after a snapshot's
 #: restore the start script puts it into ``os.environ``), where
 #: ``bohnteach.widgets.questions`` reads it outside Voilà — so ``?lehrkraft=1`` works.
-_QUERY_TO_KERNEL = """
-    <script>
-      (function () {
-        var el = document.getElementById('jupyter-config-data');
-        if (!el || !location.search) return;
-        var config = JSON.parse(el.textContent);
-        var plugins = config.litePluginSettings = config.litePluginSettings || {};
-        var kernel = plugins['%s'] = plugins['%s'] || {};
-        var options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
-        options.env = Object.assign({}, options.env, {QUERY_STRING: location.search.slice(1)});
-        el.textContent = JSON.stringify(config);
-      })();
-    </script>""" % (PYODIDE_KERNEL_PLUGIN, PYODIDE_KERNEL_PLUGIN)
+QUERY_TO_KERNEL_JS = "jupyterlite/query-to-kernel.js"
+
+
+def query_to_kernel() -> str:
+    """The page's ``<script>`` of :data:`QUERY_TO_KERNEL_JS`."""
+    return f"\n<script>\n{wrapped({'plugin': PYODIDE_KERNEL_PLUGIN}, QUERY_TO_KERNEL_JS)}</script>"
 
 
 def _closure(lock: dict, names: Iterable[str]) -> list[str]:
@@ -874,6 +837,17 @@ def serve_static_main(folder: str, port: int = 8000) -> int:
 
 
 def build_static_main(out: str) -> int:
+    """``bohnteach build-static``: the adapters' self-checks (:mod:`bohnteach.upstream`), then
+    the build; one German line and exit code 2 (a changed dependency) or 1 (the build)."""
+    from bohnteach.upstream import STATIC, refusal
+    from bohnteach.upstream.pyodide import version_problem
+
+    line = refusal(STATIC)
+    if line is None and (pyodide := version_problem(PYODIDE_VERSION)) is not None:
+        line = f"Abbruch – eine Abhängigkeit hat sich geändert: {pyodide}"
+    if line is not None:
+        print(line, file=sys.stderr)
+        return 2
     try:
         report = build_static(out)
     except StaticBuildError as exc:

@@ -120,20 +120,19 @@ def show_figure(fig: Any, output: Any | None = None) -> None:
 def HTML(text: str) -> Any:  # noqa: N802 - stands in for IPython.display.HTML
     """``IPython.display.HTML(text)`` for a text that is HTML, never a file name or an
     address: made without IPython's look at the file system (see the module's docstring)."""
-    from IPython.display import HTML as IPythonHTML
+    from bohnteach.upstream.ipywidgets import html_display
 
-    out = IPythonHTML.__new__(IPythonHTML)
-    out.data, out.url, out.filename, out.metadata = text, None, None, {}
-    return out
+    return html_display(text)
 
 
 def widget_bundle(widget: Any) -> dict[str, Any] | None:
     """The bundle ipywidgets gives a widget with a view, with its class's name as the text;
     None for a widget without one (IPython then shows its text as before)."""
+    from bohnteach.upstream.ipywidgets import view_bundle
+
     if widget._view_name is None:
         return None
-    return {"text/plain": f"{type(widget).__name__}(…)",
-            WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}}
+    return view_bundle(widget, f"{type(widget).__name__}(…)")
 
 
 def display_cheaply() -> None:

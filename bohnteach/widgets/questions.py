@@ -374,7 +374,8 @@ def page_query() -> str:
 def request_query() -> str:
     """The query string of the address the kernel was asked for: ``QUERY_STRING``, which
     Voilà puts into a fresh kernel's environment and the static site sets; in a kernel that
-    Voilà preheats, it waits for the visitor's request first (:func:`_wait_for_request`);
+    Voilà preheats, it waits for the visitor's request first
+    (:func:`bohnteach.upstream.voila.wait_for_request`);
     "" outside both.
 
     The request is waited for once: Voilà sends it to the kernel's first waiting connection
@@ -382,35 +383,15 @@ def request_query() -> str:
     asking after the last cell did) hung the kernel with every click of its page."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         try:
-            _wait_for_request()
+            from bohnteach.upstream.voila import wait_for_request
+
+            wait_for_request()
         except Exception:  # noqa: BLE001 – no teacher mode rather than a broken page
             setup_server_log()
             log.exception("Adresse der Seite nicht lesbar")
             return ""
         os.environ["VOILA_PREHEAT"] = "False"  # handed to its visitor: a kernel like any other
     return os.environ.get("QUERY_STRING", "")
-
-
-def _wait_for_request() -> None:
-    """Wait until Voilà hands this preheated kernel to a visitor, then take the request's
-    variables (``QUERY_STRING`` …) into the environment.
-
-    What ``voila.utils.wait_for_request`` does (Voilà 0.5: the server sends them as one JSON
-    object on ``voila/query/<kernel id>``), without importing ``voila``: its package imports
-    jupyter_server and jsonschema, whose format checker compiles 38 grammars with lark —
-    6–8 CPU s, which every fresh visitor's kernel paid before its page could show.
-    """
-    import json
-
-    from websockets.sync.client import connect
-
-    env = os.environ
-    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
-    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env['VOILA_KERNEL_ID']}")
-    with connect(url, open_timeout=5) as socket:
-        info = json.loads(socket.recv())
-    env.update({str(key): str(value) for key, value in info.items()})
 
 
 def credential_ok(value: str) -> bool:

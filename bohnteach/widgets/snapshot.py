@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget import _instances
 
+from bohnteach.upstream.ipywidgets import live_widgets, option_labels
 from bohnteach.widgets.figure import PLOTLY_MIME as PLOTLY
 from bohnteach.widgets.figure import WIDGET_VIEW
 
@@ -87,13 +87,13 @@ def snapshot(widget: Any) -> str:
     if isinstance(widget, (widgets.Dropdown, widgets.Select)):
         options = "".join(
             f"<option{' selected' if label == widget.label else ''}>{_esc(label)}</option>"
-            for label in widget._options_labels)
+            for label in option_labels(widget))
         return (_open(widget, "widget-inline-hbox widget-dropdown") + _label(widget)
                 + f"<select disabled>{options}</select></div>")
     if isinstance(widget, (widgets.RadioButtons, widgets.ToggleButtons)):
         items = "".join(
             f'<label><input type="radio" disabled{" checked" if label == widget.label else ""}> '
-            f"{_esc(label)}</label>" for label in widget._options_labels)
+            f"{_esc(label)}</label>" for label in option_labels(widget))
         return (_open(widget, "widget-inline-hbox widget-radio") + _label(widget)
                 + f'<div class="widget-radio-box">{items}</div></div>')
     if isinstance(widget, (widgets.IntSlider, widgets.FloatSlider)):
@@ -139,7 +139,7 @@ def output_html(output: Mapping[str, Any]) -> str:
         return f'<pre class="bt-preview-text">{_esc(output.get("text", ""))}</pre>'
     if WIDGET_VIEW in data:
         model_id = data[WIDGET_VIEW].get("model_id", "")
-        found = _instances.get(model_id)
+        found = live_widgets().get(model_id)
         return snapshot(found) if found is not None else ""
     if PLOTLY in data:
         return _chart(data[PLOTLY])

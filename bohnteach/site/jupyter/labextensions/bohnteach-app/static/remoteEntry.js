@@ -24,9 +24,18 @@
   'use strict';
   var NAME = 'bohnteach-app';
   var VERSION = '1.0.0';
-  var PAGE = /^(.*\/)(notebooks|tutorials)\/([A-Za-z0-9_]+)\.(ipynb|html)$/;
-  var KEYS = { notebooks: 'kapitel', tutorials: 'lektion' };
-  var FOLDERS = { kapitel: 'notebooks', lektion: 'tutorials' };
+  /* The site's address scheme (bohnteach/site/addresses.py: page_config), which every page
+     of the site carries as JSON: chapters and lessons with their key and folder, the start
+     page, the app. A page without it (not one of the site's) keeps its links as they are. */
+  var ADDRESSES = null;
+  try {
+    ADDRESSES = JSON.parse(document.getElementById('bohnteach-addresses').textContent);
+  } catch (e) { /* not a page of the site */ }
+  var CHAPTERS = ADDRESSES ? ADDRESSES.chapters : {}, LESSONS = ADDRESSES ? ADDRESSES.lessons : {};
+  var PAGE = new RegExp('^(.*/)(' + CHAPTERS.folder + '|' + LESSONS.folder + ')/([A-Za-z0-9_]+)\\.(ipynb|html)$');
+  var KEYS = {};
+  KEYS[CHAPTERS.folder] = CHAPTERS.key;
+  KEYS[LESSONS.folder] = LESSONS.key;
   /* Parameters a link inside the site keeps from its own address: the class link (and its
      QR code) names the class. Nothing is carried over from the page's address: the browser
      remembers the class (KlasseModel) and the teacher view (LehrkraftModel) itself, and
@@ -44,7 +53,7 @@
   function appPath() {
     var static_ = location.pathname.match(PAGE);
     if (router) return location.pathname;
-    if (static_ && static_[4] === 'html') return static_[1] + 'notebooks/app.html';
+    if (static_ && static_[4] === 'html') return static_[1] + CHAPTERS.folder + '/' + ADDRESSES.app + '.html';
     return config.baseUrl || '/';
   }
 
@@ -59,15 +68,15 @@
 
   /* {key, name, url} when `url` is a page of the site, else null. */
   function sitePage(url) {
-    if (url.origin !== location.origin) return null;
+    if (!ADDRESSES || url.origin !== location.origin) return null;
     var key = null, name = null, match = url.pathname.match(PAGE);
-    if (match && match[3] !== 'app') {
+    if (match && match[3] !== ADDRESSES.app) {
       key = KEYS[match[2]];
       name = match[3];
     } else if (match || url.pathname === appPath()) {
       var params = url.searchParams;
-      key = params.has('lektion') ? 'lektion' : 'kapitel';
-      name = params.get(key) || '00_Start';
+      key = params.has(LESSONS.key) ? LESSONS.key : CHAPTERS.key;
+      name = params.get(key) || ADDRESSES.start;
     } else {
       return null;
     }

@@ -119,10 +119,21 @@
     };
   }
 
+  function newer(a, b) {
+    var x = a.split(/[.-]/), y = b.split(/[.-]/);
+    for (var i = 0; i < Math.max(x.length, y.length); i++) {
+      var d = (parseInt(y[i], 10) || 0) - (parseInt(x[i], 10) || 0);
+      if (d) return d;
+    }
+    return 0;
+  }
+
+  /* The module the page uses, as webpack picks a shared singleton (and bohnteach-app does):
+     the highest version in the scope. */
   var container = {
     init: function (shareScope) {
       var versions = shareScope['@lumino/widgets'];
-      var version = Object.keys(versions)[0];
+      var version = Object.keys(versions).sort(newer)[0];
       widgets = versions[version].get().then(function (factory) { return factory(); });
     },
     get: function (module) {
