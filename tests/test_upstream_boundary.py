@@ -57,11 +57,7 @@ PRIVATE_JS = ("._api", "MEMFS", "createNode", "makeMemorySnapshot", "_makeSnapsh
               "display_cells", "voila_process", "_fullLayout", "window.Worker")
 #: Known contacts outside the adapters that another part of the code base still has to
 #: move (path relative to bohnteach/ → the names); empty once it has.
-PENDING = {
-    # render/ belongs to another change at the moment; bohnteach.upstream.plotly.grid_figure
-    # is its replacement (docs/upstream.md)
-    "render/charts.py": {"_grid_ref", "_grid_str"},
-}
+PENDING: dict[str, set[str]] = {}
 
 
 def _private(name: str) -> bool:

@@ -45,6 +45,7 @@ from bohnteach.maths.probability import (
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.rulesets import Trait
 from bohnteach.render.words import trait_tag
+from bohnteach.upstream.plotly import grid_figure
 
 RuleSets = str | RuleSet | Sequence[str | RuleSet]
 
@@ -465,10 +466,7 @@ def panels(titles: Sequence[str], columns: int) -> tuple[go.Figure, int, int]:
     layout = grid.layout.to_plotly_json()
     for note, title in zip(layout["annotations"], titles):
         note["text"] = title
-    # the figure-as-data form plotly itself copies figures with: the grid comes along, so
-    # traces can be added by row and column
-    fig = go.Figure({"layout": _unchecked_template(layout), "_grid_ref": grid._grid_ref,
-                     "_grid_str": grid._grid_str})
+    fig = grid_figure(grid, _unchecked_template(layout))  # traces go in by row and column
     return fig, columns, rows
 
 
