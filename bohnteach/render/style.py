@@ -284,8 +284,9 @@ body.bt-projector .bt-slidebar button,body.bt-projector .bt-pagebar button{font-
   padding:0 2px;color:#000!important;font-weight:600;opacity:1}
  .widget-slider .slider-container,.bt-scene-line{display:none!important}
  .jp-OutputArea-child{break-inside:auto!important}
- .bt-exercise,.bt-player,.bt-zone,.bt-box,.bt-table>.bt-row,.js-plotly-plot,table,figure,
+ .bt-exercise,.bt-player,.bt-zone,.bt-box,.bt-table>.bt-row,.js-plotly-plot,tr,figure,
  .bt-scene-toc,.bt-chapter{break-inside:avoid}
+ thead{display:table-header-group}
  .bt-chapter-scenes,.bt-chapter-scenes>.lm-Widget,.bt-scene-player,
  .bt-scene-player>.lm-Widget{display:block!important}
  .bt-scene-player>.lm-Widget.bt-scene-nav,.bt-scene-nav{display:none!important}
