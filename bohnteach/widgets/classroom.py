@@ -65,8 +65,9 @@ log = logging.getLogger("bohnteach.widgets.classroom")
 
 #: How often the teacher's panel and the projector read the store (updates within 2 s).
 POLL_SECONDS = 1.0
-#: The charts' height in the projector's results-only mode (1280 × 720 without scrolling).
-COMPACT_CHART = 300
+#: The charts' height in px: the projector's, in its results-only mode (1280 × 720 without
+#: scrolling), and the teacher's panel's.
+BIG_CHART, COMPACT_CHART, PANEL_CHART = 380, 300, 360
 #: How often a pupil's panel looks whether the teacher cleared, revealed or ended.
 PUPIL_POLL_SECONDS = 3.0
 #: Draws per click in the pooled experiment.
@@ -302,7 +303,7 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False,
             fig.add_hline(y=float(exact) * 100, line_color="#2E7D32", line_width=3,
                           annotation_text=f"{WORDS['chart_exact']}: {_pct(float(exact))}")
     size = 22 if big else 13
-    fig.update_layout(height=height or (380 if big else 360), font_size=size, title_font_size=size + 4,
+    fig.update_layout(height=height or (BIG_CHART if big else PANEL_CHART), font_size=size, title_font_size=size + 4,
                       margin={"l": 70 if big else 50, "r": 20, "t": 60, "b": 90 if big else 50},
                       plot_bgcolor="white", showlegend=act.kind != "schaetzung")
     if pool.revealed:
@@ -751,7 +752,7 @@ class _ProjectorView:
         self.panel, self.act, self.big = panel, act, big
         self.compact = False  # the projector's results-only mode: lower charts
         self.exact = exact_value(act)
-        self.chart = control(widgets.Output, layout={"min_height": "380px" if big else "360px",
+        self.chart = control(widgets.Output, layout={"min_height": f"{BIG_CHART if big else PANEL_CHART}px",
                                                      "width": "100%"})
         self.summary = html_part()
         self.reveal = button(WORDS["reveal"])
@@ -777,7 +778,7 @@ class _ProjectorView:
     def set_compact(self, compact: bool) -> None:
         """Lower the chart (the projector's results-only mode), or give it its height back."""
         self.compact = compact
-        self.chart.layout.min_height = f"{COMPACT_CHART}px" if compact else "380px"
+        self.chart.layout.min_height = f"{COMPACT_CHART if compact else BIG_CHART}px"
         self.refresh()
 
     def _toggle_reveal(self) -> None:
