@@ -188,6 +188,13 @@ def as_translator(lang_or_tr: str | Translator | None) -> Translator:
     return lang_or_tr if isinstance(lang_or_tr, Translator) else translator(lang_or_tr)
 
 
+def reader(lang_or_tr: str | Translator | None = None) -> Translator:
+    """The reader's translator for a widget or lesson being made: what the caller passed, or
+    else the page's language (:func:`current`). A widget keeps it and speaks it in its
+    callbacks, which run after the page's render."""
+    return current() if lang_or_tr is None else as_translator(lang_or_tr)
+
+
 __all__ = ["DOMAINS", "LANGUAGES", "SOURCE", "MissingTranslation", "N_", "Translator", "_",
-           "as_translator", "current", "locale_dir", "ngettext", "pgettext", "prose", "speaking",
+           "as_translator", "current", "locale_dir", "ngettext", "pgettext", "prose", "reader", "speaking",
            "translator"]
