@@ -22,6 +22,13 @@ and the renderer asks :func:`current` (or uses :func:`_` and :func:`pgettext`)::
     with speaking(tr):
         html = render_table(state)          # its words in the reader's language
 
+A page's cells speak its language (:func:`speak_page`): the site sets the page's
+language before it runs a page's cells (the app in :meth:`bohnteach.site.app.App.show`,
+an English notebook in its first cell, :func:`bohnteach.i18n.notebooks.translate_notebook`),
+and :func:`current` falls back to it outside any :func:`speaking` block – in a widget's
+later callbacks too. A kernel serves one visitor and shows one page at a time (Voilà,
+Pyodide, the app), so the page's language is the kernel's.
+
 Standard library only (the static site runs it in Pyodide). ``strict=True`` (the tests)
 raises :class:`MissingTranslation` for a text the catalogue does not have.
 """
@@ -150,11 +157,35 @@ def translator(lang: str | None = None, *, strict: bool = False) -> Translator:
 
 _GERMAN = Translator(SOURCE)
 _CURRENT: ContextVar[Translator | None] = ContextVar("bohnteach_translator", default=None)
+_PAGE: list[Translator] = [_GERMAN]
+"""The language of the page this kernel shows (:func:`speak_page`)."""
 
 
 def current() -> Translator:
-    """The translator of the render under way (:func:`speaking`); German outside one."""
-    return _CURRENT.get() or _GERMAN
+    """The translator of the render under way (:func:`speaking`); outside one, the page's
+    (:func:`speak_page`; German unless a page said otherwise)."""
+    return _CURRENT.get() or _PAGE[0]
+
+
+def speak_page(lang_or_tr: str | Translator | None) -> Translator:
+    """From now on, outside any :func:`speaking` block, :func:`current` is this translator:
+    the language of the page this kernel shows (its cells and its widgets' callbacks).
+    Called by the site before a page's cells run; ``None`` or ``"de"``: German."""
+    _PAGE[0] = as_translator(lang_or_tr)
+    return _PAGE[0]
+
+
+def page_language() -> str:
+    """The code of the page's language (:func:`speak_page`)."""
+    return _PAGE[0].lang
+
+
+def warm_up() -> None:
+    """Read every language's catalogues ahead (the fork server and the static site's
+    snapshot, :data:`bohnteach.site.snapshot.WARM`): both languages start warm."""
+    for lang in LANGUAGES:
+        if lang != SOURCE:
+            _catalogue(lang)
 
 
 @contextmanager
@@ -196,5 +227,5 @@ def reader(lang_or_tr: str | Translator | None = None) -> Translator:
 
 
 __all__ = ["DOMAINS", "LANGUAGES", "SOURCE", "MissingTranslation", "N_", "Translator", "_",
-           "as_translator", "current", "locale_dir", "ngettext", "pgettext", "prose", "reader", "speaking",
-           "translator"]
+           "as_translator", "current", "locale_dir", "ngettext", "page_language", "pgettext", "prose", "reader",
+           "speak_page", "speaking", "translator", "warm_up"]

@@ -4,8 +4,10 @@ A notebook's markdown cells are split into blocks (paragraphs, headings, lists, 
 :func:`markdown_blocks`); each block is one message of the ``pages`` catalogue, its German
 text the message id. :func:`translate_notebook` makes the reader's page from the German
 one: every block through the translator, every call of the page machinery (``pages.…(…)``)
-told the language (``lang="en"``). The English page is made when it is needed (the app,
-the static build, the tests) – never kept as a second file to edit by hand.
+told the language (``lang="en"``), and its first code cell starts by setting the page's
+language (:func:`bohnteach.i18n.speak_page`), so whatever the page's cells make with
+:func:`bohnteach.i18n.reader` speaks it, in its later callbacks too. The English page is
+made when it is needed (the app, the tests) – never kept as a second file to edit by hand.
 
     nb = json.loads(Path("notebooks/01_Material_und_Aufbau.ipynb").read_text())
     english = translate_notebook(nb, translator("en"))
@@ -22,10 +24,9 @@ from bohnteach.i18n import Translator
 
 PAGE_MODULES = ("pages", "site")
 """The names a notebook gives ``bohnteach.site.pages`` (``from bohnteach.site import pages``)."""
-LOCALIZED_PAGES = ("bohnteach", "localized_pages")
-"""Where a page in another language finds the page machinery's calls with ``lang``
-(``bohnteach.localized_pages``, until ``site/pages.py`` takes ``lang`` itself; then
-``None`` and the import stays as the German page has it)."""
+SPEAK = "import bohnteach.i18n; bohnteach.i18n.speak_page({lang!r})"
+"""The line a page in another language begins its first code cell with: the page's
+cells, and the widgets they make, speak the page's language."""
 
 _LIST_ITEM = re.compile(r"^\s*(?:[*+-]|\d+\.)\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -100,18 +101,10 @@ def translate_markdown(source: str, tr: Translator) -> str:
 
 
 class _TellLanguage(ast.NodeTransformer):
-    """Adds ``lang=<code>`` to every call ``pages.<name>(…)`` that does not name one, and
-    imports the page machinery from :data:`LOCALIZED_PAGES`."""
+    """Adds ``lang=<code>`` to every call ``pages.<name>(…)`` that does not name one."""
 
     def __init__(self, lang: str):
         self.lang = lang
-
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.ImportFrom:
-        if LOCALIZED_PAGES and node.module == "bohnteach.site" and [a.name for a in node.names] == ["pages"]:
-            alias = node.names[0]
-            return ast.ImportFrom(module=LOCALIZED_PAGES[0],
-                                  names=[ast.alias(LOCALIZED_PAGES[1], alias.asname or "pages")], level=0)
-        return node
 
     def visit_Call(self, node: ast.Call) -> ast.Call:
         self.generic_visit(node)
@@ -132,18 +125,28 @@ def translate_code(source: str, lang: str) -> str:
 
 def translate_notebook(nb: dict[str, Any], tr: Translator) -> dict[str, Any]:
     """The notebook (its JSON, read) in the translator's language: markdown through the
-    catalogue, page calls told the language, outputs dropped, ``metadata.language`` set."""
+    catalogue, page calls told the language, the first code cell setting the page's
+    language (:data:`SPEAK`), outputs dropped, ``metadata.language`` set. German: the
+    notebook as it is (a copy)."""
     out = copy.deepcopy(nb)
+    if tr.is_source:
+        out.setdefault("metadata", {})["language"] = tr.lang
+        return out
+    first = True
     for cell in out.get("cells", []):
         if cell.get("cell_type") == "markdown":
             cell["source"] = translate_markdown(cell_source(cell), tr)
         elif cell.get("cell_type") == "code":
-            cell["source"] = translate_code(cell_source(cell), tr.lang)
+            source = translate_code(cell_source(cell), tr.lang)
+            if first and not tr.is_source:
+                source = SPEAK.format(lang=tr.lang) + "\n" + source
+                first = False
+            cell["source"] = source
             cell["outputs"] = []
             cell["execution_count"] = None
     out.setdefault("metadata", {})["language"] = tr.lang
     return out
 
 
-__all__ = ["Block", "PAGE_MODULES", "cell_source", "markdown_blocks", "translate_code",
+__all__ = ["Block", "PAGE_MODULES", "SPEAK", "cell_source", "markdown_blocks", "translate_code",
            "translate_markdown", "translate_notebook"]
