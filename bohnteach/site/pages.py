@@ -8,6 +8,10 @@ A page (``notebooks/NN_Name.ipynb``) is markdown prose plus a few short calls::
     site.try_it("phase1")                   # a "Mach du!" exercise
     site.nav_links("02_Phase_1")            # previous / overview / next
 
+Every builder takes the reader's language (``lang="en"``, a code or a translator; by
+default the page's, :func:`bohnteach.i18n.reader`) and words its texts through the ``ui``
+catalogue, the chapters' titles through ``pages`` (German: exactly as written here).
+
 Every builder here returns something Jupyter displays as HTML or as a widget, and never
 raises: :func:`bohnteach.widgets.failure.guard` turns a failure into the friendly box on
 the page, and the traceback goes to the server's log, never to the visitor.
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bohnteach.content.chapters import LESSONS, PAGES, Page
+from bohnteach.i18n import N_, Translator, reader, speaking
 from bohnteach.render.failure import render_error
 from bohnteach.widgets.failure import guard
 
@@ -36,6 +41,9 @@ _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
 START = PAGES[0].name
+#: A builder's ``lang``: a language code, a translator, or ``None`` (the page's language).
+Lang = str | Translator | None
+NO_SCENES = N_("Für dieses Kapitel gibt es noch keine Szenen.")
 
 
 def find_page(name: str) -> Page:
@@ -104,21 +112,21 @@ def page_exists(page: Page) -> bool:
 
 
 # ---- failures --------------------------------------------------------------------------
-def _no_scenes(text: str) -> Any:
-    """The box a page shows where a chapter has no scenes yet."""
+def _no_scenes(text: str, tr: Translator) -> Any:
+    """The box a page shows where a chapter has no scenes yet (``text``: German, marked)."""
     from bohnteach.widgets.figure import HTML
 
-    return HTML(render_error(text, title="Noch keine Szenen"))
+    return HTML(render_error(tr.gettext(text), title=tr.gettext("Noch keine Szenen")))
 
 
-def _player(scene: Any) -> Any:
-    """A ScenePlayer for ``scene``, or its failure box as a widget."""
+def _player(scene: Any, tr: Translator) -> Any:
+    """A ScenePlayer for ``scene`` in the reader's language, or its failure box as a widget."""
     import ipywidgets as widgets
 
     from bohnteach.widgets.parts import html
     from bohnteach.widgets.scene_player import ScenePlayer
 
-    made = guard(what=f"ScenePlayer({getattr(scene, 'id', scene)!r})")(ScenePlayer)(scene)
+    made = guard(what=f"ScenePlayer({getattr(scene, 'id', scene)!r})")(ScenePlayer)(scene, lang=tr)
     return made if isinstance(made, widgets.Widget) else html(made.data)
 
 
@@ -220,32 +228,37 @@ def _number(page: Page) -> int:
     return PAGES.index(page)
 
 
-def nav_html(name: str) -> str:
+def nav_html(name: str, lang: Lang = None) -> str:
     """The previous / overview / next links of a page (HTML)."""
+    tr = reader(lang)
     here = find_page(name)
     prev, nxt = _neighbours(here.name)
     parts = []
     if prev is not None:
-        parts.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← {escape(prev.short)}</a>')
+        parts.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← '
+                     f'{escape(tr.gettext(prev.short))}</a>')
     else:
         parts.append("<span></span>")
     if here.name != START:
-        parts.append(f'<a class="bt-nav-home" href="{_href(PAGES[0], here)}">Übersicht</a>')
+        overview = tr.gettext("Übersicht")
+        parts.append(f'<a class="bt-nav-home" href="{_href(PAGES[0], here)}">{overview}</a>')
     if nxt is not None:
-        parts.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
-    return f'<nav class="bt-site bt-nav" aria-label="Seiten">{"".join(parts)}</nav>'
+        parts.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">'
+                     f'{escape(tr.gettext(nxt.short))} →</a>')
+    label = tr.gettext("Seiten")
+    return f'<nav class="bt-site bt-nav" aria-label="{label}">{"".join(parts)}</nav>'
 
 
 @guard()
-def nav_links(name: str) -> Any:
+def nav_links(name: str, lang: Lang = None) -> Any:
     """Previous / overview / next links (shown at the end of every page)."""
     from bohnteach.widgets.figure import HTML
 
-    return HTML(_site_style() + nav_html(name))
+    return HTML(_site_style() + nav_html(name, lang))
 
 
 @guard()
-def page_header(name: str) -> Any:
+def page_header(name: str, lang: Lang = None) -> Any:
     """The top of a page: where you are, what you learn here, previous/next. From here on
     a chart left as a cell's result is shown by :func:`~bohnteach.widgets.figure.show_figure`,
     and the page holds the stylesheet of every fragment below it (``page_style``)."""
@@ -255,39 +268,47 @@ def page_header(name: str) -> Any:
     from bohnteach.widgets.figure import display_cheaply
 
     display_cheaply()
+    tr = reader(lang)
     here = find_page(name)
     prev, nxt = _neighbours(here.name)
-    crumbs = [f'<a href="{_href(PAGES[0], here)}">Bohnanza lernen</a>']
+    crumbs = [f'<a href="{_href(PAGES[0], here)}">{escape(tr.gettext(PAGES[0].title))}</a>']
     if here.name != START:
-        crumbs.append(f"<span>Kapitel {_number(here)} von {len(PAGES) - 1}</span>")
+        crumbs.append("<span>" + tr.gettext("Kapitel {n} von {total}").format(
+            n=_number(here), total=len(PAGES) - 1) + "</span>")
     if prev is not None:
-        crumbs.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← {escape(prev.short)}</a>')
+        crumbs.append(f'<a class="bt-nav-prev" href="{_href(prev, here)}" rel="prev">← '
+                      f'{escape(tr.gettext(prev.short))}</a>')
     if nxt is not None:
-        crumbs.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">{escape(nxt.short)} →</a>')
-    learn = f'<div class="bt-learn"><b>Hier lernst du:</b> {escape(here.teaches)}</div>'
+        crumbs.append(f'<a class="bt-nav-next" href="{_href(nxt, here)}" rel="next">'
+                      f'{escape(tr.gettext(nxt.short))} →</a>')
+    you_learn = tr.gettext("Hier lernst du:")
+    learn = f'<div class="bt-learn"><b>{you_learn}</b> {escape(tr.gettext(here.teaches))}</div>'
     return HTML(f'{page_style(SITE_CSS)}<div class="bt-site bt-header" data-page="{here.name}">'
                 f'<div class="bt-crumbs">{" · ".join(crumbs)}</div>{learn}</div>')
 
 
 # ---- the start page ----------------------------------------------------------------------
 @guard()
-def chapter_overview() -> Any:
+def chapter_overview(lang: Lang = None) -> Any:
     """All chapters with what each teaches, as linked cards (for the start page)."""
     from bohnteach.widgets.figure import HTML
 
+    tr = reader(lang)
     cards = []
     for page in PAGES[1:]:
         if not page_exists(page):
             continue
         cards.append(
             f'<div class="bt-chapter"><span class="bt-num">{_number(page)}</span>'
-            f'<a href="{_href(page)}">{escape(page.title)}</a><p>{escape(page.teaches)}</p></div>'
+            f'<a href="{_href(page)}">{escape(tr.gettext(page.title))}</a>'
+            f'<p>{escape(tr.gettext(page.teaches))}</p></div>'
         )
     return HTML(f'{_site_style()}<div class="bt-site bt-chapters">{"".join(cards)}</div>')
 
 
-def _notebook_title(path: Path) -> tuple[str, str]:
-    """The first ``# `` heading of a notebook and the first sentence after it."""
+def _notebook_title(path: Path, tr: Translator | None = None) -> tuple[str, str]:
+    """The first ``# `` heading of a notebook and the first sentence after it (in the
+    reader's language: the notebook's markdown through the catalogue)."""
     try:
         nb = json.loads(read_page(path))
     except Exception:  # noqa: BLE001 - shown as a friendly box / never breaks a page
@@ -298,6 +319,10 @@ def _notebook_title(path: Path) -> tuple[str, str]:
             continue
         src = cell.get("source", "")
         text = "".join(src) if isinstance(src, list) else src
+        if tr is not None and not tr.is_source:
+            from bohnteach.i18n.notebooks import translate_markdown
+
+            text = translate_markdown(text, tr)
         for line in text.splitlines():
             line = line.strip()
             if not title and line.startswith("# "):
@@ -312,25 +337,28 @@ def _notebook_title(path: Path) -> tuple[str, str]:
     return title or path.stem.replace("_", " "), blurb
 
 
-def lessons() -> list[tuple[str, str, str]]:
+def lessons(lang: Lang = None) -> list[tuple[str, str, str]]:
     """The lessons for classes whose notebook is there: (relative link, title, first
     sentence), in the order of ``data/chapters.toml`` (:data:`LESSONS`)."""
+    tr = reader(lang)
     out = []
     for name, title in LESSONS:
         path = tutorials_dir() / f"{name}.ipynb"
         if path.name in _files_in(path.parent):
-            out.append((_link(f"../tutorials/{path.name}"), title, _notebook_title(path)[1]))
+            out.append((_link(f"../tutorials/{path.name}"), tr.gettext(title), _notebook_title(path, tr)[1]))
     return out
 
 
 @guard()
-def lesson_list() -> Any:
+def lesson_list(lang: Lang = None) -> Any:
     """The lessons in ``tutorials/`` as a linked list (for the start page)."""
     from bohnteach.widgets.figure import HTML
 
-    items = lessons()
+    tr = reader(lang)
+    items = lessons(tr)
     if not items:
-        return HTML(f'{_site_style()}<p class="bt-site bt-muted">Die Unterrichtsstunden sind noch in Arbeit.</p>')
+        later = tr.gettext("Die Unterrichtsstunden sind noch in Arbeit.")
+        return HTML(f'{_site_style()}<p class="bt-site bt-muted">{later}</p>')
     rows = "".join(
         f'<li><a href="{escape(href)}">{escape(title)}</a>'
         f'{" – " + escape(blurb) if blurb else ""}</li>'
@@ -351,7 +379,7 @@ def _scenes_of(chapter: str) -> list[Any]:
 
 
 @guard()
-def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
+def scene_picker(chapter: str, only: list[str] | None = None, lang: Lang = None) -> Any:
     """The chapter's scenes behind one chooser: a single ScenePlayer, the others built
     only when picked. For pages with many scenes, which would otherwise send hundreds of
     widgets on every page load."""
@@ -359,23 +387,24 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
 
     from bohnteach.widgets.parts import box, html, layout
 
+    tr = reader(lang)
     scenes = _scenes_of(chapter)
     if only is not None:
         by_id = {sc.id: sc for sc in scenes}
         scenes = [by_id[i] for i in only if i in by_id]
     if not scenes:
-        return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
+        return _no_scenes(NO_SCENES, tr)
     chooser = widgets.Dropdown(
-        options=[(f"{n}. {sc.title}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
-        description="Szene:", layout=layout(width="100%", max_width="44em"),
+        options=[(f"{n}. {tr.gettext(sc.title)}", n - 1) for n, sc in enumerate(scenes, 1)], value=0,
+        description=tr.gettext("Szene:"), layout=layout(width="100%", max_width="44em"),
         _dom_classes=("bt-scene-chooser",),
     )
-    players: dict[int, Any] = {0: _player(scenes[0])}  # the first one sent with the page
+    players: dict[int, Any] = {0: _player(scenes[0], tr)}  # the first one sent with the page
     area = box(widgets.Box, [players[0]], width="100%")
 
     def show(index: int) -> None:
         if index not in players:
-            players[index] = _player(scenes[index])
+            players[index] = _player(scenes[index], tr)
         area.children = (players[index],)
 
     def failed(fragment: str) -> None:
@@ -383,15 +412,18 @@ def scene_picker(chapter: str, only: list[str] | None = None) -> Any:
 
     @guard(failed, "Szenenauswahl")
     def picked(change: dict) -> None:
-        show(change["new"])
+        with speaking(tr):
+            show(change["new"])
 
     chooser.observe(picked, names="value")
-    hint = html(f'<div class="bt-site bt-scene-number">{len(scenes)} Szenen – wähle '
-                "eine aus der Liste und spiele sie mit ▶ weiter durch.</div>")
+    hint = html('<div class="bt-site bt-scene-number">' + tr.gettext(
+        "{n} Szenen – wähle eine aus der Liste und spiele sie mit ▶ weiter durch.").format(n=len(scenes))
+        + "</div>")
     return box(widgets.VBox, [*_style_widgets(), hint, chooser, area], "bt-chapter-scenes", width="100%")
 
 
-def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool = False) -> Any:
+def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool = False,
+                   lang: Lang = None) -> Any:
     """The chapter's scenes, each in a ScenePlayer, stacked (a widget).
 
     ``only``: scene ids to show (default: every scene of the chapter, in order).
@@ -401,50 +433,55 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
 
     from bohnteach.widgets.parts import box, html, layout
 
+    tr = reader(lang)
     scenes = _scenes_of(chapter)
     if only is not None:
         by_id = {s.id: s for s in scenes}
         scenes = [by_id[i] for i in only if i in by_id]
     players = []
     for number, scene in enumerate(scenes, 1):
-        player = _player(scene)
+        player = _player(scene, tr)
+        count = tr.gettext("Szene {n} von {total}").format(n=number, total=len(scenes))
         anchor = html(
             f'<a id="{_anchor(scene)}" class="bt-anchor" aria-hidden="true"></a>'
-            f'<div class="bt-scene-number">Szene {number} von {len(scenes)}</div>',
+            f'<div class="bt-scene-number">{count}</div>',
             margin="0")
         players.append(widgets.VBox([anchor, player], layout=layout(width="100%")))
     if not players:
         if optional:
             return None
-        return _no_scenes("Für dieses Kapitel gibt es noch keine Szenen.")
+        return _no_scenes(NO_SCENES, tr)
     if len(scenes) >= 3:
-        items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(sc.title)}</a></li>' for sc in scenes)
-        toc = html(f'<nav class="bt-site bt-scene-toc"><b>{len(scenes)} Szenen in diesem '
-                   f'Kapitel</b> – ein Klick springt hin:<ol>{items}</ol></nav>')
+        items = "".join(f'<li><a href="#{_anchor(sc)}">{escape(tr.gettext(sc.title))}</a></li>'
+                        for sc in scenes)
+        head = tr.gettext("{n} Szenen in diesem Kapitel").format(n=len(scenes))
+        jump = tr.gettext("ein Klick springt hin:")
+        toc = html(f'<nav class="bt-site bt-scene-toc"><b>{head}</b> – {jump}<ol>{items}</ol></nav>')
         players.insert(0, toc)
     return box(widgets.VBox, [*_style_widgets(), *players], "bt-chapter-scenes", width="100%")
 
 
 @guard()
-def scene(scene_id: str) -> Any:
+def scene(scene_id: str, lang: Lang = None) -> Any:
     """One scene (by id, from any chapter) in a ScenePlayer."""
     from bohnteach.content.scenes import get_scene
     from bohnteach.widgets.scene_player import ScenePlayer
 
-    return ScenePlayer(get_scene(scene_id))
+    return ScenePlayer(get_scene(scene_id), lang=reader(lang))
 
 
 @guard()
-def try_it(case: str) -> Any:
+def try_it(case: str, lang: Lang = None) -> Any:
     """A "Mach du!" exercise: a case id of ``bohnteach.content.tryit_cases`` or a chapter key
     (then every case of that chapter, stacked)."""
     from bohnteach.widgets.tryit import make_tryit
 
-    return make_tryit(case)
+    with speaking(reader(lang)):
+        return make_tryit(case)
 
 
 @guard()
-def refusal_example(scene_id: str = "a-phase1") -> Any:
+def refusal_example(scene_id: str = "a-phase1", lang: Lang = None) -> Any:
     """The red box of a refused move, as the engine really gives it: at the start of the
     scene ``scene_id`` the active player tries to plant a card from further back in the
     hand (the first of another variety than the front card) first."""
@@ -462,22 +499,24 @@ def refusal_example(scene_id: str = "a-phase1") -> Any:
     refusal = check(state, Plant(me, 0, behind))
     if refusal is None:
         raise ValueError(f"{scene_id}: eine hintere Handkarte zuerst zu pflanzen wäre erlaubt.")
-    return HTML(render_refusal(refusal))
+    with speaking(reader(lang)):
+        return HTML(render_refusal(refusal))
 
 
 # ---- the special pages ----------------------------------------------------------------------
 @guard()
-def comparison_table(names: list[str] | None = None) -> Any:
+def comparison_table(names: list[str] | None = None, lang: Lang = None) -> Any:
     """The Regelvergleich table built from the RuleSet data."""
     from bohnteach.widgets.figure import HTML
 
     from bohnteach.render.comparison import comparison_html
 
-    return HTML(comparison_html(names))
+    with speaking(reader(lang)):
+        return HTML(comparison_html(names))
 
 
 @guard()
-def comparison_scenes() -> Any:
+def comparison_scenes(lang: Lang = None) -> Any:
     """The Regelvergleich scenes: each situation once per rule set, side by side
     (stacked on a phone)."""
     import ipywidgets as widgets
@@ -486,115 +525,132 @@ def comparison_scenes() -> Any:
     from bohnteach.render.comparison import scene_pairs
     from bohnteach.widgets.scene_player import ScenePlayer
 
+    tr = reader(lang)
     rows = []
     for group in scene_pairs(_scenes_of("vergleich")):
-        players = [ScenePlayer(sc) for sc in group]
+        players = [ScenePlayer(sc, lang=tr) for sc in group]
         for p in players:  # side by side
             p.layout = layout(flex="1 1 440px", min_width="0", width="100%", max_width="1200px")
         rows.append(box(widgets.Box, players, "bt-compare-pair", display="flex", flex_flow="row wrap",
                         width="100%", align_items="flex-start"))
     if not rows:
-        return _no_scenes("Für den Regelvergleich gibt es noch keine Szenen.")
+        return _no_scenes(N_("Für den Regelvergleich gibt es noch keine Szenen."), tr)
     return box(widgets.VBox, [*_style_widgets(), *rows], "bt-chapter-scenes", "bt-compare-scenes",
                width="100%")
 
 
-def interpretation_items() -> list[tuple[str, str, str, str, str]]:
+def interpretation_items(lang: Lang = None) -> list[tuple[str, str, str, str, str]]:
     """Every decision where the rulebooks are silent or ambiguous:
-    (rule ID, title, Auslegung, the rule as explained, source)."""
+    (rule ID, title, Auslegung, the rule as explained, source), in the reader's language."""
     from bohnteach.game.errors import rule_catalogue
+    from bohnteach.render.language import rule_words
 
-    return [
-        (r.id, r.title, r.interpretation, r.explanation, r.source)
-        for r in rule_catalogue().values() if r.interpretation
-    ]
+    with speaking(reader(lang)):
+        return [(w.id, w.title, w.interpretation, w.explanation, w.source)
+                for w in (rule_words(r) for r in rule_catalogue().values() if r.interpretation)]
 
 
-def assumptions() -> list[tuple[str, str, str]]:
+def assumptions(lang: Lang = None) -> list[tuple[str, str, str]]:
     """Rule sets whose meters are assumptions: (title, note, the rule they belong to)."""
     from bohnteach.game.rulesets import find_ruleset, ruleset_names
 
+    tr = reader(lang)
     out = []
     for name in ruleset_names():
         r = find_ruleset(name)
         if r.meter_assumption:
-            out.append((r.title, r.meter_assumption, r.meter_rule))
+            out.append((tr.gettext(r.title), tr.prose(r.meter_assumption), r.meter_rule))
     return out
 
 
 @guard()
-def interpretations() -> Any:
+def interpretations(lang: Lang = None) -> Any:
     """The Auslegungen page's list, from the ``auslegung`` fields of ``rules.toml``."""
     from bohnteach.widgets.figure import HTML
 
+    tr = reader(lang)
+    ours, rule, source_word = tr.gettext("Unsere Auslegung:"), tr.gettext("Die Regel:"), tr.gettext("Quelle:")
     items = []
-    for rule_id, title, ausl, expl, source in interpretation_items():
+    for rule_id, title, ausl, expl, source in interpretation_items(tr):
         items.append(
             f'<div class="bt-ausl-item" data-rule="{escape(rule_id)}"><h3>{escape(title)} '
             f'<code>{escape(rule_id)}</code></h3>'
-            f"<p><b>Unsere Auslegung:</b> {escape(ausl)}</p>"
-            f'<p class="bt-muted"><b>Die Regel:</b> {escape(expl)}</p>'
-            f'<p class="bt-muted"><b>Quelle:</b> {escape(source)}</p></div>'
+            f"<p><b>{ours}</b> {escape(ausl)}</p>"
+            f'<p class="bt-muted"><b>{rule}</b> {escape(expl)}</p>'
+            f'<p class="bt-muted"><b>{source_word}</b> {escape(source)}</p></div>'
         )
-    for title, note, rule_id in assumptions():
+    meter, assumed = tr.gettext("Bohnometer"), tr.gettext("Annahme in den Daten:")
+    for title, note, rule_id in assumptions(tr):
         items.append(
-            f'<div class="bt-ausl-item"><h3>{escape(title)}: Bohnometer <code>{escape(rule_id)}</code></h3>'
-            f"<p><b>Annahme in den Daten:</b> {escape(note)}</p></div>"
+            f'<div class="bt-ausl-item"><h3>{escape(title)}: {meter} <code>{escape(rule_id)}</code></h3>'
+            f"<p><b>{assumed}</b> {escape(note)}</p></div>"
         )
-    count = f'<p class="bt-muted">{len(items)} Entscheidungen, aus den Regeldaten von bohnteach erzeugt.</p>'
+    count = ('<p class="bt-muted">' + tr.gettext("{n} Entscheidungen, aus den Regeldaten von bohnteach erzeugt.")
+             .format(n=len(items)) + "</p>")
     return HTML(f'{_site_style()}<div class="bt-site">{count}<div class="bt-ausl-list">{"".join(items)}</div></div>')
 
 
 @guard()
-def variety_table(ruleset: str = "amigo", players: int | None = None) -> Any:
+def variety_table(ruleset: str = "amigo", players: int | None = None, lang: Lang = None) -> Any:
     """The varieties of a rule set: cards in the deck and the Bohnometer (cards → Taler)."""
     from bohnteach.widgets.figure import HTML
 
+    from bohnteach.render.language import variety_word
     from bohnteach.render.style import text_colour
     from bohnteach.game.rulesets import find_ruleset
 
+    tr = reader(lang)
     r = find_ruleset(ruleset)
     n = players or (4 if 4 in r.by_players else r.min_players)
     rows = []
     total = 0
-    for v in r.variety_list(n):
-        total += v.count
-        steps = " · ".join(f"{need} → {coins}" for coins, need in enumerate(v.meter, 1) if need)
-        chip = (f'<span style="display:inline-block;padding:1px 8px;border-radius:6px;'
-                f'background:{v.colour};color:{text_colour(v.colour)};font-weight:600">{escape(v.de)}</span>')
-        rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
-                    f"<td>{escape(steps)}</td></tr>")
+    with speaking(tr):
+        for v in r.variety_list(n):
+            total += v.count
+            steps = " · ".join(f"{need} → {coins}" for coins, need in enumerate(v.meter, 1) if need)
+            chip = (f'<span style="display:inline-block;padding:1px 8px;border-radius:6px;'
+                    f'background:{v.colour};color:{text_colour(v.colour)};font-weight:600">'
+                    f"{escape(variety_word(v))}</span>")
+            rows.append(f'<tr><td>{chip}</td><td class="bt-num-cell">{v.count}</td>'
+                        f"<td>{escape(steps)}</td></tr>")
+    variety, cards = tr.gettext("Sorte"), tr.gettext("Karten")
+    meter, together = tr.gettext("Bohnometer: Karten → Taler"), tr.gettext("zusammen")
     return HTML(
         f'{_site_style()}<div class="bt-site bt-rules-wrap bt-scroll-x"><table class="bt-rules bt-varieties"><thead><tr>'
-        f'<th>Sorte</th><th class="bt-num-cell">Karten</th><th>Bohnometer: Karten → Taler</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>zusammen</th><th class="bt-num-cell">{total}</th>'
+        f'<th>{variety}</th><th class="bt-num-cell">{cards}</th><th>{meter}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th>{together}</th><th class="bt-num-cell">{total}</th>'
         f"<th></th></tr></tfoot></table></div>"
     )
 
 
 @guard()
-def rules_table(*rule_ids: str) -> Any:
+def rules_table(*rule_ids: str, lang: Lang = None) -> Any:
     """The given rules as a small table: ID, title, explanation, source."""
     from bohnteach.widgets.figure import HTML
 
     from bohnteach.game.errors import find_rule
+    from bohnteach.render.language import rule_words
 
+    tr = reader(lang)
     rows = []
-    for rule_id in rule_ids:
-        r = find_rule(rule_id)
-        rows.append(f"<tr><td><code>{escape(r.id)}</code></td><td><b>{escape(r.title)}</b><br>"
-                    f"{escape(r.explanation)}</td><td>{escape(r.source)}</td></tr>")
+    with speaking(tr):
+        for rule_id in rule_ids:
+            r = rule_words(find_rule(rule_id))
+            rows.append(f"<tr><td><code>{escape(r.id)}</code></td><td><b>{escape(r.title)}</b><br>"
+                        f"{escape(r.explanation)}</td><td>{escape(r.source)}</td></tr>")
+    rule, says, source = tr.gettext("Regel"), tr.gettext("Was sie sagt"), tr.gettext("Quelle")
     return HTML(f'{_site_style()}<div class="bt-site bt-rules-wrap bt-scroll-x"><table class="bt-rules"><thead><tr>'
-                f"<th>Regel</th><th>Was sie sagt</th><th>Quelle</th></tr></thead>"
+                f"<th>{rule}</th><th>{says}</th><th>{source}</th></tr></thead>"
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 @guard()
-def trial_game(**options: Any) -> Any:
+def trial_game(lang: Lang = None, **options: Any) -> Any:
     """The trial game widget, „Probespiel“ (one seat against bots)."""
     from bohnteach.widgets.trial_game import TrialGame
 
-    return TrialGame(**options)
+    with speaking(reader(lang)):
+        return TrialGame(**options)
 
 
 __all__ = [
