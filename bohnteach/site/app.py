@@ -13,10 +13,17 @@ own, each cell's result displayed as Jupyter would. Everything lands in one ``Ou
 widget, the frame's content; leaving a chapter clears it and closes every widget the chapter
 made (:meth:`App.show`), so a visitor who reads all chapters holds the widgets of one.
 
+The reader's language is part of the address (``&lang=en``; none: German): the page is
+made from its German notebook and the catalogue
+(:func:`bohnteach.i18n.notebooks.translate_notebook`) and its cells run with the page's
+language as :func:`bohnteach.i18n.current` (:func:`bohnteach.i18n.speak_page`, and
+``speaking`` around the run), so every widget it makes keeps speaking it.
+
 The browser's side is the ``bohnteach-app`` extension (``jupyter/labextensions``): it keeps
 links to the site's pages in the tab (a click asks this kernel for the chapter and pushes
-the address ``?kapitel=…`` / ``?lektion=…`` onto the history), follows Back and Forward,
-and sets the tab's title. :class:`Router` is the widget both sides talk through.
+the address ``?kapitel=…`` / ``?lektion=…``, with the reader's ``lang``, onto the history),
+follows Back and Forward, and sets the tab's title and the page's ``<html lang>``.
+:class:`Router` is the widget both sides talk through.
 """
 from __future__ import annotations
 
@@ -33,9 +40,11 @@ import ipywidgets as widgets
 from traitlets import Int, Unicode
 
 from bohnteach.content.chapters import LESSONS
-from bohnteach.site.addresses import CHAPTER_KEY, LESSON_KEY, LESSONS_FOLDER, PAGES_FOLDER
+from bohnteach.i18n import SOURCE, Translator, speak_page, speaking, translator
+from bohnteach.site.addresses import (CHAPTER_KEY, LANG_KEY, LESSON_KEY, LESSONS_FOLDER, PAGES_FOLDER,
+                                      address_language)
 from bohnteach.site.pages import PAGES, START, notebooks_dir, read_page, tutorials_dir
-from bohnteach.site.publish import SITE_NAME, page_title
+from bohnteach.site.publish import SITE_NAME, page_title, site_name
 from bohnteach.widgets.failure import setup_server_log, show_failure
 from bohnteach.widgets.teacher_view import connect
 
@@ -117,6 +126,7 @@ class Router(widgets.Widget):
                    "'notebooks/02_Phase_1.ipynb': relative links resolve against it").tag(sync=True)
     title = Unicode(SITE_NAME, help="the tab's title").tag(sync=True)
     shown = Int(0, help="counts the pages shown; the browser scrolls to the top on a change").tag(sync=True)
+    lang = Unicode(SOURCE, help="the shown page's language (the page's <html lang>)").tag(sync=True)
 
 
 # ---- running a chapter's notebook ------------------------------------------------------------
@@ -181,13 +191,19 @@ def show_notebook(nb: dict[str, Any], name: str) -> dict[str, Any]:
     return namespace
 
 
-def not_found_html(query: str) -> str:
-    """The page for an address that names no page of the site (like the server's 404 page)."""
-    return (f'<div class="bt-site"><h1>Seite nicht gefunden</h1>'
-            f"<p>Die Adresse <code>?{escape(query)}</code> nennt kein Kapitel und keine Lektion "
-            "dieser Seite – vielleicht ein Tippfehler oder ein alter Link.</p>"
-            '<p><a href="?">Zur Startseite „Bohnanza lernen“</a>: Dort stehen alle Kapitel und '
-            "Lektionen.</p></div>")
+def not_found_html(query: str, tr: Translator | None = None) -> str:
+    """The page for an address that names no page of the site (like the server's 404 page),
+    in the reader's language; its link to the start page keeps the language."""
+    tr = tr or translator()
+    heading = tr.gettext("Seite nicht gefunden")
+    said = tr.gettext("Die Adresse {address} nennt kein Kapitel und keine Lektion dieser Seite "
+                      "– vielleicht ein Tippfehler oder ein alter Link.")
+    home = escape(tr.gettext("Zur Startseite „{site}“").format(site=site_name(tr)))
+    there = tr.gettext("Dort stehen alle Kapitel und Lektionen.")
+    href = "?" if tr.is_source else f"?{LANG_KEY}={tr.lang}"
+    return (f'<div class="bt-site"><h1>{heading}</h1>'
+            f"<p>{said.format(address=f'<code>?{escape(query)}</code>')}</p>"
+            f'<p><a href="{href}">{home}</a>: {there}</p></div>')
 
 
 # ---- the app -----------------------------------------------------------------------------------
@@ -238,8 +254,9 @@ class App:
 
     def show(self, entry: Entry | None, query: str = "") -> None:
         """Leave the page shown (its widgets closed) and show ``entry`` with the address's
-        ``query``. Teacher mode stays as it is: it is the visitor's (the browser keeps it,
-        :mod:`bohnteach.widgets.teacher_view`), not the address's."""
+        ``query``, in the language it names. Teacher mode stays as it is: it is the
+        visitor's (the browser keeps it, :mod:`bohnteach.widgets.teacher_view`), not the
+        address's."""
         from bohnteach.render.style import new_page
         from bohnteach.widgets.questions import use_address
 
@@ -249,35 +266,41 @@ class App:
         new_page()
         use_address(query)
         self.entry = entry
+        tr = speak_page(address_language(query))  # the page's cells and their widgets' callbacks
         # before the page's outputs: the browser resolves the relative links of the page as
         # they arrive against this notebook's folder (a lesson's links name tutorials/)
         self.router.base = (f"{entry.folder}/{entry.name}.ipynb"
                             if entry and entry.key != PROJECTOR_KEY else "")
-        with self.content:
+        with self.content, speaking(tr):
             if entry is None:
                 from IPython.display import display
                 from bohnteach.widgets.figure import HTML
 
-                display(HTML(not_found_html(query)))
-                title = f"Seite nicht gefunden – {SITE_NAME}"
+                display(HTML(not_found_html(query, tr)))
+                title = tr.gettext("Seite nicht gefunden") + " – " + site_name(tr)
             elif entry.key == PROJECTOR_KEY:
                 from IPython.display import display
                 from bohnteach.classroom.words import WORDS
                 from bohnteach.widgets.classroom import projector
 
                 display(projector(entry.name))
-                lesson_title = dict(LESSONS).get(entry.name, entry.name)
-                title = f"{WORDS['projector_title'].format(title=lesson_title)} – {SITE_NAME}"
+                lesson_title = tr.gettext(dict(LESSONS).get(entry.name, entry.name))
+                title = f"{WORDS['projector_title'].format(title=lesson_title)} – {site_name(tr)}"
             else:
                 try:
                     nb = json.loads(read_page(entry.path))
-                    title = page_title(nb)
+                    if not tr.is_source:
+                        from bohnteach.i18n.notebooks import translate_notebook
+
+                        nb = translate_notebook(nb, tr)
+                    title = page_title(nb, tr)
                     self._page = show_notebook(nb, entry.path.name)
                 except Exception as error:  # noqa: BLE001 - the box, never a dead page
                     from IPython.display import display
 
-                    title = SITE_NAME
+                    title = site_name(tr)
                     display(show_failure(None, error, f"Seite {entry.name}"))
+        self.router.lang = tr.lang
         self.router.title = title
         self.router.shown += 1
 

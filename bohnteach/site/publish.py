@@ -8,7 +8,9 @@ Voilà serves a folder as an English file browser; this module turns that into a
   (``/voila/render/notebooks/02_Phase_1.ipynb``) still serves it standalone; the file tree (``/voila/tree``) and the contents API
   (``/voila/api/contents``) answer „Seite nicht gefunden“, like every unknown address
   (the template's ``404.html``, with a link back to the start page);
-* every page is titled with its first ``# `` heading and declares ``lang="de"``;
+* every page is titled with its first ``# `` heading and declares ``lang="de"`` (the app
+  sets the ``lang`` of the page it shows), and carries the language switch and the frame's
+  words in every language (:data:`FRAME_WORDS`);
 * the publisher's footer links (imprint, licence: ``bohnteach serve --fusszeile
   "Impressum=https://…"``) reach every page and the 404 page through one environment
   variable, :data:`FOOTER_ENV`, which the Voilà process reads once.
@@ -26,6 +28,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from bohnteach.i18n import LANGUAGES, N_, Translator
 from bohnteach.render.style import PAGE_CSS
 from bohnteach.site.addresses import APP_PAGE, notebook_key, page_config
 
@@ -34,7 +37,21 @@ PAGE_SCRIPTS = Path(__file__).with_name("js") / "page"
 #: Environment variable that carries the footer links (JSON) from ``bohnteach serve`` to Voilà.
 FOOTER_ENV = "BOHNTEACH_FUSSZEILE"
 #: The site's name, after each page's own title in the browser tab.
-SITE_NAME = "Bohnanza lernen"
+SITE_NAME = N_("Bohnanza lernen")
+#: The frame's words (the template, the site's page scripts, bohnteach-app's lost
+#: connection): German in the page, their translations handed to the page's scripts
+#: (:func:`frame_words_json`, ``bohnteach/site/js/page/words.js``).
+FRAME_WORDS = (
+    N_("Ansicht"), N_("Beamer-Ansicht"), N_("Abschnitte der Beamer-Ansicht"), N_("◀ Zurück"),
+    N_("Weiter ▶"), N_("Abschnitt {n} von {total}"),
+    N_("Vorschau – Python startet im Browser. Gleich kannst du klicken und ausprobieren."),
+    N_("Gleich geht's los …"), N_("Gleich geht's los … ({n} von {total})"),
+    N_("Szene – mit den Pfeiltasten ← → blättern"),
+    N_("Verbindung verloren – Seite neu laden"),
+    N_("Der Server antwortet nicht mehr, zum Beispiel nach einem Neustart. Klicks auf dieser "
+       "Seite wirken erst nach dem Neuladen wieder."),
+    N_("Seite neu laden"),
+)
 _URL = re.compile(r"^(https?://[^\s\"'<>]+|/[^\s\"'<>]*|mailto:[^\s\"'<>]+)$")
 
 
@@ -87,8 +104,15 @@ def page_head() -> str:
     return f"<style>{PAGE_CSS}</style>"
 
 
-def page_title(nb: Any) -> str:
-    """The browser tab's title: the notebook's first ``# `` heading and the site's name."""
+def site_name(tr: Translator | None = None) -> str:
+    """The site's name (:data:`SITE_NAME`) in the reader's language."""
+    return tr.gettext(SITE_NAME) if tr is not None else SITE_NAME
+
+
+def page_title(nb: Any, tr: Translator | None = None) -> str:
+    """The browser tab's title: the notebook's first ``# `` heading and the site's name
+    (``tr``: the page's language; a translated notebook's heading is already in it)."""
+    name = site_name(tr)
     for cell in nb.get("cells", []):
         if cell.get("cell_type") != "markdown":
             continue
@@ -96,8 +120,8 @@ def page_title(nb: Any) -> str:
         for line in ("".join(src) if isinstance(src, list) else src).splitlines():
             if line.startswith("# "):
                 heading = line[2:].strip()
-                return heading if heading == SITE_NAME else f"{heading} – {SITE_NAME}"
-    return SITE_NAME
+                return heading if heading == name else f"{heading} – {name}"
+    return name
 
 
 # ---- inside the Voilà process ----------------------------------------------------------------
@@ -125,7 +149,9 @@ def _titles_and_footer_in_every_page(exporter: type | None = None,
     install_page_resources(page_title, {"bohnteach_footer": footer_html(footer_links()),
                                         "bohnteach_head": page_head(),
                                         "bohnteach_scripts": page_scripts(),
-                                        "bohnteach_addresses": addresses_json()}, exporter, entry)
+                                        "bohnteach_addresses": addresses_json(),
+                                        "bohnteach_words": frame_words_json(),
+                                        "bohnteach_languages": list(LANGUAGES.items())}, exporter, entry)
 
 
 def page_scripts() -> dict[str, str]:
@@ -136,6 +162,19 @@ def page_scripts() -> dict[str, str]:
 
     own = {path.stem: path.read_text("utf-8") for path in sorted(PAGE_SCRIPTS.glob("*.js"))}
     return {**own, **upstream_scripts()}
+
+
+def frame_words() -> dict[str, dict[str, str]]:
+    """:data:`FRAME_WORDS` in every language but German: {lang: {German: translation}}."""
+    from bohnteach.i18n import LANGUAGES, SOURCE, translator
+
+    return {lang: {de: translator(lang).gettext(de) for de in FRAME_WORDS}
+            for lang in LANGUAGES if lang != SOURCE}
+
+
+def frame_words_json() -> str:
+    """:func:`frame_words` as the JSON the template hands to the page's scripts."""
+    return json.dumps(frame_words(), ensure_ascii=False).replace("</", "<\\/")
 
 
 def addresses_json() -> str:

@@ -110,6 +110,7 @@ WARM = (
     "bohnteach.content.teacher_notes:all_teacher_notes",
     "bohnteach.content.scenes:list_scenes",  # every scene file parsed: 0.1 CPU s per kernel
     "bohnteach.render.charts:warm_up",  # plotly's lazy classes and templates: ~1 s in Pyodide
+    "bohnteach.i18n:warm_up",  # every language's catalogues read: an English page starts warm too
 )
 #: Told the site's folders before the snapshot is taken (``module:function``, called with
 #: {folder in the browser: {name: the notebook's text, else None}}): a page then lists none

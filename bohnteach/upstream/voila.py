@@ -325,7 +325,8 @@ def install_page_resources(title: Callable[[Any], str], resources: Mapping[str, 
                            exporter: type | None = None,
                            entry: str = "generate_from_notebook_node") -> None:
     """Every page rendered by ``exporter`` (Voilà's, default, or Voici's, a subclass) gets
-    ``metadata.title = title(nb)`` (nbconvert's ``<title>``) and ``lang="de"``; the
+    ``metadata.title = title(nb)`` (nbconvert's ``<title>``) and ``lang="de"`` (a notebook
+    made in another language, ``metadata.language``: that one); the
     template finds ``resources`` in its ``resources``. ``entry``: the exporter's method that
     renders a notebook."""
     if exporter is None:
@@ -339,7 +340,7 @@ def install_page_resources(title: Callable[[Any], str], resources: Mapping[str, 
 
     def generate_titled(self: Any, nb: Any, *args: Any, **kwargs: Any) -> Any:
         nb.metadata["title"] = title(nb)
-        self.language_code = "de"
+        self.language_code = nb.metadata.get("language") or "de"  # a translated notebook says its own
         return generate(self, nb, *args, **kwargs)
 
     def init_resources_with_page(self: Any, resources: Any) -> Any:
