@@ -246,7 +246,15 @@ body .widget-radio-box input{flex:0 0 auto;float:none;height:auto;margin:3px 8px
  .widget-inttext>.widget-label,.widget-floattext>.widget-label{max-width:100%}
  .widget-dropdown>select,.widget-hslider>.slider-container{min-width:0;flex:1 1 8em;max-width:100%}
 }
-.bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px}
+.bt-pagebar{position:fixed;top:6px;right:8px;z-index:1000;display:flex;gap:6px;align-items:stretch}
+.bt-viewbar{display:flex;gap:6px}
+.bt-lang{display:flex;align-items:center;gap:2px;padding:0 4px;background:#fffdf6;border:2px solid #1f5f8b;
+ border-radius:8px;font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+.bt-lang a{color:#1f5f8b;text-decoration:none;padding:2px 6px;border-radius:5px}
+.bt-lang a:hover{text-decoration:underline}
+.bt-lang a[aria-current]{color:#fff;background:#1f5f8b}
+.bt-lang a:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
+.bt-lang-sep{color:#5c5648}
 .bt-pagebar button,.bt-slidebar button{font:600 14px system-ui,-apple-system,"Segoe UI",Roboto,
  "Noto Sans",sans-serif;color:#fff;background:#1f5f8b;border:2px solid #1f5f8b;border-radius:8px;
  padding:4px 10px;cursor:pointer}

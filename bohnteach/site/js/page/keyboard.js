@@ -12,6 +12,7 @@
   var WIDGETS = '.bt-tryit, .bt-scene-player, .bt-probespiel, .bt-exercise';
   var LIVE = '.bt-narr, .bt-box, .bt-q-correct, .bt-q-wrong, .bt-q-invalid, .bt-ps-feedback';
   var last = null, pinned = null;
+  function word(text) { return window.bohnteachWord ? window.bohnteachWord(text) : text; }
   function scroller(el) {
     for (var e = el.parentElement; e; e = e.parentElement) {
       var y = getComputedStyle(e).overflowY;
@@ -126,7 +127,7 @@
     changed('.bt-scene-player:not([tabindex])').forEach(function (player) {
       player.setAttribute('tabindex', '0');
       player.setAttribute('role', 'group');
-      player.setAttribute('aria-label', 'Szene – mit den Pfeiltasten ← → blättern');
+      player.setAttribute('aria-label', word('Szene – mit den Pfeiltasten ← → blättern'));
     });
   }
   window.btOnChange(function (records) {
@@ -139,7 +140,8 @@
     if (event.target.matches && event.target.matches('input, select, textarea')) return;
     var player = event.target.closest && event.target.closest('.bt-scene-player');
     if (!player) return;
-    var want = event.key === 'ArrowRight' ? /weiter/ : /zurück/;
+    /* „▶ weiter“ / „◀ zurück“ in every language: the arrow and a word (not ▶| or |◀) */
+    var want = event.key === 'ArrowRight' ? /^\s*▶\s+\S/ : /^\s*◀\s+\S/;
     var button = Array.prototype.filter.call(player.querySelectorAll('button'), function (b) {
       return want.test(b.textContent) && !b.disabled;
     })[0];

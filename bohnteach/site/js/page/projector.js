@@ -30,7 +30,8 @@
     var on = slides[at] || [];
     tracked.forEach(function (el) { el.classList.toggle('bt-slide-off', on.indexOf(el) < 0); });
     var where = document.querySelector('.bt-slide-where');
-    if (where) where.textContent = 'Abschnitt ' + (at + 1) + ' von ' + slides.length;
+    var word = window.bohnteachWord || function (text) { return text; };
+    if (where) where.textContent = word('Abschnitt {n} von {total}', { n: at + 1, total: slides.length });
     document.querySelector('.bt-slide-prev').disabled = at === 0;
     document.querySelector('.bt-slide-next').disabled = at >= slides.length - 1;
     window.scrollTo(0, 0);

@@ -15,6 +15,15 @@
    address is pushed onto the history and the kernel is told the new route; Back and Forward
    do the same; the tab's title follows the page the kernel shows.
 
+   The reader's language is part of the address (&lang=en; none: German, the source): a
+   link keeps the language of the page it is on unless it names one itself, <html lang>
+   follows the page the kernel shows (Router.lang), and the switch in the page's bar
+   („Deutsch · English“, the template's .bt-lang) and the page's <link rel="alternate"
+   hreflang> name the same page in each language. A page's own address in another language
+   (…/02_Phase_1.ipynb?lang=en) opens the app, which makes pages in every language. The
+   choice made in the switch is remembered in this browser only to decide where the bare
+   root sends a returning reader.
+
    Formulas: JupyterLab hands every rendered markdown cell and HTML output to MathJax, whose
    first call loads some 0.8 MB of scripts (compiled and run on the page's main thread)
    and then searches the text, also on a page without a single formula; the site has none
@@ -33,6 +42,8 @@
   } catch (e) { /* not a page of the site */ }
   var CHAPTERS = ADDRESSES ? ADDRESSES.chapters : {}, LESSONS = ADDRESSES ? ADDRESSES.lessons : {};
   var PAGE = new RegExp('^(.*/)(' + CHAPTERS.folder + '|' + LESSONS.folder + ')/([A-Za-z0-9_]+)\\.(ipynb|html)$');
+  var LANG = ADDRESSES ? ADDRESSES.lang : { key: 'lang', languages: {}, source: 'de' };
+  var LANG_STORE = 'bohnteach-sprache';
   var KEYS = {};
   KEYS[CHAPTERS.folder] = CHAPTERS.key;
   KEYS[LESSONS.folder] = LESSONS.key;
@@ -66,8 +77,18 @@
     return location.origin + root + router.get('base');
   }
 
-  /* {key, name, url} when `url` is a page of the site, else null. */
-  function sitePage(url) {
+  function known(lang) {
+    return lang && Object.prototype.hasOwnProperty.call(LANG.languages, lang) ? lang : null;
+  }
+
+  /* The language of the page shown (<html lang>: the template's, or the app's page's). */
+  function pageLang() {
+    return known(document.documentElement.lang) || LANG.source;
+  }
+
+  /* {key, name, lang, url} when `url` is a page of the site, else null. Its language: the
+     one `url` names, else `lang`, else the shown page's. */
+  function sitePage(url, lang) {
     if (!ADDRESSES || url.origin !== location.origin) return null;
     var key = null, name = null, match = url.pathname.match(PAGE);
     if (match && match[3] !== ADDRESSES.app) {
@@ -86,7 +107,10 @@
       var value = url.searchParams.get(k);
       if (value) query.set(k, value);
     });
-    return { key: key, name: name, url: appPath() + '?' + query.toString() + url.hash };
+    var named = (url.searchParams.get(LANG.key) || '').toLowerCase();
+    lang = known(named) || (named ? LANG.source : null) || lang || pageLang();
+    if (lang !== LANG.source) query.set(LANG.key, lang);
+    return { key: key, name: name, lang: lang, url: appPath() + '?' + query.toString() + url.hash };
   }
 
   var RELATIVE = /^(?![a-z][a-z0-9+.-]*:|\/|#|\?)/i;
@@ -95,7 +119,7 @@
   function fix(a) {
     var raw = a.getAttribute('href');
     if (raw === null || raw.charAt(0) === '#') return null;
-    if (a.dataset.btPage === raw) return sitePage(new URL(raw, location.href));
+    if (a.dataset.btPage === raw) return sitePage(new URL(raw, location.href), a.dataset.btLang);
     var url;
     try {
       url = new URL(raw, RELATIVE.test(raw) ? linkBase() : location.href);
@@ -107,8 +131,55 @@
     a.setAttribute('href', page.url);
     a.removeAttribute('target');
     a.dataset.btPage = page.url;
+    a.dataset.btLang = page.lang;
     return page;
   }
+
+  /* The switch and the alternates: the page shown, in each language. */
+  function languages() {
+    var bare = new URL(location.href);
+    bare.searchParams.delete(LANG.key);
+    var here = sitePage(bare, LANG.source);
+    var hrefs = {};
+    Object.keys(LANG.languages).forEach(function (lang) {
+      hrefs[lang] = here ? sitePage(bare, lang).url
+        : '?' + (lang === LANG.source ? '' : LANG.key + '=' + lang);
+    });
+    var shown = pageLang();
+    document.querySelectorAll('.bt-lang a[data-bt-lang]').forEach(function (a) {
+      var lang = a.dataset.btLang;
+      a.setAttribute('href', hrefs[lang]);
+      a.dataset.btPage = hrefs[lang];
+      if (lang === shown) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current');
+    });
+    var head = document.head;
+    head.querySelectorAll('link[rel=alternate][data-bt-lang]').forEach(function (l) { l.remove(); });
+    Object.keys(hrefs).concat(['x-default']).forEach(function (lang) {
+      var link = document.createElement('link');
+      link.rel = 'alternate';
+      link.hreflang = lang;
+      link.dataset.btLang = lang;
+      link.href = new URL(hrefs[lang === 'x-default' ? LANG.source : lang], location.href).href;
+      head.appendChild(link);
+    });
+  }
+
+  /* A page's own address in another language: the app shows it (it makes every language). */
+  (function () {
+    var asked = known((new URLSearchParams(location.search).get(LANG.key) || '').toLowerCase());
+    var match = location.pathname.match(PAGE);
+    if (ADDRESSES && asked && asked !== LANG.source && match && match[3] !== ADDRESSES.app) {
+      location.replace(sitePage(new URL(location.href)).url);
+    }
+  })();
+  languages();
+
+  /* The switch's choice, remembered for the bare root (RouterModel.initialize). */
+  window.addEventListener('click', function (event) {
+    var a = anchorOf(event);
+    if (!a || !a.closest('.bt-lang') || !known(a.dataset.btLang)) return;
+    try { window.localStorage.setItem(LANG_STORE, a.dataset.btLang); } catch (e) { /* blocked */ }
+  }, true);
 
   function fixAll() {
     document.querySelectorAll('a[href]').forEach(fix);
@@ -170,6 +241,8 @@
   /* The kernel has shown a page: title, scroll position and focus follow it. */
   function arrive() {
     document.body.classList.remove('bt-app-switching');
+    document.documentElement.lang = router.get('lang') || LANG.source;
+    languages();
     document.title = router.get('title') || document.title;
     document.documentElement.dataset.btShown = router.get('route');  /* tests wait for it */
     var wanted = hash ? decodeURIComponent(hash.slice(1)) : '';
@@ -273,11 +346,22 @@
         router = this;
         history.scrollRestoration = 'manual';  /* the page arrives after the browser would restore */
         if (this.get('title')) document.title = this.get('title');
+        document.documentElement.lang = this.get('lang') || LANG.source;
         document.documentElement.dataset.btShown = this.get('route');
         this.on('change:title', function () { document.title = this.get('title'); }, this);
         this.on('change:shown', arrive);
         this.on('destroy', function () { if (router === this) router = null; }, this);
         fixAll();
+        languages();
+        /* the bare root: a returning reader's language, if the switch chose one here */
+        var chosen = null;
+        try { chosen = known(window.localStorage.getItem(LANG_STORE)); } catch (e) { /* blocked */ }
+        if (!location.search && chosen && chosen !== LANG.source && this.comm_live !== false) {
+          history.replaceState(history.state, '', location.pathname + '?' + LANG.key + '=' + chosen + location.hash);
+          this.set('route', LANG.key + '=' + chosen);
+          this.save_changes();
+          languages();
+        }
       }
     }
 
@@ -396,6 +480,8 @@
   var LOST_HINT = 'Der Server antwortet nicht mehr, zum Beispiel nach einem Neustart. '
     + 'Klicks auf dieser Seite wirken erst nach dem Neuladen wieder.';
   var RELOAD_TEXT = 'Seite neu laden';
+  /* in the page's language (bohnteach/site/js/page/words.js) */
+  function word(german) { return window.bohnteachWord ? window.bohnteachWord(german) : german; }
   var GRACE_MS = 1000;  /* a connection back within this time (a short network blip) shows nothing */
 
   function showLost() {
@@ -405,12 +491,12 @@
     box.setAttribute('role', 'alert');
     var text = document.createElement('p');
     var strong = document.createElement('strong');
-    strong.textContent = LOST_TEXT;
+    strong.textContent = word(LOST_TEXT);
     text.appendChild(strong);
-    text.appendChild(document.createTextNode(' ' + LOST_HINT));
+    text.appendChild(document.createTextNode(' ' + word(LOST_HINT)));
     var reload = document.createElement('button');
     reload.type = 'button';
-    reload.textContent = RELOAD_TEXT;
+    reload.textContent = word(RELOAD_TEXT);
     reload.addEventListener('click', function () { location.reload(); });
     box.appendChild(text);
     box.appendChild(reload);
