@@ -712,6 +712,57 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
     assert first["draw"] != second["draw"]
 
 
+def test_the_app_in_english_switch_back_reload_and_a_pages_own_address(browser, static_url: str):
+    """Issue 56 on the static site: a deep link in English starts from the snapshot (the
+    English catalogue read ahead) with no German preview; a scene steps and refuses in
+    English; the switch goes to German and Back returns; a reload stays English; a page's
+    own address in English opens the app."""
+    v = Visit(browser, static_url)
+    chapter = "kapitel=01_Material_und_Aufbau"
+    try:
+        page = v.page
+        page.goto(static_url + f"/?{chapter}&lang=en", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_url(re.compile(r"/notebooks/app\.html\?kapitel=01_Material_und_Aufbau&lang=en$"),
+                          wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", f"{chapter}&lang=en",
+                                                      timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        heading = page.locator(".bt-app h1").first
+        expect(heading).to_have_text("Components and setup", use_inner_text=True)
+        expect(page).to_have_title("Components and setup – Learning Bohnanza")
+        assert [line for line in v.console if line.startswith(RESTORED)], v.console
+        players = page.locator(".bt-app .bt-scene-player")
+        players.nth(0).get_by_role("button", name=re.compile("next")).click()
+        expect(players.nth(0)).to_contain_text("Step 1")
+        players.nth(3).scroll_into_view_if_needed()
+        players.nth(3).get_by_role("button", name=re.compile("next")).click()
+        expect(players.nth(3)).to_contain_text("Not allowed:")
+
+        german = page.locator(".bt-lang a[lang=de]")
+        expect(german).to_have_attribute("href", re.compile(r"app\.html\?kapitel=01_Material_und_Aufbau$"))
+        german.click()
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", chapter)
+        expect(heading).to_have_text("Material und Aufbau", use_inner_text=True)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        page.go_back()
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", f"{chapter}&lang=en")
+        expect(heading).to_have_text("Components and setup", use_inner_text=True)
+        page.reload(timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", f"{chapter}&lang=en",
+                                                      timeout=RENDER_TIMEOUT_MS)
+        expect(heading).to_have_text("Components and setup", use_inner_text=True)
+
+        page.goto(static_url + static.static_page_path("01_Material_und_Aufbau") + "?lang=en",
+                  timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_url(re.compile(r"/notebooks/app\.html\?kapitel=01_Material_und_Aufbau&lang=en$"),
+                          timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", f"{chapter}&lang=en",
+                                                      timeout=RENDER_TIMEOUT_MS)
+        assert v.external == [] and visible_errors(page) == [] and v.errors == []
+    finally:
+        v.close()
+
+
 def _live_app(v: Visit, query: str) -> None:
     v.page.goto(v.base + f"/voici/render/notebooks/app.html?{query}", timeout=RENDER_TIMEOUT_MS)
     expect(v.page.locator("html")).to_have_attribute(

@@ -1,5 +1,5 @@
 /* The app's page (bohnteach.site.app, body.bt-app-static): its own preview is the start
-   page's. An address that names another chapter or lesson (?kapitel=…, ?lektion=…) shows
+   page's (German; in another language, none). An address that names another chapter or lesson (?kapitel=…, ?lektion=…) shows
    that page's preview instead, taken from the page's own file (markdown and the build's
    outputs), until Python has started and the app shows the page itself. */
 document.addEventListener('DOMContentLoaded', function () {
@@ -11,6 +11,13 @@ document.addEventListener('DOMContentLoaded', function () {
   var key = query.has(lesson) ? lesson : (query.has(chapter) ? chapter : '');
   var name = key ? query.get(key) : '';
   var preview = document.querySelector('.bt-preview');
+  /* the build's previews are German: an address in another language shows none (the
+     banner, in the page's language, says that Python is starting) */
+  var lang = (query.get(addresses.lang.key) || '').toLowerCase();
+  if (preview && lang !== addresses.lang.source && addresses.lang.languages[lang]) {
+    preview.innerHTML = '';
+    return;
+  }
   if (!preview || !/^[0-9]{2}_[A-Za-z0-9_]+$/.test(name) || name === addresses.start) return;
   preview.style.visibility = 'hidden';
   /* the app is a chapter's neighbour (notebooks/app.html); a lesson lives in its own folder */
