@@ -187,3 +187,14 @@ def test_every_word_of_the_frame_has_its_english():
     assert list(english) == list(FRAME_WORDS)
     for german, text in english.items():
         assert text == strict.gettext(german) and german_words(text) == []
+
+
+def test_the_servers_not_found_page_says_it_in_english_too():
+    from bohnteach.site.publish import NOT_FOUND_WORDS, not_found_words
+
+    strict = translator("en", strict=True)
+    words = not_found_words()["en"]
+    assert words["heading"] == "Page not found"
+    assert words["home"] == "To the start page “Learning Bohnanza”"
+    assert words["detail"] == strict.gettext(NOT_FOUND_WORDS["detail"])
+    assert german_words(" ".join(words.values())) == []

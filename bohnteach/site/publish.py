@@ -30,7 +30,7 @@ from typing import Any
 
 from bohnteach.i18n import LANGUAGES, N_, Translator
 from bohnteach.render.style import PAGE_CSS
-from bohnteach.site.addresses import APP_PAGE, notebook_key, page_config
+from bohnteach.site.addresses import APP_PAGE, LANG_KEY, notebook_key, page_config
 
 #: The site's own page scripts (the template inlines each, :func:`page_scripts`).
 PAGE_SCRIPTS = Path(__file__).with_name("js") / "page"
@@ -52,6 +52,14 @@ FRAME_WORDS = (
        "Seite wirken erst nach dem Neuladen wieder."),
     N_("Seite neu laden"),
 )
+#: The server's own „Seite nicht gefunden“ (``404.html``): an address that is no page has
+#: no language of its own, so the page says it in German and below in every other language.
+NOT_FOUND_WORDS = {
+    "heading": N_("Seite nicht gefunden"),
+    "detail": N_("Unter dieser Adresse gibt es keine Seite. Vielleicht hat sich ein Tippfehler "
+                 "eingeschlichen, oder das Kapitel heißt inzwischen anders."),
+    "home": N_("Zur Startseite „{site}“"),
+}
 _URL = re.compile(r"^(https?://[^\s\"'<>]+|/[^\s\"'<>]*|mailto:[^\s\"'<>]+)$")
 
 
@@ -172,6 +180,19 @@ def frame_words() -> dict[str, dict[str, str]]:
             for lang in LANGUAGES if lang != SOURCE}
 
 
+def not_found_words() -> dict[str, dict[str, str]]:
+    """:data:`NOT_FOUND_WORDS` in every language but German: {lang: {part: text}}."""
+    from bohnteach.i18n import SOURCE, translator
+
+    words = {}
+    for lang in LANGUAGES:
+        if lang != SOURCE:
+            tr = translator(lang)
+            words[lang] = {part: tr.gettext(text) for part, text in NOT_FOUND_WORDS.items()}
+            words[lang]["home"] = words[lang]["home"].format(site=site_name(tr))
+    return words
+
+
 def frame_words_json() -> str:
     """:func:`frame_words` as the JSON the template hands to the page's scripts."""
     return json.dumps(frame_words(), ensure_ascii=False).replace("</", "<\\/")
@@ -188,7 +209,8 @@ def _root_and_unknown_addresses() -> None:
     from bohnteach.upstream.voila import install_site_routes
 
     install_site_routes(notebook_key(APP_PAGE), lambda: {
-        "bohnteach_head": page_head(), "bohnteach_footer": footer_html(footer_links())})
+        "bohnteach_head": page_head(), "bohnteach_footer": footer_html(footer_links()),
+        "bohnteach_not_found": not_found_words(), "bohnteach_lang_key": LANG_KEY})
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
