@@ -76,10 +76,11 @@ def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "
     it may be planted now — the front hand card in phase 1, the cards to plant in phase 3;
     ``classes``: more classes."""
     tip = tooltip or _("{label} – antippen zum Auswählen").format(label=label)
+    playable_word = _(PLAYABLE)
     classes = ("bt-pick", f"bt-v-{variety}", *(name for name, on in (
         ("bt-picked", value), ("bt-new", changed), ("bt-playable", playable)) if on), *classes)
     return widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
-                                tooltip=f"{tip} ({_(PLAYABLE)})" if playable else tip, disabled=disabled,
+                                tooltip=f"{tip} ({playable_word})" if playable else tip, disabled=disabled,
                                 layout=layout(height="auto"), style=style_of(ToggleButtonStyle),
                                 _dom_classes=classes)
 
@@ -143,7 +144,7 @@ def pick_status(chosen: Sequence[str], targets: Collection[int], *, trading: boo
     if not chosen:
         text = empty
     elif trading:
-        text = f"{_('Gewählt: {cards}.').format(cards=', '.join(chosen))} {use}".strip()
+        text = (_("Gewählt: {cards}.").format(cards=", ".join(chosen)) + " " + use).strip()
     elif len(chosen) > 1:
         text = _("Gewählt: {cards}.").format(cards=", ".join(chosen))
     elif targets:

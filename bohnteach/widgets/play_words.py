@@ -38,7 +38,7 @@ def card_name(state: State, card: int, trait: TraitStyle = "") -> str:
         return card_label(state, card, trait=trait)
     name = variety_name(state.variety[card])
     tag = trait_tag(state.cards[card].trait, trait)
-    return f"{name} ({_(tag)})" if tag else name
+    return "{name} ({tag})".format(name=name, tag=_(tag)) if tag else name
 
 
 def joined(items: Sequence[str]) -> str:

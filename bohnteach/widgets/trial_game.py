@@ -328,7 +328,7 @@ class TrialGame(widgets.VBox):
             text = action_words(before, action)
         who = names[action.player]
         if by_learner and text.startswith(who + " "):
-            text = f"{_('{name} (du)').format(name=who)}{text[len(who):]}"
+            text = _("{name} (du)").format(name=who) + text[len(who):]
         reply = None if by_learner else self.bots[action.player].reply
         if isinstance(action, Decline) and reply is not None and not reply.accept:
             text += ". " + reply_text(who, reply.reason, reply.variety)
