@@ -8,7 +8,8 @@ the same HTML and classes, every word through the catalogue. German (``lang`` ``
 This module is where the language-aware builders live until ``site/pages.py`` takes a
 ``lang`` of its own (the next step, docs/translating.md, "Where it goes next"); then its
 builders call these words and this module goes away. Only what the English chapters use
-so far is here: the header, the navigation, the variety and rule tables, a chapter's scenes.
+so far is here: the header, the navigation, the variety and rule tables, a chapter's scenes,
+its „Mach du!“ exercises.
 """
 from __future__ import annotations
 
@@ -198,4 +199,15 @@ def chapter_scenes(chapter: str, only: list[str] | None = None, optional: bool =
     return box(widgets.VBox, [*site._style_widgets(), *players], "bt-chapter-scenes", width="100%")
 
 
-__all__ = ["chapter_scenes", "nav_html", "nav_links", "page_header", "rules_table", "variety_table"]
+def try_it(case: str, lang: str | Translator | None = None) -> Any:
+    """A "Mach du!" exercise (a case id or a chapter key) in the reader's language."""
+    from bohnteach.widgets.tryit import make_tryit
+
+    tr = as_translator(lang)
+    if tr.is_source:
+        return site.try_it(case)
+    return guard(what=f"try_it({case!r})", lang=tr)(make_tryit)(case, lang=tr)
+
+
+__all__ = ["chapter_scenes", "nav_html", "nav_links", "page_header", "rules_table", "try_it",
+           "variety_table"]

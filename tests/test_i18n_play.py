@@ -278,3 +278,11 @@ def test_german_stays_as_it_was():
         in game.log_view.value
     box = render_error(friendly_message(ValueError("Die Sorte gibt es nicht.")))
     assert "Die Sorte gibt es nicht." in box and "Hoppla, da ist etwas schiefgegangen" in box
+
+
+def test_an_english_page_calls_its_try_it_in_english():
+    """The English page (``translate_notebook``) calls ``localized_pages.try_it(…, lang="en")``."""
+    from bohnteach.localized_pages import try_it
+
+    for chapter in ("phase1", "phase2", "phase3", "phase4", "ernte"):
+        no_german(try_it(chapter, lang=EN))
