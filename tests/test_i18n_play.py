@@ -286,3 +286,11 @@ def test_an_english_page_calls_its_try_it_in_english():
 
     for chapter in ("phase1", "phase2", "phase3", "phase4", "ernte"):
         no_german(try_it(chapter, lang=EN))
+
+
+def test_a_situation_without_a_case_in_english():
+    """TryIt on a bare table (a notebook's own exercise): its frame is English too."""
+    state, _ = get_case("p4-nachziehen").build()
+    t = TryIt(state, learner=0, lang=EN)
+    assert "Try it!" in t.header.value
+    no_german(t)

@@ -168,7 +168,7 @@ class TryIt(widgets.VBox):
         rule: str | None = None,
         hints: Sequence[str] = (),
         answers: Mapping[str, str] | None = None,
-        title: str = "Mach du!",
+        title: str = N_("Mach du!"),
         learned: str = "",
         show_hands: Any = None,
         lang: str | Translator | None = None,
@@ -182,7 +182,7 @@ class TryIt(widgets.VBox):
             rule = rule or self.case.rule
             hints = hints or self.case.hints
             answers = answers if answers is not None else dict(self.case.answers)
-            title = self.case.title if title == "Mach du!" else title
+            title = self.case.title if title == N_("Mach du!") else title
             learned = learned or self.case.learned
             check = check or self.case.checker(state)
             show_hands = face_up if show_hands is None else show_hands
