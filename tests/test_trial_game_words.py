@@ -8,7 +8,7 @@ import pytest
 from bohnteach.game.actions import Draw, EndPlanting, EndTrading, Offer, Plant
 from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
-from bohnteach.render.words import offer_words, reply_text
+from bohnteach.widgets.play_words import offer_words, reply_text
 from bohnteach.widgets.trial_game import TrialGame
 from test_site_pages import _buttons, _classes
 

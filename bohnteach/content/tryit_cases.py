@@ -8,11 +8,13 @@ into the widget.
 from __future__ import annotations
 
 from bohnteach.content.tryit_case import TryItCase
+from bohnteach.i18n import N_, _
 
-CASES: tuple[TryItCase, ...] = (
+# the base game's cases (their texts: the catalogue domain ``play``; N_: translated where shown)
+BASE_CASES: tuple[TryItCase, ...] = (
     TryItCase(
         id="p1-vorderste",
-        title="Phase 1: Welche Karte kommt aufs Feld?",
+        title=N_("Phase 1: Welche Karte kommt aufs Feld?"),
         chapter="phase1",
         learner="Anna",
         table="""
@@ -28,21 +30,21 @@ Ben Hand: 5 Karten
 Clara Hand: 5 Karten
 Offene Hände: Anna
 """,
-        goal="Pflanze erst die Karte, die du pflanzen musst, und danach die Blaue Bohne "
-             "auf ihr Feld. Probier ruhig auch aus, die Blaue Bohne zuerst zu pflanzen.",
+        goal=N_("Pflanze erst die Karte, die du pflanzen musst, und danach die Blaue Bohne "
+                "auf ihr Feld. Probier ruhig auch aus, die Blaue Bohne zuerst zu pflanzen."),
         success=("Anna Feld 2 = 3 Feuerbohnen", "Anna Feld 1 = 3 Blaue Bohnen", "Phase = 2"),
         rule="p1.plant-front",
-        learned="Die vorderste Handkarte ist Pflicht, die nächste darfst du danach pflanzen – "
-                "aussuchen kannst du dir nichts.",
+        learned=N_("Die vorderste Handkarte ist Pflicht, die nächste darfst du danach pflanzen – "
+                   "aussuchen kannst du dir nichts."),
         hints=(
-            "Die Karte ganz vorne in deiner Hand ist die Feuerbohne.",
-            "Wähle keine Karte (oder die Feuerbohne) und tippe „Auf Feld 2 pflanzen“.",
-            "Jetzt liegt die Blaue Bohne vorne: „Auf Feld 1 pflanzen“.",
+            N_("Die Karte ganz vorne in deiner Hand ist die Feuerbohne."),
+            N_("Wähle keine Karte (oder die Feuerbohne) und tippe „Auf Feld 2 pflanzen“."),
+            N_("Jetzt liegt die Blaue Bohne vorne: „Auf Feld 1 pflanzen“."),
         ),
     ),
     TryItCase(
         id="p2-aufgedeckt-loswerden",
-        title="Phase 2: Aufgedeckte Karten loswerden",
+        title=N_("Phase 2: Aufgedeckte Karten loswerden"),
         chapter="phase2",
         learner="Anna",
         table="""
@@ -61,23 +63,23 @@ Clara Hand: Gartenbohne, Stinkbohne
 David Hand: Feuerbohne, Stinkbohne, Brechbohne
 Aufgedeckt: Blaue Bohne, Rote Bohne
 """,
-        goal="Du hast eine Blaue und eine Rote Bohne aufgedeckt. Keine passt auf deine "
-             "Felder. Werde beide los – durch Tausch oder als Geschenk –, bevor du den Handel "
-             "beendest.",
+        goal=N_("Du hast eine Blaue und eine Rote Bohne aufgedeckt. Keine passt auf deine "
+                "Felder. Werde beide los – durch Tausch oder als Geschenk –, bevor du den Handel "
+                "beendest."),
         success=("Aufgedeckt = leer", "Angebot = keins"),
         rule="trade.gift",
-        learned="Die aufgedeckten Karten gehören dir: Du darfst sie tauschen oder "
-                "verschenken, wenn die andere Person einverstanden ist.",
+        learned=N_("Die aufgedeckten Karten gehören dir: Du darfst sie tauschen oder "
+                   "verschenken, wenn die andere Person einverstanden ist."),
         hints=(
-            "Wer sammelt Blaue Bohnen, wer Rote Bohnen? Schau auf die Felder der anderen.",
-            "Wähle „aufgedeckt: Blaue Bohne“, dann „Handeln mit: Ben“ und „Anbieten / schenken“.",
-            "Die Rote Bohne will Clara haben.",
+            N_("Wer sammelt Blaue Bohnen, wer Rote Bohnen? Schau auf die Felder der anderen."),
+            N_("Wähle „aufgedeckt: Blaue Bohne“, dann „Handeln mit: Ben“ und „Anbieten / schenken“."),
+            N_("Die Rote Bohne will Clara haben."),
         ),
         answers={"Ben": "wenn: Blaue Bohne", "Clara": "wenn: Rote Bohne", "David": "nein"},
     ),
     TryItCase(
         id="handel-tausch",
-        title="Handeln: Blau gegen Soja",
+        title=N_("Handeln: Blau gegen Soja"),
         chapter="phase2",
         learner="Anna",
         table="""
@@ -96,23 +98,23 @@ Clara Feld 1: 2 Blaue Bohnen
 David Hand: Gartenbohne, Feuerbohne, Feuerbohne
 Aufgedeckt: Blaue Bohne, Rote Bohne
 """,
-        goal="Die Rote Bohne passt zu dir, die Blaue nicht. Clara sammelt Blaue Bohnen, und "
-             "du sammelst Sojabohnen. Frag Clara, ob sie dir eine Sojabohne für deine Blaue "
-             "gibt!",
+        goal=N_("Die Rote Bohne passt zu dir, die Blaue nicht. Clara sammelt Blaue Bohnen, und "
+                "du sammelst Sojabohnen. Frag Clara, ob sie dir eine Sojabohne für deine Blaue "
+                "gibt!"),
         success=("Anna quer = Sojabohne", "Clara quer = Blaue Bohne"),
         rule="trade.set-aside",
-        learned="Getauschte Karten kommen quer neben die Felder und werden in Phase 3 "
-                "gepflanzt – nie auf die Hand.",
+        learned=N_("Getauschte Karten kommen quer neben die Felder und werden in Phase 3 "
+                   "gepflanzt – nie auf die Hand."),
         hints=(
-            "Wähle deine aufgedeckte Blaue Bohne und „Handeln mit: Clara“.",
-            "Claras Hand siehst du nicht – frag nach „eine Sojabohne“ und tippe „Anbieten“.",
-            "Eine Karte vom Feld kannst du nie anbieten – probier es ruhig aus.",
+            N_("Wähle deine aufgedeckte Blaue Bohne und „Handeln mit: Clara“."),
+            N_("Claras Hand siehst du nicht – frag nach „eine Sojabohne“ und tippe „Anbieten“."),
+            N_("Eine Karte vom Feld kannst du nie anbieten – probier es ruhig aus."),
         ),
         answers={"Clara": "wenn: Blaue Bohne", "Ben": "nein", "David": "nein"},
     ),
     TryItCase(
         id="p3-alles-pflanzen",
-        title="Phase 3: Alles Erhaltene pflanzen",
+        title=N_("Phase 3: Alles Erhaltene pflanzen"),
         chapter="phase3",
         learner="Anna",
         table="""
@@ -132,23 +134,23 @@ Ben Feld 1: 2 Brechbohnen
 Ben quer: Brechbohne
 Clara Hand: 5 Karten
 """,
-        goal="Der Handel ist vorbei. Pflanze alle Karten, die quer neben deinen Feldern "
-             "liegen, und die übrig gebliebene aufgedeckte Karte. Die Reihenfolge darfst du "
-             "dir aussuchen.",
+        goal=N_("Der Handel ist vorbei. Pflanze alle Karten, die quer neben deinen Feldern "
+                "liegen, und die übrig gebliebene aufgedeckte Karte. Die Reihenfolge darfst du "
+                "dir aussuchen."),
         success=("Anna quer = leer", "Aufgedeckt = leer", "Anna Feld 1 = 3 Sojabohnen",
                  "Anna Feld 2 = 4 Rote Bohnen", "Anna Feld 3 = Augenbohne"),
         rule="p3.plant-all",
-        learned="In Phase 3 kommt alles Erhaltene und jede übrige aufgedeckte Karte aufs "
-                "Feld; Handkarten bleiben auf der Hand.",
+        learned=N_("In Phase 3 kommt alles Erhaltene und jede übrige aufgedeckte Karte aufs "
+                   "Feld; Handkarten bleiben auf der Hand."),
         hints=(
-            "Wähle eine quer liegende oder die aufgedeckte Karte und das passende Feld.",
-            "Die Augenbohne passt nur aufs leere Feld 3.",
-            "Deine Handkarten darfst du jetzt nicht pflanzen – probier es aus.",
+            N_("Wähle eine quer liegende oder die aufgedeckte Karte und das passende Feld."),
+            N_("Die Augenbohne passt nur aufs leere Feld 3."),
+            N_("Deine Handkarten darfst du jetzt nicht pflanzen – probier es aus."),
         ),
     ),
     TryItCase(
         id="p4-nachziehen",
-        title="Phase 4: Nachziehen",
+        title=N_("Phase 4: Nachziehen"),
         chapter="phase4",
         learner="Anna",
         table="""
@@ -165,20 +167,20 @@ Clara Hand: 5 Karten
 Stapel: Blaue Bohne, Gartenbohne, Feuerbohne, Augenbohne
 Offene Hände: Anna
 """,
-        goal="Dein Zug ist fast vorbei. Zieh nach und schau, wohin die neuen Karten kommen.",
+        goal=N_("Dein Zug ist fast vorbei. Zieh nach und schau, wohin die neuen Karten kommen."),
         success=("Anna Hand = Brechbohne, Stinkbohne, Blaue Bohne, Gartenbohne, Feuerbohne",
                  "Am Zug = Ben"),
         rule="p4.draw-three",
-        learned="Du ziehst drei Karten, eine nach der anderen, und steckst sie hinten in die "
-                "Hand. Dann ist die nächste Person dran.",
+        learned=N_("Du ziehst drei Karten, eine nach der anderen, und steckst sie hinten in die "
+                   "Hand. Dann ist die nächste Person dran."),
         hints=(
-            "Jetzt ist Phase 4: Es gibt nur noch eins zu tun.",
-            "Tippe „Nachziehen“. Umsortieren ist nie erlaubt – probier es aus.",
+            N_("Jetzt ist Phase 4: Es gibt nur noch eins zu tun."),
+            N_("Tippe „Nachziehen“. Umsortieren ist nie erlaubt – probier es aus."),
         ),
     ),
     TryItCase(
         id="ernte-bohnenschutz",
-        title="Ernten und die Bohnenschutzregel",
+        title=N_("Ernten und die Bohnenschutzregel"),
         chapter="ernte",
         learner="Anna",
         table="""
@@ -194,16 +196,16 @@ Clara Hand: 5 Karten
 David Hand: 5 Karten
 Offene Hände: Anna
 """,
-        goal="Vorne in deiner Hand liegt eine Sojabohne, aber beide Felder sind belegt. "
-             "Mach Platz und pflanze sie.",
+        goal=N_("Vorne in deiner Hand liegt eine Sojabohne, aber beide Felder sind belegt. "
+                "Mach Platz und pflanze sie."),
         success=("Anna Feld 2 = Sojabohne", "Anna Taler = 1"),
         rule="harvest.protection",
-        learned="Ein Feld mit nur einer Bohne ist geschützt, solange ein anderes Feld mehr "
-                "als eine Bohne hat (Bohnenschutzregel).",
+        learned=N_("Ein Feld mit nur einer Bohne ist geschützt, solange ein anderes Feld mehr "
+                   "als eine Bohne hat (Bohnenschutzregel)."),
         hints=(
-            "Du musst zuerst ein Feld abernten.",
-            "Die einzelne Gartenbohne ist geschützt: Feld 2 hat mehr als eine Bohne.",
-            "Ernte Feld 2 (4 Blaue Bohnen bringen 1 Taler), dann „Auf Feld 2 pflanzen“.",
+            N_("Du musst zuerst ein Feld abernten."),
+            N_("Die einzelne Gartenbohne ist geschützt: Feld 2 hat mehr als eine Bohne."),
+            N_("Ernte Feld 2 (4 Blaue Bohnen bringen 1 Taler), dann „Auf Feld 2 pflanzen“."),
         ),
     ),
 )
@@ -211,7 +213,8 @@ Offene Hände: Anna
 from bohnteach.game.edition import all_editions  # noqa: E402
 
 # the editions' cases (``View.tryit_cases``: data, in each edition's ``cases.py``)
-CASES = CASES + tuple(TryItCase(**data) for ed in all_editions() for data in ed.view.tryit_cases)
+CASES: tuple[TryItCase, ...] = BASE_CASES + tuple(
+    TryItCase(**data) for ed in all_editions() for data in ed.view.tryit_cases)
 
 
 def list_cases(chapter: str | None = None) -> list[TryItCase]:
@@ -223,7 +226,8 @@ def get_case(case_id: str) -> TryItCase:
     for case in CASES:
         if case.id == case_id:
             return case
-    raise KeyError(f"Keine Übung {case_id!r}. Bekannt: " + ", ".join(c.id for c in CASES))
+    raise KeyError(_("Keine Übung {case!r}. Bekannt: {known}").format(
+        case=case_id, known=", ".join(c.id for c in CASES)))
 
 
-__all__ = ["CASES", "TryItCase", "get_case", "list_cases"]
+__all__ = ["BASE_CASES", "CASES", "TryItCase", "get_case", "list_cases"]

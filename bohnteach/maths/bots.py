@@ -361,7 +361,7 @@ def pointless(s: State, offer: Offer) -> bool:
 @dataclass(frozen=True)
 class Reply:
     """Why a bot answered an offer as it did, in terms a page can put into words without
-    showing a hidden hand (``bohnteach.render.words.reply_text``).
+    showing a hidden hand (``bohnteach.widgets.play_words.reply_text``).
 
     ``reason``: ``"gain"`` (accepted: the deal improves its fields), ``"keep"`` (it will
     not give up the asked-for ``variety``), ``"useless"`` (the offered ``variety`` does

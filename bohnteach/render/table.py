@@ -116,7 +116,8 @@ def name_html(name: str) -> str:
 
 def back_html(label: str = N_("verdeckt"), *, changed: bool = False) -> str:
     classes = _cls("bt-card", "bt-back", "bt-changed" if changed else None)
-    return f'<div class="{classes}"><span>{escape(_(label))}</span></div>'
+    shown = _(label) if any(ch.isalpha() for ch in label) else label  # „?“ is no word
+    return f'<div class="{classes}"><span>{escape(shown)}</span></div>'
 
 
 def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> str:

@@ -9,11 +9,9 @@ formatting, so the table, the scenes, the trial game and the lessons never disag
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase
 from bohnteach.i18n import N_
 from bohnteach.game.words import (  # the core's card words, re-exported: one place
@@ -45,33 +43,6 @@ def seat_label(index: int, *, starts: bool = False) -> str:
     return f"Platz {index + 1}" + (" (beginnt)" if starts else "")
 
 
-# ---- trading -----------------------------------------------------------------------------
-def offer_words(who: str, to: str, give: Sequence[str], get: Sequence[str]) -> str:
-    """An offer by variety names only, as the table hears it (never a hand position):
-    ``"Anna bietet Ben Blaue Bohne gegen Gartenbohne"``, ``"Anna schenkt Ben Rote Bohne"``,
-    ``"Anna bittet Ben um Gartenbohne"``."""
-    gives, gets = ", ".join(give), ", ".join(get)
-    if give and not get:
-        return f"{who} schenkt {to} {gives}"
-    if get and not give:
-        return f"{who} bittet {to} um {gets}"
-    return f"{who} bietet {to} {gives} gegen {gets}"
-
-
-def reply_text(name: str, reason: str, variety: str | None = None) -> str:
-    """Why ``name`` answered an offer so (``bohnteach.maths.bots.Reply``), in words that
-    never reveal a hidden hand – the same sentence whether or not ``name`` holds the card:
-    ``"Ben möchte keine Rote Bohne abgeben."``, ``"Ben braucht keine Rote Bohne."``."""
-    bean = find_variety(variety).de if variety else ""
-    if reason == "gain":
-        return f"{name} nimmt an: Das hilft den eigenen Feldern."
-    if reason == "keep" and bean:
-        return f"{name} möchte keine {bean} abgeben."
-    if reason == "useless" and bean:
-        return f"{name} braucht keine {bean}."
-    return f"Das Angebot ist {name} zu wenig."
-
-
 # ---- numbers -----------------------------------------------------------------------------
 def _exact(x: Number) -> Fraction:
     if isinstance(x, Fraction):
@@ -101,6 +72,6 @@ def de_percent(x: Number, digits: int = 1) -> str:
 
 
 __all__ = [
-    "PHASE_NAMES", "TRAIT_WORDS", "card_label", "de_number", "de_percent", "offer_words",
-    "phase_label", "reply_text", "seat_label", "trait_tag", "variety_with_trait",
+    "PHASE_NAMES", "TRAIT_WORDS", "card_label", "de_number", "de_percent",
+    "phase_label", "seat_label", "trait_tag", "variety_with_trait",
 ]

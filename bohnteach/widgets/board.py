@@ -27,12 +27,14 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # not exported at 
 from bohnteach.game.actions import Offer, Plant
 from bohnteach.game.engine import check, to_plant
 from bohnteach.game.state import Phase, State
+from bohnteach.i18n import N_, _, ngettext
 from bohnteach.render.style import board_style, style_block
 from bohnteach.render.table import field_html, phase_bar, player_head_html, waiting_html
 from bohnteach.widgets.parts import box, html, layout, style_of
 
-TARGET = "✓ hier pflanzbar"
-"""What a marked field says (text, so the mark never rests on colour alone)."""
+TARGET = N_("✓ hier pflanzbar")
+"""What a marked field says (text, so the mark never rests on colour alone; translated
+where shown)."""
 
 ANSWER = "bt-answer"
 """The class of the answer box beside the fields (give it when making the box)."""
@@ -60,8 +62,9 @@ def board_row(tiles: Sequence[Any], answer: Any) -> widgets.HBox:
     return box(widgets.HBox, [fields, answer], "bt-board-row", flex_flow="row wrap", width="100%")
 
 
-PLAYABLE = "spielbar"
-"""What a card the rules let the learner plant now says in its tooltip (its frame is green)."""
+PLAYABLE = N_("spielbar")
+"""What a card the rules let the learner plant now says in its tooltip (its frame is green;
+translated where shown)."""
 
 
 def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "",
@@ -72,11 +75,12 @@ def card_pick(variety: str, label: str, *, value: bool = False, tooltip: str = "
     the last move brought it, ``bt-playable`` (a green bar, „spielbar“ in the tooltip) if
     it may be planted now — the front hand card in phase 1, the cards to plant in phase 3;
     ``classes``: more classes."""
-    tip = tooltip or f"{label} – antippen zum Auswählen"
+    tip = tooltip or _("{label} – antippen zum Auswählen").format(label=label)
+    playable_word = _(PLAYABLE)
     classes = ("bt-pick", f"bt-v-{variety}", *(name for name, on in (
         ("bt-picked", value), ("bt-new", changed), ("bt-playable", playable)) if on), *classes)
     return widgets.ToggleButton(value=value, description=("✓ " if value else "") + label,
-                                tooltip=f"{tip} ({PLAYABLE})" if playable else tip, disabled=disabled,
+                                tooltip=f"{tip} ({playable_word})" if playable else tip, disabled=disabled,
                                 layout=layout(height="auto"), style=style_of(ToggleButtonStyle),
                                 _dom_classes=classes)
 
@@ -88,13 +92,17 @@ def own_cards(state: State, seat: int, label: Callable[[State, int], str],
     player's), the set-aside (received) cards, the hand front to back; empty groups left out.
     ``label(state, card)`` names a card."""
     p = state.players[seat]
+    front = _("Hand {i}: {card} (vorne)")
     groups = [
-        ("<b>Sofort pflanzen</b>", [(f"sofort pflanzen: {label(state, c)}", c) for c in waiting]),
-        ("<b>Aufgedeckt</b> (gehören dir)",
-         [(f"aufgedeckt: {label(state, c)}", c) for c in state.revealed] if seat == state.active else []),
-        ("<b>Quer gelegt</b> (erhalten)", [(f"quer: {label(state, c)}", c) for c in p.set_aside]),
-        ("<b>Deine Hand</b> (vorne → hinten)",
-         [(f"Hand {i + 1}: {label(state, c)}" + (" (vorne)" if i == 0 else ""), c)
+        (_("<b>Sofort pflanzen</b>"),
+         [(_("sofort pflanzen: {card}").format(card=label(state, c)), c) for c in waiting]),
+        (_("<b>Aufgedeckt</b> (gehören dir)"),
+         [(_("aufgedeckt: {card}").format(card=label(state, c)), c) for c in state.revealed]
+         if seat == state.active else []),
+        (_("<b>Quer gelegt</b> (erhalten)"),
+         [(_("quer: {card}").format(card=label(state, c)), c) for c in p.set_aside]),
+        (_("<b>Deine Hand</b> (vorne → hinten)"),
+         [((front if i == 0 else _("Hand {i}: {card}")).format(i=i + 1, card=label(state, c)), c)
           for i, c in enumerate(p.hand)]),
     ]
     return [(title, items) for title, items in groups if items]
@@ -136,15 +144,15 @@ def pick_status(chosen: Sequence[str], targets: Collection[int], *, trading: boo
     if not chosen:
         text = empty
     elif trading:
-        text = f"Gewählt: {', '.join(chosen)}. {use}".strip()
+        text = (_("Gewählt: {cards}.").format(cards=", ".join(chosen)) + " " + use).strip()
     elif len(chosen) > 1:
-        text = f"Gewählt: {', '.join(chosen)}."
+        text = _("Gewählt: {cards}.").format(cards=", ".join(chosen))
     elif targets:
-        where = " und ".join(f"Feld {k + 1}" for k in sorted(targets))
-        text = f"Gewählt: {chosen[0]}. Pflanzbar auf {where}."
+        where = _(" und ").join(_("Feld {n}").format(n=k + 1) for k in sorted(targets))
+        text = _("Gewählt: {card}. Pflanzbar auf {fields}.").format(card=chosen[0], fields=where)
     else:
-        text = (f"Gewählt: {chosen[0]}. Gerade auf keinem Feld pflanzbar – probier es "
-                "trotzdem, dann erfährst du die Regel.")
+        text = _("Gewählt: {card}. Gerade auf keinem Feld pflanzbar – probier es trotzdem, "
+                 "dann erfährst du die Regel.").format(card=chosen[0])
     return f'<div class="bt bt-pickstatus" aria-live="polite">{escape(text)}</div>' if text else ""
 
 
@@ -159,13 +167,21 @@ def trade_use(state: State, seat: int, cards: Sequence[int]) -> str:
     active = state.active
     partner = active if seat != active else (seat + 1) % state.n_players
     if check(state, Offer(seat, partner, tuple(cards), ())) is not None:
-        return "Anbieten geht damit gerade nicht – probier es trotzdem, dann erfährst du die Regel."
-    one = len(cards) == 1
-    to = "" if seat == active else f" nur {state.players[active].name} (am Zug)"
-    text = (f"Im Handel kannst du {'sie' if one else 'sie zusammen'}{to} anbieten: im Tausch "
-            f"gegen {'eine Karte' if one else 'Karten'}, die du brauchst, oder als Geschenk.")
+        return _("Anbieten geht damit gerade nicht – probier es trotzdem, dann erfährst du die Regel.")
+    n = len(cards)
+    if seat == active:
+        text = ngettext("Im Handel kannst du sie anbieten: im Tausch gegen eine Karte, die du "
+                        "brauchst, oder als Geschenk.",
+                        "Im Handel kannst du sie zusammen anbieten: im Tausch gegen Karten, die du "
+                        "brauchst, oder als Geschenk.", n)
+    else:
+        text = ngettext("Im Handel kannst du sie nur {name} (am Zug) anbieten: im Tausch gegen "
+                        "eine Karte, die du brauchst, oder als Geschenk.",
+                        "Im Handel kannst du sie zusammen nur {name} (am Zug) anbieten: im Tausch "
+                        "gegen Karten, die du brauchst, oder als Geschenk.", n
+                        ).format(name=state.players[active].name)
     if seat == active and any(c in state.revealed for c in cards):
-        text += " Eine aufgedeckte Karte, die du behältst, pflanzt du in Phase 3."
+        text += " " + _("Eine aufgedeckte Karte, die du behältst, pflanzt du in Phase 3.")
     return text
 
 
@@ -205,12 +221,13 @@ def mark_targets(tiles: Sequence[widgets.VBox], targets: Collection[int],
     for k, tile in enumerate(tiles):
         on = k in targets
         (tile.add_class if on else tile.remove_class)("bt-target")
-        tile.children[1].value = f'<span class="bt bt-hier">{TARGET}</span>' if on else ""
+        target = _(TARGET)
+        tile.children[1].value = f'<span class="bt bt-hier">{target}</span>' if on else ""
         b = buttons[k] if k < len(buttons) else None
         if b is not None:
             (b.add_class if on else b.remove_class)("bt-target")
             base = b.description
-            b.tooltip = f"{base} – {TARGET}" if on else base
+            b.tooltip = f"{base} – {target}" if on else base
 
 
 __all__ = ["ANSWER", "PLAYABLE", "TARGET", "board_box", "board_head", "board_row", "card_pick", "field_tile",

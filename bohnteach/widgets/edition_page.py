@@ -14,6 +14,8 @@ from typing import Any
 
 from bohnteach.game.errors import find_rule
 from bohnteach.game.rulesets import RuleSet
+from bohnteach.i18n import _, current, reader
+from bohnteach.render.language import rule_words
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
 from bohnteach.widgets import figure
@@ -30,20 +32,30 @@ INTERPRETATIONS_CSS = """<style>
 
 
 def assumption_note(rules: RuleSet) -> str:
-    """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed)."""
-    note = rules.meter_assumption.strip()
-    if note.casefold().startswith("annahme:"):
-        note = note[len("annahme:"):].strip()
+    """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed),
+    in the reader's language."""
+    note = _data_words(rules.meter_assumption.strip())
+    for prefix in ("annahme:", _("Annahme:").casefold()):
+        if note.casefold().startswith(prefix):
+            note = note[len(prefix):].strip()
     return note
+
+
+def _data_words(text: str) -> str:
+    """A text of the rule sets' data in the reader's language where the catalogue has it
+    (the meter notes are the editions' data; until extracted they stay as written)."""
+    tr = current()
+    return tr.gettext(text) if text and tr.knows(text) else text
 
 
 def assumption_html(rules: RuleSet) -> str:
     """The rule set's meter note as a visible box (a plain line when nothing is assumed)."""
     if not rules.meter_assumption:
-        source = f" ({escape(rules.meter_source)})" if rules.meter_source else ""
-        return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Bohnometer:</b> '
-                f"alle Werte von deinen Karten{source}.</div></div>")
-    return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Achtung, Annahme:</b> '
+        source = f" ({escape(_data_words(rules.meter_source))})" if rules.meter_source else ""
+        note = _("<b>Bohnometer:</b> alle Werte von deinen Karten{source}.").format(source=source)
+        return f'{style_block()}<div class="bt"><div class="bt-note">{note}</div></div>'
+    assumed = _("<b>Achtung, Annahme:</b>")
+    return (f'{style_block()}<div class="bt"><div class="bt-note">{assumed} '
             f"{escape(assumption_note(rules))}</div></div>")
 
 
@@ -51,20 +63,23 @@ def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: st
     """Our readings of ``rule_ids`` (those with an ``auslegung``) and, when the rule set's
     meters are assumed, that assumption under ``meter_rule``."""
     items = []
+    ours, the_rule = _("Unsere Auslegung:"), _("Die Regel:")
     for rule_id in rule_ids:
         rule = find_rule(rule_id)
         if not rule.interpretation:
             continue
+        words = rule_words(rule)
         items.append(
-            f'<section data-rule="{escape(rule_id)}"><h3>{escape(rule.title)}</h3>'
-            f"<p><b>Unsere Auslegung:</b> {escape(rule.interpretation)}</p>"
-            f'<p style="color:#5c5648"><b>Die Regel:</b> {escape(rule.explanation)}</p>'
+            f'<section data-rule="{escape(rule_id)}"><h3>{escape(words.title)}</h3>'
+            f"<p><b>{ours}</b> {escape(words.interpretation)}</p>"
+            f'<p style="color:#5c5648"><b>{the_rule}</b> {escape(words.explanation)}</p>'
             f"{chips([rule_id], [rule.source])}</section>"
         )
     if rules.meter_assumption:
+        numbers, in_data = _("Die Bohnometer-Zahlen"), _("Annahme in den Daten:")
         items.append(
-            '<section data-rule="meter_assumption"><h3>Die Bohnometer-Zahlen</h3>'
-            f"<p><b>Annahme in den Daten:</b> {escape(assumption_note(rules))}</p>"
+            f'<section data-rule="meter_assumption"><h3>{numbers}</h3>'
+            f"<p><b>{in_data}</b> {escape(assumption_note(rules))}</p>"
             f"{chips([meter_rule])}</section>"
         )
     return f'{INTERPRETATIONS_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
@@ -75,7 +90,7 @@ def show_part(parts: Mapping[str, Callable[[], Any]], part: str) -> Any:
     name read without case or surrounding spaces); an unknown name lists the known ones."""
     make = parts.get(part.strip().casefold())
     if make is None:
-        raise KeyError(f"Unbekannter Teil {part!r}: {', '.join(parts)}.")
+        raise KeyError(_("Unbekannter Teil {part!r}: {known}.").format(part=part, known=", ".join(parts)))
     return make()
 
 
@@ -106,6 +121,7 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
 
     from bohnteach.widgets.parts import html, layout
 
+    tr = reader()  # the page's language, for the click that comes later
     # its own Layout: hidden once the chart is drawn
     button = widgets.Button(description=label, button_style="info", tooltip=tooltip,
                             layout=widgets.Layout(width="auto", align_self="flex-start"))
@@ -113,7 +129,7 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     style = html(height="0px", margin="0")
     out = widgets.Output(layout=layout(width="100%"))
 
-    @guard(message, what, title="Das Diagramm ließ sich nicht zeichnen")
+    @guard(message, what, title=tr.gettext("Das Diagramm ließ sich nicht zeichnen"), lang=tr)
     def draw(_button: Any) -> None:
         show_figure(make(), out, style)
         button.layout.display = "none"

@@ -12,6 +12,9 @@ server's log (:func:`server_log`), never to the visitor::
 
     safe_display(make_table, "amigo")    # call, display the result or the box
 
+A widget that speaks its reader's language passes its translator (``lang=self.tr``): the
+callback then runs, and its box is worded, in that language however late the click comes.
+
 The ``bohnteach`` loggers write to the server log once :func:`setup_server_log` ran; the
 guard calls it before it logs, and it may be called again at no cost.
 """
@@ -24,7 +27,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bohnteach.render.failure import friendly_message, render_error
+from bohnteach.i18n import N_, Translator, _, speaking
+from bohnteach.render.failure import ERROR_TITLE, friendly_message, render_error
 from bohnteach.widgets.figure import HTML
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -32,7 +36,7 @@ Target = Any
 """Where a callback's box goes: a function taking the box's HTML, an ``ipywidgets.HTML``
 (its ``value``) or an ``ipywidgets.Output`` (displayed inside it)."""
 
-PAGE_PART_TITLE = "Dieser Teil der Seite konnte nicht geladen werden"
+PAGE_PART_TITLE = N_("Dieser Teil der Seite konnte nicht geladen werden")
 log = logging.getLogger("bohnteach.widgets.failure")
 
 
@@ -91,8 +95,7 @@ def show_failure(target: Target, error: BaseException, what: str = "", *,
     setup_server_log()
     log.error("Fehler in %s", what or "bohnteach", exc_info=error)
     box = render_error(friendly_message(error),
-                       title=title or (PAGE_PART_TITLE if target is None else
-                                       "Hoppla, da ist etwas schiefgegangen"))
+                       title=title or _(PAGE_PART_TITLE if target is None else ERROR_TITLE))
     if target is None:
         return HTML(box)
     try:
@@ -111,15 +114,24 @@ def show_failure(target: Target, error: BaseException, what: str = "", *,
     return None
 
 
-def guard(target: Target = None, what: str = "", *, title: str | None = None) -> Callable[[F], F]:
+def guard(target: Target = None, what: str = "", *, title: str | None = None,
+          lang: Translator | None = None) -> Callable[[F], F]:
     """Decorator: run the function; on any exception log it and show the friendly box.
 
     Without ``target`` (a builder) the box is returned in place of the result; with one (a
-    callback) the box goes there and the callback returns ``None``."""
+    callback) the box goes there and the callback returns ``None``. ``lang``: the function
+    runs, and the box is worded, in that translator's language (a widget's ``self.tr``);
+    none: the language that holds where it is called. ``title``: already translated."""
 
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def safe(*args: Any, **kwargs: Any) -> Any:
+            if lang is not None:
+                with speaking(lang):
+                    return run(*args, **kwargs)
+            return run(*args, **kwargs)
+
+        def run(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
             except Exception as error:  # noqa: BLE001 - shown on the page, logged in full

@@ -20,11 +20,19 @@ on the static site more work for the page's Python.
     box(widgets.VBox, [a, b], "bt-board", width="100%")  # a box with classes and a shared layout
     control(widgets.IntSlider, max=12, label_width="60px", layout={"width": "280px"})
     widgets.VBox(children, layout=layout(width="100%"))
+
+A widget that speaks its reader's language keeps its translator as ``self.tr`` (given at
+construction, ``bohnteach.i18n.reader``); its methods that draw are marked ``@speaks``, so
+they word everything in that language whenever they are called – from the page's cell or
+from a click long after it.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
+
+from bohnteach.i18n import speaking
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -32,6 +40,18 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 _SHARED: dict[tuple[Any, ...], Any] = {}
 W = TypeVar("W", bound=widgets.DOMWidget)
 B = TypeVar("B", bound=widgets.Box)
+M = TypeVar("M", bound=Callable[..., Any])
+
+
+def speaks(method: M) -> M:
+    """A widget's method that runs in the widget's language (``self.tr``, see above)."""
+
+    @functools.wraps(method)
+    def spoken(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with speaking(self.tr):
+            return method(self, *args, **kwargs)
+
+    return spoken  # type: ignore[return-value]
 
 
 def _shared(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:

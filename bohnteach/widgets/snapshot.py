@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from bohnteach.i18n import _
 from bohnteach.upstream.ipywidgets import live_widgets, option_labels
 from bohnteach.widgets.figure import PLOTLY_MIME as PLOTLY
 from bohnteach.widgets.figure import WIDGET_VIEW
@@ -127,8 +128,9 @@ def _chart(figure: Mapping[str, Any]) -> str:
     title = layout.get("title", {})
     title = title.get("text", "") if isinstance(title, Mapping) else str(title or "")
     height = layout.get("height") or CHART_HEIGHT
+    wait = _("Diagramm folgt …")
     return (f'<div class="bt-preview-chart" style="height: {int(height)}px">'
-            f"<p>{title}</p><p class=\"bt-preview-chart-wait\">Diagramm folgt …</p></div>")
+            f"<p>{title}</p><p class=\"bt-preview-chart-wait\">{wait}</p></div>")
 
 
 def output_html(output: Mapping[str, Any]) -> str:

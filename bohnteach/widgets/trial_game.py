@@ -2,6 +2,7 @@
 
     from bohnteach.widgets.trial_game import TrialGame
     TrialGame(ruleset="amigo", players=4, bot="trader", seed=1)
+    TrialGame(lang="en")          # in English (default: the page's language)
 
 The learner sits at seat 0 (``seat``). Their own place is a board of controls
 (``widgets/board.py``, as in Mach du!): the hand (front to back), the revealed and the
@@ -19,9 +20,11 @@ shows them to that seat (``render_table`` with ``perspective``; the bots' hands 
 down).
 
 Bots (``bohnteach.maths.bots``) play the other seats whenever the game waits for them; their
-moves are logged in German (``notation.format_action``; offers by variety only and every
-refusal with the bot's reason, ``words.offer_words`` / ``words.reply_text``, so the log
-never shows a hidden hand; the learner's own moves carry „(du)“ after the name). A bot
+moves are logged in the reader's language (``play_words.action_words``: German keeps the
+game's notation; offers by variety only and every refusal with the bot's reason,
+``play_words.offer_words`` / ``play_words.reply_text``, so the log never shows a hidden
+hand; the learner's own moves carry „(du)“ after the name). Everything the widget says is
+in the language it was made with (``lang``, kept as ``self.tr``), in every callback too. A bot
 that declines the learner's offer but wants its cards makes a counter-offer. When a bot
 is the active player and wants to stop trading, the game pauses once so the learner can
 still offer that bot a deal (co-players trade only with the active player).
@@ -66,28 +69,29 @@ from bohnteach.game.actions import (
     Reorder,
     TakeIntoHand,
 )
-from bohnteach.game.beans import all_varieties, find_variety
+from bohnteach.game.beans import all_varieties
+from bohnteach.i18n import N_, Translator, _, ngettext, reader
 from bohnteach.maths.bots import make_bot
 from bohnteach.game.engine import actor, check, fitting_fields, harvest_coins, new_game, to_plant
 from bohnteach.game.errors import RuleViolation
-from bohnteach.game.notation import format_action
 from bohnteach.game.record import Game
 from bohnteach.render.table import (
     changed_cards, changed_zones, render_info, render_refusal, render_table, split_highlight,
 )
 from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
-from bohnteach.render.words import card_label, offer_words, reply_text
 from bohnteach.widgets.board import (
     ANSWER, board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets,
     own_cards, pick_group, pick_status, plantable, release_others, show_picked, trade_use,
 )
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.parts import box, flow, html, layout, style_of
+from bohnteach.widgets.parts import box, flow, html, layout, speaks, style_of
+from bohnteach.widgets.play_words import action_words, card_name, offer_words, reply_text, variety_name
 
-BOT_LABELS = {"planner": "plant voraus (Profi)", "trader": "handelt gern (Händler)",
-              "planter": "bietet nie an (Gärtner)", "random": "zufällig (Anfänger)"}
-RULESET_LABELS = {"amigo": "Amigo-Grundspiel", "online": "Online-Regeln"}
+BOT_LABELS = {"planner": N_("plant voraus (Profi)"), "trader": N_("handelt gern (Händler)"),
+              "planter": N_("bietet nie an (Gärtner)"), "random": N_("zufällig (Anfänger)")}
+"""The bots to choose from (translated where shown)."""
+RULESET_LABELS = {"amigo": N_("Amigo-Grundspiel"), "online": N_("Online-Regeln")}
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
 MAX_BOT_STEPS = 400
 """Bot actions in one go before the widget gives up (a safety net; a turn needs ~10)."""
@@ -136,8 +140,10 @@ class TrialGame(widgets.VBox):
     """A game on seat ``seat`` against bots; see the module docstring."""
 
     def __init__(self, ruleset: str = "amigo", players: int = 4, bot: str = "trader",
-                 seed: int | None = None, seat: int = 0):
+                 seed: int | None = None, seat: int = 0, lang: str | Translator | None = None):
         super().__init__(layout=layout(width="100%"), _dom_classes=("bt-probespiel",))
+        self.tr = reader(lang)  # every text below and in every callback: the reader's language
+        tr = self.tr
         self.seat = seat
         self._version = 0
         self._style = html(_CSS)
@@ -155,15 +161,15 @@ class TrialGame(widgets.VBox):
         self.log_view = html(classes=("bt-ps-log",))
 
         self.rules_pick = widgets.Dropdown(
-            options=[(v, k) for k, v in RULESET_LABELS.items()], value=ruleset,
-            description="Regeln", layout=layout(width="auto"))
+            options=[(tr.gettext(v), k) for k, v in RULESET_LABELS.items()], value=ruleset,
+            description=tr.gettext("Regeln"), layout=layout(width="auto"))
         self.players_pick = widgets.Dropdown(
-            options=[(f"{n} Personen", n) for n in (3, 4, 5)], value=players,
-            description="Tisch", layout=layout(width="auto"))
+            options=[(tr.ngettext("{n} Person", "{n} Personen", n).format(n=n), n) for n in (3, 4, 5)],
+            value=players, description=tr.gettext("Tisch"), layout=layout(width="auto"))
         self.bot_pick = widgets.Dropdown(
-            options=[(v, k) for k, v in BOT_LABELS.items()], value=bot,
-            description="Gegner", layout=layout(width="auto"))
-        new = _button("Neues Spiel", "bt-ps-new")
+            options=[(tr.gettext(v), k) for k, v in BOT_LABELS.items()], value=bot,
+            description=tr.gettext("Gegner"), layout=layout(width="auto"))
+        new = _button(tr.gettext("Neues Spiel"), "bt-ps-new")
         new.on_click(self._guard(lambda: self.new_game()))
         settings = box(widgets.HBox, [self.rules_pick, self.players_pick, self.bot_pick, new],
                        "bt-ps-settings", flex_flow="row wrap", width="100%")
@@ -174,15 +180,18 @@ class TrialGame(widgets.VBox):
         self._give_options: list[tuple[str, int]] = []
         # „an“, „für“: no wide label column
         short = style_of(DescriptionStyle, description_width="initial")
-        self.partner_pick = widgets.Dropdown(description="an", layout=layout(width="auto"), style=short)
-        self.want_pick = widgets.Dropdown(description="für", layout=layout(width="auto"), style=short)
-        self.offer_button = _button("Anbieten", "bt-ps-offer", style="info")
+        self.partner_pick = widgets.Dropdown(description=tr.gettext("an"), layout=layout(width="auto"),
+                                             style=short)
+        self.want_pick = widgets.Dropdown(description=tr.gettext("für"), layout=layout(width="auto"),
+                                          style=short)
+        self.offer_button = _button(tr.gettext("Anbieten"), "bt-ps-offer", style="info")
         self.offer_button.on_click(self._guard(self._make_offer))
 
         self.children = [self._style, settings, self.hint, self.actions, self.table, self.log_view]
         self.new_game(ruleset=ruleset, players=players, bot=bot, seed=seed)
 
     # ---- game -------------------------------------------------------------------------
+    @speaks
     def new_game(self, ruleset: str | None = None, players: int | None = None,
                  bot: str | None = None, seed: int | None = None) -> None:
         ruleset = ruleset or self.rules_pick.value
@@ -198,8 +207,8 @@ class TrialGame(widgets.VBox):
         self._passed_turn: int | None = None
         self._seen = self.state.copy()
         self._pick, self._give = None, []
-        self._note("ev", f"Neues Spiel ({escape(self.state.ruleset.title)}, Spiel Nr. {self.seed}). "
-                         f"Du bist {escape(names[self.seat])} und fängst an.")
+        self._note("ev", _("Neues Spiel ({rules}, Spiel Nr. {seed}). Du bist {name} und fängst an.").format(
+            rules=escape(_(self.state.ruleset.title)), seed=self.seed, name=escape(names[self.seat])))
         self.feedback.value = ""
         self._advance()
         self._refresh()
@@ -220,10 +229,11 @@ class TrialGame(widgets.VBox):
 
     def _guard(self, fn: Callable[[], Any]) -> Callable[[Any], None]:
         """A button callback that never dies silently (see :func:`guard`)."""
-        safe = guard(self._show_failure, "Probespiel")(fn)
+        safe = guard(self._show_failure, "Probespiel", lang=self.tr)(fn)
         return lambda _button=None: safe()
 
     # ---- the learner's moves ----------------------------------------------------------
+    @speaks
     def try_action(self, action: Action) -> RuleViolation | None:
         """Play ``action`` for the learner; a refusal is shown and returned."""
         before = self.state.copy()
@@ -246,6 +256,7 @@ class TrialGame(widgets.VBox):
     def _play(self, action: Action) -> Callable[[], None]:
         return lambda: self.try_action(action)
 
+    @speaks
     def _continue(self) -> None:
         """The learner lets the active bot end its trading."""
         self._passed_turn = self.state.turn
@@ -263,7 +274,7 @@ class TrialGame(widgets.VBox):
         want = self.want_pick.value
         get: tuple[int, ...] = ()
         if partner is None:
-            self.feedback.value = render_info("Mit wem?", "Wähle aus, wem du etwas anbietest.")
+            self.feedback.value = render_info(_("Mit wem?"), _("Wähle aus, wem du etwas anbietest."))
             return
         if want:
             theirs = [c for c in s.players[partner].hand if s.variety[c] == want]
@@ -271,9 +282,10 @@ class TrialGame(widgets.VBox):
                 self._fresh = 0
                 name = s.players[partner].name
                 self._note("you", escape(offer_words(
-                    self.me, name, [card_label(s, c) for c in give], [find_variety(want).de])))
-                self._note("bot", escape(f"{name} lehnt ab. {reply_text(name, 'keep', want)}"))
-                self.feedback.value = render_info("Abgelehnt", reply_text(name, "keep", want))
+                    self.me, name, [card_name(s, c) for c in give], [variety_name(want)])))
+                declines = _("{name} lehnt ab.").format(name=name)
+                self._note("bot", escape(f"{declines} {reply_text(name, 'keep', want)}"))
+                self.feedback.value = render_info(_("Abgelehnt"), reply_text(name, "keep", want))
                 self._refresh(keep_feedback=True)
                 return
             get = (theirs[0],)
@@ -310,13 +322,13 @@ class TrialGame(widgets.VBox):
         names = [p.name for p in before.players]
         if isinstance(action, Offer):  # by variety: a hand position would reveal the hand
             text = offer_words(names[action.player], names[action.to],
-                               [card_label(before, c) for c in action.give],
-                               [card_label(before, c) for c in action.get])
+                               [card_name(before, c) for c in action.give],
+                               [card_name(before, c) for c in action.get])
         else:
-            text = format_action(before, action)
+            text = action_words(before, action)
         who = names[action.player]
         if by_learner and text.startswith(who + " "):
-            text = f"{who} (du){text[len(who):]}"
+            text = _("{name} (du)").format(name=who) + text[len(who):]
         reply = None if by_learner else self.bots[action.player].reply
         if isinstance(action, Decline) and reply is not None and not reply.accept:
             text += ". " + reply_text(who, reply.reason, reply.variety)
@@ -324,27 +336,30 @@ class TrialGame(widgets.VBox):
         for ev in events:
             if ev[0] == "harvest":
                 n, coins = ev[3], ev[4]
-                extra = f" ({n} {'Karte' if n == 1 else 'Karten'} → {coins} Taler)"
+                cards = ngettext("{n} Karte", "{n} Karten", n).format(n=n)
+                extra = " (" + ngettext("{cards} → {coins} Taler", "{cards} → {coins} Taler",
+                                        coins).format(cards=cards, coins=coins) + ")"
             elif ev[0] == "draw" and ev[1] == self.seat and ev[2]:
-                extra = ": " + ", ".join(card_label(self.state, c) for c in ev[2])
+                extra = ": " + ", ".join(card_name(self.state, c) for c in ev[2])
         self._note("you" if by_learner else "bot", escape(text + extra))
         for ev in events:
             kind = ev[0]
             if kind == "reveal" and ev[1]:
-                cards = ", ".join(card_label(self.state, c) for c in ev[1])
-                self._note("ev", f"Aufgedeckt: {escape(cards)}")
+                cards = ", ".join(card_name(self.state, c) for c in ev[1])
+                self._note("ev", _("Aufgedeckt: {cards}").format(cards=escape(cards)))
             elif kind == "reshuffle":
-                self._note("ev", f"Der Ablagestapel wird gemischt – {ev[1]}. Durchgang.")
+                self._note("ev", _("Der Ablagestapel wird gemischt – {n}. Durchgang.").format(n=ev[1]))
             elif kind == "exhausted" and self.state.ending and self.state.phase is not Phase.OVER:
-                self._note("ev", "Der Nachziehstapel ist zum letzten Mal leer: Die Runde wird zu Ende gespielt.")
+                self._note("ev", _("Der Nachziehstapel ist zum letzten Mal leer: Die Runde wird zu Ende gespielt."))
             elif kind == "turn":
                 who = self.state.players[ev[1]].name
-                self._note("ev", "— Du bist am Zug —" if ev[1] == self.seat else f"— {escape(who)} ist am Zug —")
+                self._note("ev", _("— Du bist am Zug —") if ev[1] == self.seat
+                           else _("— {name} ist am Zug —").format(name=escape(who)))
             elif kind == "game_over":
                 scores, winners = ev[1], ev[2]
-                names = " und ".join(self.state.players[i].name for i in winners)
-                self._note("ev", f"Spielende. Es gewinnt {escape(names)} "
-                                 f"({', '.join(str(x) for x in scores)} Taler).")
+                names = _(" und ").join(self.state.players[i].name for i in winners)
+                self._note("ev", _("Spielende. Es gewinnt {names} ({scores} Taler).").format(
+                    names=escape(names), scores=", ".join(str(x) for x in scores)))
 
     def _log_html(self) -> str:
         fresh = self._fresh
@@ -355,60 +370,67 @@ class TrialGame(widgets.VBox):
             if i < fresh and kind != "ev":
                 cls += " bt-ps-new-entry"
             rows.append(f'<li class="{cls.strip()}">{fragment}</li>')
-        return (f'<div class="bt-ps-logbox"><b>Was bisher geschah</b> '
-                f'<span class="bt-ps-small">(neueste oben, {n} Einträge)</span>'
+        head = _("Was bisher geschah")
+        count = ngettext("(neueste oben, {n} Einträge)", "(neueste oben, {n} Einträge)", n).format(n=n)
+        return (f'<div class="bt-ps-logbox"><b>{head}</b> '
+                f'<span class="bt-ps-small">{count}</span>'
                 f'<ol reversed>{"".join(rows)}</ol></div>')
 
     # ---- what the learner should do ------------------------------------------------------
+    @speaks
     def hint_text(self) -> str:
         s = self.state
         me = self.seat
         p = s.players[me]
         if s.phase is Phase.OVER:
             won = me in (s.winners or [])
-            return ("<b>Gewonnen!</b> " if won else "<b>Das Spiel ist vorbei.</b> ") + \
-                "Die Wertung steht oben auf dem Tisch. Mit „Neues Spiel“ geht es von vorn los."
+            return (_("<b>Gewonnen!</b>") if won else _("<b>Das Spiel ist vorbei.</b>")) + " " + \
+                _("Die Wertung steht oben auf dem Tisch. Mit „Neues Spiel“ geht es von vorn los.")
         who = actor(s)
         if s.offer is not None and s.offer.to == me:
             o = s.offer
-            give = ", ".join(card_label(s, c) for c in o.give) or "nichts"
-            get = ", ".join(card_label(s, c) for c in o.get)
-            ask = f"für deine {escape(get)}" if get else "als Geschenk"
-            return (f"<b>{escape(s.players[o.player].name)} bietet dir {escape(give)} {ask} an.</b> "
-                    "Nimmst du an? Was du bekommst, legst du quer neben deine Felder und pflanzt es in Phase 3.")
+            give = ", ".join(card_name(s, c) for c in o.give) or _("nichts")
+            get = ", ".join(card_name(s, c) for c in o.get)
+            offer = (_("<b>{name} bietet dir {give} für deine {get} an.</b>") if get
+                     else _("<b>{name} bietet dir {give} als Geschenk an.</b>"))
+            return offer.format(name=escape(s.players[o.player].name), give=escape(give), get=escape(get)) + " " + \
+                _("Nimmst du an? Was du bekommst, legst du quer neben deine Felder und pflanzt es in Phase 3.")
         if who != me:
             if s.phase is Phase.TRADE and s.active != me:
-                a = s.players[s.active].name
-                return (f"<b>{escape(a)} ist am Zug und möchte den Handel beenden.</b> "
-                        f"Du darfst {escape(a)} vorher noch etwas anbieten (nur mit der Person am Zug "
-                        "wird gehandelt). Sonst klicke „Weiter“.")
-            return "Die anderen sind dran …"
+                a = escape(s.players[s.active].name)
+                return _("<b>{name} ist am Zug und möchte den Handel beenden.</b> Du darfst {name} "
+                         "vorher noch etwas anbieten (nur mit der Person am Zug wird gehandelt). "
+                         "Sonst klicke „Weiter“.").format(name=a)
+            return _("Die anderen sind dran …")
         if s.phase is Phase.PLANT:
             if not p.hand:
-                return "<b>Phase 1:</b> Deine Hand ist leer – du überspringst Phase 1."
-            front = card_label(s, p.hand[0])
+                return _("<b>Phase 1:</b> Deine Hand ist leer – du überspringst Phase 1.")
+            front = escape(card_name(s, p.hand[0]))
             room = fitting_fields(s, me, p.hand[0])
             if s.hand_plants == 0:
-                text = (f"<b>Du bist am Zug. Phase 1:</b> Die vorderste Karte deiner Hand, die "
-                        f"<b>{escape(front)}</b>, muss aufs Feld.")
+                text = _("<b>Du bist am Zug. Phase 1:</b> Die vorderste Karte deiner Hand, die "
+                         "<b>{card}</b>, muss aufs Feld.").format(card=front)
             else:
-                text = (f"<b>Phase 1:</b> Du darfst noch die nächste Karte (<b>{escape(front)}</b>) "
-                        "pflanzen – oder Phase 1 beenden.")
+                text = _("<b>Phase 1:</b> Du darfst noch die nächste Karte (<b>{card}</b>) "
+                         "pflanzen – oder Phase 1 beenden.").format(card=front)
             if not room:
-                text += " Sie passt auf kein Feld und keines ist frei: Ernte zuerst ein Feld."
+                text += " " + _("Sie passt auf kein Feld und keines ist frei: Ernte zuerst ein Feld.")
             return text
         if s.phase is Phase.TRADE:
-            shown = ", ".join(card_label(s, c) for c in s.revealed) or "keine mehr"
-            return (f"<b>Phase 2: Handeln.</b> Aufgedeckt: {escape(shown)}. Biete Karten an "
-                    "(aufgedeckte oder aus der Hand, egal von welcher Stelle) – oder beende den Handel. "
-                    "Was von den aufgedeckten übrig bleibt, pflanzt du in Phase 3.")
+            shown = ", ".join(card_name(s, c) for c in s.revealed) or _("keine mehr")
+            return _("<b>Phase 2: Handeln.</b> Aufgedeckt: {cards}. Biete Karten an "
+                     "(aufgedeckte oder aus der Hand, egal von welcher Stelle) – oder beende den Handel. "
+                     "Was von den aufgedeckten übrig bleibt, pflanzt du in Phase 3.").format(cards=escape(shown))
         if s.phase is Phase.PLANT_RECEIVED:
-            cards = ", ".join(card_label(s, c) for c in to_plant(s, me))
-            return (f"<b>Phase 3:</b> Pflanze alles, was vor dir liegt: {escape(cards)}. "
-                    "Die Reihenfolge bestimmst du.")
+            cards = ", ".join(card_name(s, c) for c in to_plant(s, me))
+            return _("<b>Phase 3:</b> Pflanze alles, was vor dir liegt: {cards}. "
+                     "Die Reihenfolge bestimmst du.").format(cards=escape(cards))
         if s.phase is Phase.DRAW:
-            return (f"<b>Phase 4:</b> Ziehe {s.setup.draw} Karten – sie kommen hinten in deine Hand. "
-                    "Dann ist die nächste Person dran.")
+            n = s.setup.draw
+            return ngettext("<b>Phase 4:</b> Ziehe {n} Karte – sie kommt hinten in deine Hand. "
+                            "Dann ist die nächste Person dran.",
+                            "<b>Phase 4:</b> Ziehe {n} Karten – sie kommen hinten in deine Hand. "
+                            "Dann ist die nächste Person dran.", n).format(n=n)
         return ""
 
     # ---- the board and the buttons ------------------------------------------------------------
@@ -446,9 +468,10 @@ class TrialGame(widgets.VBox):
         groups: list[widgets.Widget] = [self._board()]
         cost = s.setup.third_field_cost
         if cost and len(s.players[self.seat].fields) < 3 and s.phase is not Phase.OVER:
-            b = self._new_button(f"Drittes Feld kaufen ({cost} Taler)", "bt-ps-buy")
+            b = self._new_button(ngettext("Drittes Feld kaufen ({n} Taler)", "Drittes Feld kaufen ({n} Taler)",
+                                          cost).format(n=cost), "bt-ps-buy")
             b.on_click(self._guard(self._play(BuyField(self.seat))))
-            groups.append(self._group("Mehr Platz", [b]))
+            groups.append(self._group(_("Mehr Platz"), [b]))
         mistakes = self._mistake_group()
         if mistakes is not None:
             groups.append(mistakes)
@@ -462,7 +485,7 @@ class TrialGame(widgets.VBox):
         p = s.players[me]
         hl, zones = split_highlight(s, self._highlight)
         trading = self._trading()
-        groups = own_cards(s, me, card_label)
+        groups = own_cards(s, me, card_name)
         items = [(label, c) for _, cards in groups for label, c in cards]
         self._labels = dict((c, label) for label, c in items)
         if trading:  # the same cards are the offer's: what give_options lists
@@ -484,17 +507,19 @@ class TrialGame(widgets.VBox):
             controls: list[widgets.Widget] = []
             plant = None
             if planting:
-                plant = self._new_button(f"Auf Feld {k + 1} pflanzen", "bt-ps-plant",
+                plant = self._new_button(_("Auf Feld {n} pflanzen").format(n=k + 1), "bt-ps-plant",
                                          f"bt-field-{k + 1}", style="success")
                 plant.on_click(self._guard(partial(self._plant, k)))
                 controls.append(plant)
             if f:
                 coins = harvest_coins(s, me, k)
                 h = self._new_button(
-                    f"Feld {k + 1} ernten ({coins} Taler)", "bt-ps-harvest", f"bt-field-{k + 1}",
-                    style="warning",
-                    tooltip=f"Feld {k + 1} ernten: {len(f)} {find_variety(s.variety[f[0]]).label(len(f))} "
-                            f"→ {coins} Taler")
+                    ngettext("Feld {n} ernten ({coins} Taler)", "Feld {n} ernten ({coins} Taler)",
+                             coins).format(n=k + 1, coins=coins),
+                    "bt-ps-harvest", f"bt-field-{k + 1}", style="warning",
+                    tooltip=ngettext("Feld {n} ernten: {beans} → {coins} Taler",
+                                     "Feld {n} ernten: {beans} → {coins} Taler", coins).format(
+                        n=k + 1, beans=f"{len(f)} {variety_name(s.variety[f[0]], len(f))}", coins=coins))
                 h.on_click(self._guard(self._play(Harvest(me, k))))
                 controls.append(h)
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
@@ -518,7 +543,7 @@ class TrialGame(widgets.VBox):
         # not trading nor planting: nothing to do with the cards now, shown, not tappable
         t = card_pick(s.variety[card], label, value=chosen, playable=playable,
                       changed=card in self._highlight,
-                      tooltip=f"{label} – antippen zum Anbieten" if trading else "",
+                      tooltip=_("{label} – antippen zum Anbieten").format(label=label) if trading else "",
                       classes=("bt-ps-card", *(["bt-ps-give"] if trading else []), self._drawn),
                       disabled=not (trading or planting))
         self._picks[card] = t
@@ -543,7 +568,7 @@ class TrialGame(widgets.VBox):
             show_picked(t, label, on)
             self._mark()
 
-        t.observe(guard(self.feedback, "Karte antippen")(flip), names="value")
+        t.observe(guard(self.feedback, "Karte antippen", lang=self.tr)(flip), names="value")
         return t
 
     def _mark(self) -> None:
@@ -555,12 +580,14 @@ class TrialGame(widgets.VBox):
         chosen = [self._labels.get(c, "") for c in (self._give if trading else [self._pick])
                   if c is not None]
         if trading:
-            empty = "Tippe die Karten an, die du anbieten willst (auch mehrere)."
+            empty = _("Tippe die Karten an, die du anbieten willst (auch mehrere).")
         elif self._planting():
-            which = ("die vorderste Handkarte" if s.phase is Phase.PLANT
-                     else "eine aufgedeckte oder erhaltene Karte, die dort passt")
-            empty = ("Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt "
-                     f"umrandet. Ohne Wahl nimmt „Auf Feld … pflanzen“ {which}.")
+            empty = _("Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt "
+                      "umrandet. Ohne Wahl nimmt „Auf Feld … pflanzen“ die vorderste Handkarte.")
+            if s.phase is not Phase.PLANT:
+                empty = _("Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt "
+                          "umrandet. Ohne Wahl nimmt „Auf Feld … pflanzen“ eine aufgedeckte oder "
+                          "erhaltene Karte, die dort passt.")
         else:
             empty = ""
         use = trade_use(s, me, self._give) if trading else ""
@@ -582,35 +609,36 @@ class TrialGame(widgets.VBox):
         s, me = self.state, self.seat
         p = s.players[me]
         if s.phase is Phase.OVER:
-            b = self._new_button("Neues Spiel", "bt-ps-new", style="success")
+            b = self._new_button(_("Neues Spiel"), "bt-ps-new", style="success")
             b.on_click(self._guard(lambda: self.new_game()))
             return [b]
         who = actor(s)
         out: list[widgets.Widget] = []
         if s.offer is not None and s.offer.to == me:
-            yes = self._new_button("Annehmen", "bt-ps-accept", style="success")
+            yes = self._new_button(_("Annehmen"), "bt-ps-accept", style="success")
             yes.on_click(self._guard(self._play(Accept(me))))
-            no = self._new_button("Ablehnen", "bt-ps-decline", style="danger")
+            no = self._new_button(_("Ablehnen"), "bt-ps-decline", style="danger")
             no.on_click(self._guard(self._play(Decline(me))))
             out += [yes, no]
         elif who == me and s.phase is Phase.PLANT:
             if s.hand_plants or not p.hand:
-                b = self._new_button("▶ Phase 1 beenden" if p.hand else "▶ Weiter zu Phase 2",
+                b = self._new_button(_("▶ Phase 1 beenden") if p.hand else _("▶ Weiter zu Phase 2"),
                                      "bt-ps-end-planting", style="primary")
             else:
-                b = self._new_button("Gar nichts pflanzen", "bt-ps-end-planting", "bt-ps-mistake")
+                b = self._new_button(_("Gar nichts pflanzen"), "bt-ps-end-planting", "bt-ps-mistake")
             b.on_click(self._guard(self._play(EndPlanting(me))))
             out.append(b)
         elif who == me and s.phase is Phase.DRAW:
-            b = self._new_button(f"▶ {s.setup.draw} Karten ziehen", "bt-ps-draw", style="primary")
+            b = self._new_button(ngettext("▶ {n} Karte ziehen", "▶ {n} Karten ziehen", s.setup.draw).format(
+                n=s.setup.draw), "bt-ps-draw", style="primary")
             b.on_click(self._guard(self._play(Draw(me))))
             out.append(b)
         elif self._trading():
             if s.active == me:
-                b = self._new_button("▶ Handel beenden", "bt-ps-end-trading", style="primary")
+                b = self._new_button(_("▶ Handel beenden"), "bt-ps-end-trading", style="primary")
                 b.on_click(self._guard(self._play(EndTrading(me))))
             else:
-                b = self._new_button("▶ Weiter (kein Angebot)", "bt-ps-continue", style="primary")
+                b = self._new_button(_("▶ Weiter (kein Angebot)"), "bt-ps-continue", style="primary")
                 b.on_click(self._guard(self._continue))
             out.append(b)
         return out
@@ -628,17 +656,18 @@ class TrialGame(widgets.VBox):
             else [(s.players[s.active].name, s.active)]
         self.partner_pick.options = partners
         self.partner_pick.value = partners[0][1] if partners else None
-        self.want_pick.options = [("nichts (Geschenk)", "")] + [
-            (v.de, v.key) for v in all_varieties() if v.key in s.ruleset.varieties
+        self.want_pick.options = [(_("nichts (Geschenk)"), "")] + [
+            (variety_name(v.key), v.key) for v in all_varieties() if v.key in s.ruleset.varieties
         ]
         self.want_pick.value = ""
         offer_row = widgets.HBox([self.partner_pick, self.want_pick, self.offer_button],
                                  layout=layout(flex_flow="row wrap", width="100%",
                                                        align_items="center"))
-        title = "Anbieten (Phase 2)" if active else f"Anbieten an {s.players[s.active].name}"
+        title = _("Anbieten (Phase 2)") if active else _("Anbieten an {name}").format(name=s.players[s.active].name)
+        how = _("Tippe die Karten an, die du abgeben willst (auch mehrere, oder keine), dann: an wen "
+                "und was du dafür möchtest.")
         head = html(f'<div class="bt-ps-group-title">{escape(title)}</div>'
-                            '<div class="bt-ps-small">Tippe die Karten an, die du abgeben willst (auch '
-                            'mehrere, oder keine), dann: an wen und was du dafür möchtest.</div>')
+                    f'<div class="bt-ps-small">{how}</div>')
         return box(widgets.VBox, [head, offer_row], "bt-ps-group", "bt-ps-g-trade", width="100%")
 
     def give_options(self) -> list[tuple[str, int]]:
@@ -665,27 +694,28 @@ class TrialGame(widgets.VBox):
             order = tuple(sorted(p.hand, key=lambda c: (s.variety[c], c)))
             if order == tuple(p.hand):
                 order = tuple(reversed(p.hand))
-            b = self._new_button("Hand sortieren", "bt-ps-mistake", "bt-ps-reorder")
+            b = self._new_button(_("Hand sortieren"), "bt-ps-mistake", "bt-ps-reorder")
             b.on_click(self._guard(self._play(Reorder(me, order))))
             buttons.append(b)
         for k, f in enumerate(p.fields):
             if len(f) >= 3:
-                b = self._new_button(f"Nur 1 Karte von Feld {k + 1} ernten", "bt-ps-mistake",
+                b = self._new_button(_("Nur 1 Karte von Feld {n} ernten").format(n=k + 1), "bt-ps-mistake",
                                      "bt-ps-partial")
                 b.on_click(self._guard(self._play(Harvest(me, k, 1))))
                 buttons.append(b)
                 break
         taken = p.set_aside[:1] or (s.revealed[:1] if s.active == me else [])
         if taken:
-            b = self._new_button(f"{card_label(s, taken[0])} auf die Hand nehmen", "bt-ps-mistake",
-                                 "bt-ps-take")
+            b = self._new_button(_("{card} auf die Hand nehmen").format(card=card_name(s, taken[0])),
+                                 "bt-ps-mistake", "bt-ps-take")
             b.on_click(self._guard(self._play(TakeIntoHand(me, taken[0]))))
             buttons.append(b)
         if not buttons:
             return None
-        return self._group("Typische Fehler ausprobieren (die Regel sagt Nein)", buttons, "bt-ps-g-mistakes")
+        return self._group(_("Typische Fehler ausprobieren (die Regel sagt Nein)"), buttons, "bt-ps-g-mistakes")
 
     # ---- view ------------------------------------------------------------------------------
+    @speaks
     def _refresh(self, before: State | None = None, keep_feedback: bool = False) -> None:
         """Redraw everything; the hint comes last and carries ``data-version`` (one more
         per redraw) and ``data-buttons`` (how many action buttons this redraw made, each

@@ -16,6 +16,11 @@ by themselves.
     TryIt(TryItCase(...))                 # a widget (VBox); cases in content/tryit_cases.py
     make_tryit("phase1")                  # a case id or a chapter key
     TryIt(state, learner=0, goal="…", check=lambda s: …, rule="p1.plant-front")
+    TryIt(case, lang="en")                # in English (default: the page's language)
+
+Everything it says is in its reader's language (``lang``, kept as ``self.tr``): the case's
+texts through the catalogue, the refusals through ``render.language``, the moves through
+``play_words``.
 """
 from __future__ import annotations
 
@@ -35,19 +40,20 @@ from bohnteach.render.table import (
     changed_cards, changed_zones, render_info, render_refusal, render_success,
     render_table, split_highlight,
 )
+from bohnteach.render.language import rule_words
 from bohnteach.render.style import style_block
-from bohnteach.render.words import card_label
-from bohnteach.game.beans import find_variety
 from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
 from bohnteach.content.tryit_case import Check, TryItCase, wants
+from bohnteach.i18n import N_, Translator, _, ngettext, reader
 from bohnteach.widgets.board import (
     ANSWER, board_box, board_head, board_row, card_pick, field_tile, legal_fields, mark_targets,
     own_cards, pick_group, pick_status, plantable, release_others, show_picked, trade_use,
     waiting_cards,
 )
 from bohnteach.widgets.failure import guard
-from bohnteach.widgets.parts import button, flow, html, layout, style_of
+from bohnteach.widgets.parts import button, flow, html, layout, speaks, style_of
+from bohnteach.widgets.play_words import action_words, card_name, joined, offer_words, variety_name
 
 
 def _bot_plant(state: State, seat: int) -> Action | None:
@@ -70,7 +76,7 @@ def _waiting_seats(state: State) -> list[int]:
 
 def _own_label(state: State, card: int) -> str:
     """An own card: the variety and (Ladybohn) the sex, as symbol and word."""
-    return card_label(state, card, trait="symbol")
+    return card_name(state, card, trait="symbol")
 
 
 def lift_moves(state: State, seat: int) -> list[tuple[str, Plant]]:
@@ -87,16 +93,19 @@ def edition_moves(state: State, seat: int) -> list[tuple[str, list[tuple[str, Ac
     return state.edition.view.try_moves(state, seat) if state.edition.actions else []
 
 
+_FALLBACK: dict[type, str] = {  # N_: translated where shown
+    Plant: N_("{who} pflanzt"), EndPlanting: N_("{who} beendet Phase 1"), Harvest: N_("{who} erntet"),
+    Offer: N_("{who} macht ein Angebot"), Accept: N_("{who} nimmt an"), Decline: N_("{who} lehnt ab"),
+    EndTrading: N_("{who} beendet den Handel"), Draw: N_("{who} zieht nach"),
+    Reorder: N_("{who} sortiert die Hand"), TakeIntoHand: N_("{who} nimmt eine Karte auf die Hand"),
+}
+
+
 def _fallback_text(state: State, action: Action) -> str:
-    """Our own short German label if ``notation`` cannot phrase the action."""
+    """Our own short label if the move cannot be phrased in full."""
     who = state.players[action.player].name
-    names = {
-        Plant: "pflanzt", EndPlanting: "beendet Phase 1", Harvest: "erntet",
-        Offer: "macht ein Angebot", Accept: "nimmt an", Decline: "lehnt ab",
-        EndTrading: "beendet den Handel", Draw: "zieht nach", Reorder: "sortiert die Hand",
-        TakeIntoHand: "nimmt eine Karte auf die Hand",
-    }
-    return f"{who} {names.get(type(action), type(action).__name__)}"
+    template = _FALLBACK.get(type(action))
+    return _(template).format(who=who) if template else f"{who} {type(action).__name__}"
 
 
 def lift_note(state: State, events: Sequence[tuple]) -> str:
@@ -115,9 +124,13 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
             female, by = action.choice
             cards = state.players[action.player].fields[action.field]
             card = action.card if action.card is not None else plantable(state, action.player)[0]
-            return (f"{state.players[action.player].name} pflanzt {_own_label(state, card)} auf "
-                    f"Feld {action.field + 1}; die weibliche Bohne ({cards.index(female) + 1}. von "
-                    f"unten) rückt {by} {'Platz' if by == 1 else 'Plätze'} hoch")
+            return ngettext(
+                "{who} pflanzt {card} auf Feld {field}; die weibliche Bohne ({place}. von unten) "
+                "rückt {by} Platz hoch",
+                "{who} pflanzt {card} auf Feld {field}; die weibliche Bohne ({place}. von unten) "
+                "rückt {by} Plätze hoch", by,
+            ).format(who=state.players[action.player].name, card=_own_label(state, card),
+                     field=action.field + 1, place=cards.index(female) + 1, by=by)
         except Exception:  # noqa: BLE001 - fall back to the full sentence
             pass
     if isinstance(action, Offer) and state.edition.view.offer_hides_cards(state):
@@ -128,25 +141,17 @@ def describe(state: State, action: Action, viewer: int | None = None) -> str:
         except Exception:  # noqa: BLE001 - fall back to the full sentence
             pass
     try:
-        from bohnteach.game.notation import format_action
-
-        return format_action(state, action)
+        return action_words(state, action)
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         return _fallback_text(state, action)
 
 
 def _offer_text(state: State, action: Offer, view: Any) -> str:
-    def cards(shown: tuple) -> str:
-        names = [c.label for c in shown]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+    def cards(shown: tuple) -> list[str]:
+        return [joined([c.label for c in shown])] if shown else []
 
-    who = state.players[action.player].name
-    to = state.players[action.to].name
-    if view.give and view.get:
-        return f"{who} bietet {to} {cards(view.give)} gegen {cards(view.get)}"
-    if view.give:
-        return f"{who} schenkt {to} {cards(view.give)}"
-    return f"{who} bittet {to} um {cards(view.get)}"
+    return offer_words(state.players[action.player].name, state.players[action.to].name,
+                       cards(view.give), cards(view.get))
 
 
 # ---- the widget ---------------------------------------------------------------------------
@@ -163,10 +168,12 @@ class TryIt(widgets.VBox):
         rule: str | None = None,
         hints: Sequence[str] = (),
         answers: Mapping[str, str] | None = None,
-        title: str = "Mach du!",
+        title: str = N_("Mach du!"),
         learned: str = "",
         show_hands: Any = None,
+        lang: str | Translator | None = None,
     ):
+        self.tr = reader(lang)  # every text below and in every callback: the reader's language
         self.case = situation if isinstance(situation, TryItCase) else None
         if self.case is not None:
             state, face_up = self.case.build()
@@ -175,7 +182,7 @@ class TryIt(widgets.VBox):
             rule = rule or self.case.rule
             hints = hints or self.case.hints
             answers = answers if answers is not None else dict(self.case.answers)
-            title = self.case.title if title == "Mach du!" else title
+            title = self.case.title if title == N_("Mach du!") else title
             learned = learned or self.case.learned
             check = check or self.case.checker(state)
             show_hands = face_up if show_hands is None else show_hands
@@ -207,53 +214,66 @@ class TryIt(widgets.VBox):
         self._plant_buttons: list[Any] = []
         self.pick_status = html()  # what is chosen and where it may go
 
-        show = self._show_error
+        tr = self.tr
         self.header = html(self._header_html(title))
         self.feedback = html(classes=(ANSWER,))
         self.hint_box = html()
         self.table = html()
         self.log_box = html()
         self.controls = widgets.VBox(layout=layout(width="100%"))
-        self.hint_button = button("Tipp", "Einen Tipp zeigen")
-        self.restart_button = button("↺ Neu starten", "Alles auf Anfang")
-        self.hint_button.on_click(guard(show, "Tipp")(lambda _b: self.show_hint()))
-        self.restart_button.on_click(guard(show, "Neu starten")(lambda _b: self.restart()))
+        self.hint_button = button(tr.gettext("Tipp"), tr.gettext("Einen Tipp zeigen"))
+        self.restart_button = button(tr.gettext("↺ Neu starten"), tr.gettext("Alles auf Anfang"))
+        self.hint_button.on_click(self._guard("Tipp")(lambda _b: self.show_hint()))
+        self.restart_button.on_click(self._guard("Neu starten")(lambda _b: self.restart()))
         super().__init__(
             [self.header, self.controls, self.hint_box,
              flow([self.hint_button, self.restart_button]), self.table, self.log_box],
             layout=layout(width="100%", max_width="1200px"), _dom_classes=("bt-tryit",),
         )
-        guard(show, "Mach du! (Start)")(self._start)()
+        self._guard("Mach du! (Start)")(self._start)()
+
+    def _guard(self, what: str) -> Callable[[Any], Any]:
+        """A callback's guard: it runs in the reader's language, a failure shows its box in
+        the answer box."""
+        return guard(self._show_error, what, lang=self.tr)
 
     # ---- display ---------------------------------------------------------------------------
     def _header_html(self, title: str) -> str:
+        tr = self.tr
         learner = escape(self.initial.players[self.learner].name)
-        return (f'{style_block()}<div class="bt bt-box bt-info"><h4>Mach du! {escape(title)}</h4>'
-                f"<p>Du spielst <b>{learner}</b>. {escape(self.goal)}</p></div>")
+        heading = tr.gettext("Mach du! {title}").format(title=tr.gettext(title))
+        playing = tr.gettext("Du spielst <b>{name}</b>.").format(name=learner)
+        return (f'{style_block()}<div class="bt bt-box bt-info"><h4>{escape(heading)}</h4>'
+                f"<p>{playing} {escape(tr.gettext(self.goal))}</p></div>")
 
     def _show_error(self, fragment: str) -> None:
         self.feedback.value = fragment
 
+    @speaks
     def _refresh(self) -> None:
         s = self.state
         self.table.value = render_table(s, show_hands=self.show_hands, highlight=self._highlight,
                                         perspective=self.learner, omit={self.learner})
+        refused_mark = " – " + _("abgelehnt")
         lines = "".join(
             f'<li style="{"color:#8e1b1b" if refused else ""}">{escape(text)}'
-            f'{" – abgelehnt" if refused else ""}</li>'
+            f'{refused_mark if refused else ""}</li>'
             for text, refused in self.history[-12:]
         )
+        moves = _("Bisherige Züge")
         self.log_box.value = (
-            f'{style_block()}<div class="bt"><div class="bt-zt"><b>Bisherige Züge</b></div>'
+            f'{style_block()}<div class="bt"><div class="bt-zt"><b>{moves}</b></div>'
             f'<ol style="margin:0;padding-left:22px;font-size:13px">{lines}</ol></div>'
             if lines else "")
         self._build_controls()
 
     # ---- flow ------------------------------------------------------------------------------
+    @speaks
     def _start(self) -> None:
         self._run_others()
         self._refresh()
 
+    @speaks
     def restart(self) -> None:
         """Back to the starting table."""
         self.state = self.initial.copy()
@@ -269,15 +289,18 @@ class TryIt(widgets.VBox):
         self.hint_box.value = ""
         self._start()
 
+    @speaks
     def show_hint(self) -> None:
         """The next hint (cycling)."""
         if not self.hints:
-            self.hint_box.value = render_info("Tipp", "Für diese Aufgabe gibt es keinen Tipp.")
+            self.hint_box.value = render_info(_("Tipp"), _("Für diese Aufgabe gibt es keinen Tipp."))
             return
         k = self.hint_index % len(self.hints)
         self.hint_index += 1
-        self.hint_box.value = render_info(f"Tipp {k + 1} von {len(self.hints)}", self.hints[k])
+        self.hint_box.value = render_info(_("Tipp {k} von {n}").format(k=k + 1, n=len(self.hints)),
+                                          _(self.hints[k]))
 
+    @speaks
     def play(self, action: Action) -> RuleViolation | None:
         """Try the learner's ``action``: apply it, or show the refusal (table unchanged)."""
         before = self.state
@@ -310,8 +333,8 @@ class TryIt(widgets.VBox):
             self._succeed()
         elif actor(self.state) not in (self.learner, None) and self.state.active != self.learner:
             self.feedback.value = render_info(
-                "Dein Zug ist vorbei",
-                "Das Ziel ist noch nicht erreicht. Mit „Neu starten“ kannst du es noch einmal versuchen.")
+                _("Dein Zug ist vorbei"),
+                _("Das Ziel ist noch nicht erreicht. Mit „Neu starten“ kannst du es noch einmal versuchen."))
         self._refresh()
         return None
 
@@ -321,10 +344,11 @@ class TryIt(widgets.VBox):
         title = ""
         if self.rule:
             try:
-                title = f"Gelernt: {find_rule(self.rule).title}. "
+                title = _("Gelernt: {rule}.").format(rule=rule_words(find_rule(self.rule)).title) + " "
             except KeyError:
                 title = ""
-        self.feedback.value = render_success(title + (self.learned or "Gut gemacht!"), rules)
+        self.feedback.value = render_success(title + (_(self.learned) if self.learned else _("Gut gemacht!")),
+                                             rules)
 
     def _run_others(self) -> None:
         """The other players answer offers and plant what they received."""
@@ -382,7 +406,7 @@ class TryIt(widgets.VBox):
                     release_others(self._picks, card)
                 self._mark()
 
-        t.observe(guard(self._show_error, "Karte wählen")(flip), names="value")
+        t.observe(self._guard("Karte wählen")(flip), names="value")
         return t
 
     def _own_cards(self) -> list[tuple[str, list[tuple[str, int]]]]:
@@ -415,8 +439,8 @@ class TryIt(widgets.VBox):
         cards = sorted(self._selected)
         chosen = [self._labels.get(c, "") for c in cards]
         empty = "" if not self._labels else (
-            "Tippe die Karten an, die du anbieten willst." if self.state.phase is Phase.TRADE
-            else "Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet.")
+            _("Tippe die Karten an, die du anbieten willst.") if self.state.phase is Phase.TRADE
+            else _("Tippe eine Karte an: Die Felder, auf die sie darf, werden grün gestrichelt umrandet."))
         use = trade_use(self.state, self.learner, cards) if trading else ""
         self.pick_status.value = pick_status(chosen, targets, trading=trading, empty=empty, use=use)
 
@@ -436,15 +460,15 @@ class TryIt(widgets.VBox):
             if action is not None:
                 self.play(action)
 
-        b.on_click(guard(self._show_error, label)(press))
+        b.on_click(self._guard(label)(press))
         return b
 
     def _one_selected(self) -> int | None | bool:
         """The single selected own card, None if none, False (and a message) if several."""
         if len(self._selected) > 1:
             self.feedback.value = render_info(
-                "Eine Karte, bitte", "Zum Pflanzen wähle genau eine Karte (oder keine: dann "
-                "nimmt das Spiel die vorderste bzw. die nächste Karte).")
+                _("Eine Karte, bitte"), _("Zum Pflanzen wähle genau eine Karte (oder keine: dann "
+                                          "nimmt das Spiel die vorderste bzw. die nächste Karte)."))
             return False
         return next(iter(self._selected), None)
 
@@ -465,7 +489,7 @@ class TryIt(widgets.VBox):
             return Offer(self.learner, partner, tuple(sorted(self._selected)),
                          tuple(sorted(self._wanted)))
         if partner is None:
-            self.feedback.value = render_info("Mit wem?", "Wähle zuerst, mit wem du handeln willst.")
+            self.feedback.value = render_info(_("Mit wem?"), _("Wähle zuerst, mit wem du handeln willst."))
             return None
         # the learner asks for varieties; the partner picks the cards from the secret hand
         s, hand = self.state, list(self.state.players[partner].hand)
@@ -474,12 +498,13 @@ class TryIt(widgets.VBox):
         for i in sorted(self._wanted):
             card = next((c for c in hand if s.variety[c] == asked[i]), None)
             if card is None:
-                name = s.players[partner].name
+                name, bean = s.players[partner].name, variety_name(asked[i])
+                has_none = _("{name} hat keine {bean}").format(name=name, bean=bean)
                 self.feedback.value = render_info(
-                    f"{name} hat keine {find_variety(asked[i]).de}",
-                    f"„Eine {find_variety(asked[i]).de} habe ich nicht auf der Hand“, sagt "
-                    f"{name}. Frag nach einer anderen Sorte oder biete etwas an.")
-                self.history.append((f"{name} hat keine {find_variety(asked[i]).de}", True))
+                    has_none,
+                    _("„Eine {bean} habe ich nicht auf der Hand“, sagt {name}. Frag nach einer "
+                      "anderen Sorte oder biete etwas an.").format(bean=bean, name=name))
+                self.history.append((has_none, True))
                 self._wanted.clear()
                 self._refresh()
                 return None
@@ -492,17 +517,18 @@ class TryIt(widgets.VBox):
         aside = s.players[me].set_aside
         card = next((c for c in self._selected if c in aside), aside[0] if aside else None)
         if card is None:
-            self.feedback.value = render_info("Keine quer liegende Karte",
-                                              "Du hast gerade keine erhaltene Karte neben deinen Feldern.")
+            self.feedback.value = render_info(_("Keine quer liegende Karte"),
+                                              _("Du hast gerade keine erhaltene Karte neben deinen Feldern."))
             return None
         return TakeIntoHand(me, card)
 
+    @speaks
     def _build_controls(self) -> None:
         s, me = self.state, self.learner
         p = s.players[me]
         rows: list[Any] = []
         if s.phase is Phase.OVER:
-            self.controls.children = [html("<b>Das Spiel ist vorbei.</b>"), self.feedback]
+            self.controls.children = [html(_("<b>Das Spiel ist vorbei.</b>")), self.feedback]
             return
         hl, zones = split_highlight(s, self._highlight)
         groups = self._own_cards()
@@ -519,19 +545,20 @@ class TryIt(widgets.VBox):
             controls: list[Any] = []
             # a baby on a field with a female: the learner chooses the lift (lady.baby-lift)
             plant = None if baby_next and k in lifted else self._action_button(
-                f"Auf Feld {k + 1} pflanzen", lambda k=k: self._plant(k), style="success")
+                _("Auf Feld {n} pflanzen").format(n=k + 1), lambda k=k: self._plant(k), style="success")
             controls += [plant] if plant is not None else []
             mine = [self._action_button(label, lambda a=a: a, style="success")
                     for label, a in lifts if a.field == k]
             if mine:
-                controls.append(html('<div class="bt bt-next"><b>Babybohne pflanzen</b> – welche '
-                                             "weibliche Bohne rückt wie weit nach oben?</div>"))
+                lift = _("<b>Babybohne pflanzen</b> – welche weibliche Bohne rückt wie weit nach oben?")
+                controls.append(html(f'<div class="bt bt-next">{lift}</div>'))
                 controls += mine
             if s.phase is Phase.TRADE and field:  # a field's top card may be offered
-                top = self._labels[field[-1]] = f"Feld {k + 1}: {_own_label(s, field[-1])}"
+                top = self._labels[field[-1]] = _("Feld {n}: {card}").format(
+                    n=k + 1, card=_own_label(s, field[-1]))
                 controls.append(self._toggle(top, field[-1], self._selected))
-            controls.append(self._action_button(f"Feld {k + 1} ernten", lambda k=k: Harvest(me, k),
-                                                style="warning"))
+            controls.append(self._action_button(_("Feld {n} ernten").format(n=k + 1),
+                                                lambda k=k: Harvest(me, k), style="warning"))
             self._tiles.append(field_tile(s, me, k, hl, zones, controls))
             self._plant_buttons.append(plant)
         rows.append(board_box([html(board_head(s, me, zones, hl)), *(
@@ -542,22 +569,22 @@ class TryIt(widgets.VBox):
                               for label, a in moves]))
         extra: list[Any] = []
         if s.phase is Phase.PLANT:
-            extra.append(self._action_button("Phase 1 beenden", lambda: EndPlanting(me)))
+            extra.append(self._action_button(_("Phase 1 beenden"), lambda: EndPlanting(me)))
         if s.phase is Phase.TRADE:
             rows += self._trade_rows()
-            extra.append(self._action_button("Handel beenden", lambda: EndTrading(me)))
+            extra.append(self._action_button(_("Handel beenden"), lambda: EndTrading(me)))
         if s.offer is not None and me in (s.offer.to, s.offer.player):
             if s.offer.to == me:
-                extra.append(self._action_button("Annehmen", lambda: Accept(me), style="success"))
-                extra.append(self._action_button("Ablehnen", lambda: Decline(me), style="danger"))
+                extra.append(self._action_button(_("Annehmen"), lambda: Accept(me), style="success"))
+                extra.append(self._action_button(_("Ablehnen"), lambda: Decline(me), style="danger"))
             else:
-                extra.append(self._action_button("Angebot zurückziehen", lambda: Decline(me)))
+                extra.append(self._action_button(_("Angebot zurückziehen"), lambda: Decline(me)))
         if s.phase in (Phase.PLANT_RECEIVED, Phase.DRAW):
-            extra.append(self._action_button("Nachziehen", lambda: Draw(me), style="info"))
-        extra.append(self._action_button("Hand sortieren", lambda: Reorder(me, tuple(sorted(
-            p.hand, key=lambda c: (s.variety[c], c)))), tooltip="Die Hand nach Sorten ordnen"))
+            extra.append(self._action_button(_("Nachziehen"), lambda: Draw(me), style="info"))
+        extra.append(self._action_button(_("Hand sortieren"), lambda: Reorder(me, tuple(sorted(
+            p.hand, key=lambda c: (s.variety[c], c)))), tooltip=_("Die Hand nach Sorten ordnen")))
         if p.set_aside:
-            extra.append(self._action_button("Quer liegende Karte auf die Hand", self._take))
+            extra.append(self._action_button(_("Quer liegende Karte auf die Hand"), self._take))
         rows.append(flow(extra))
         self.controls.children = rows
         self._mark()
@@ -578,38 +605,46 @@ class TryIt(widgets.VBox):
             self._wanted.clear()
             self._build_controls()
 
-        partner.observe(guard(self._show_error, "Partner wählen")(choose), names="value")
-        rows.append(flow([html("<b>Handeln mit:</b>"), partner]))
+        partner.observe(self._guard("Partner wählen")(choose), names="value")
+        rows.append(flow([html(_("<b>Handeln mit:</b>")), partner]))
         if self._partner is not None:
             q = s.players[self._partner]
             # what the learner may know of the partner: the hand's size, not its cards
             size = player_view(s, me)["players"][self._partner]["hand_size"]
             if self._partner in self._open_seats():
-                wanted = [self._toggle(f"{q.name}, Hand {i + 1}: {card_label(s, c)}", c,
-                                       self._wanted) for i, c in enumerate(q.hand)]
-                ask = f"<b>Du möchtest von {escape(q.name)}</b> (nichts wählen = Geschenk):"
+                wanted = [self._toggle(_("{name}, Hand {i}: {card}").format(
+                    name=q.name, i=i + 1, card=card_name(s, c)), c, self._wanted)
+                    for i, c in enumerate(q.hand)]
+                ask = _("<b>Du möchtest von {name}</b> (nichts wählen = Geschenk):").format(
+                    name=escape(q.name))
             else:
-                wanted = [self._toggle(f"eine {find_variety(k).de}", i, self._wanted, variety=k)
+                wanted = [self._toggle(_("eine {bean}").format(bean=variety_name(k)), i, self._wanted,
+                                       variety=k)
                           for i, k in enumerate(self._asked_varieties())] if size else []
-                ask = (f"<b>{escape(q.name)} hat {size} {'Karte' if size == 1 else 'Karten'} "
-                       "verdeckt auf der Hand.</b> Frag nach einer Sorte – was sie hat, gibt sie "
-                       "dir, wenn sie einverstanden ist (nichts wählen = Geschenk):")
+                ask = ngettext(
+                    "<b>{name} hat {n} Karte verdeckt auf der Hand.</b> Frag nach einer Sorte – was "
+                    "sie hat, gibt sie dir, wenn sie einverstanden ist (nichts wählen = Geschenk):",
+                    "<b>{name} hat {n} Karten verdeckt auf der Hand.</b> Frag nach einer Sorte – was "
+                    "sie hat, gibt sie dir, wenn sie einverstanden ist (nichts wählen = Geschenk):",
+                    size).format(name=escape(q.name), n=size)
             if wanted:
                 rows.append(html(ask))
                 rows.append(flow(wanted))
             rows.append(flow([self._action_button(
-                f"Anbieten / schenken an {q.name}", self._offer, style="primary")]))
+                _("Anbieten / schenken an {name}").format(name=q.name), self._offer, style="primary")]))
         return rows
 
 
-def make_tryit(case: str) -> Any:
-    """The widget for a case id, or for all cases of a chapter key (stacked)."""
+def make_tryit(case: str, lang: str | Translator | None = None) -> Any:
+    """The widget for a case id, or for all cases of a chapter key (stacked); ``lang``: the
+    reader's language (default: the page's)."""
     from bohnteach.content.tryit_cases import get_case, list_cases
 
+    tr = reader(lang)
     chosen = list_cases(case) or [get_case(case)]
     if len(chosen) == 1:
-        return TryIt(chosen[0])
-    return widgets.VBox([TryIt(c) for c in chosen], layout=layout(width="100%"))
+        return TryIt(chosen[0], lang=tr)
+    return widgets.VBox([TryIt(c, lang=tr) for c in chosen], layout=layout(width="100%"))
 
 
 __all__ = ["TryIt", "describe", "edition_moves", "lift_moves", "lift_note", "make_tryit"]
