@@ -294,8 +294,8 @@ class TradeExperiment:
                              _dom_classes=("bt-estimate",))
         self.button = control(w.Button, description=tr.gettext("{games} Partien simulieren").format(games=games),
                               button_style="primary", layout={"width": "auto"})
-        self.note = html_part('<span style="color:#555;padding-left:10px">'
-                              f'{tr.gettext("dauert einige Sekunden")}</span>')
+        takes = tr.gettext("dauert einige Sekunden")
+        self.note = html_part(f'<span style="color:#555;padding-left:10px">{takes}</span>')
         self.progress_area = w.VBox(layout=layout(width="100%"))
         self.result = html_part()
         self.output = control(w.Output)
@@ -332,7 +332,7 @@ class TradeExperiment:
             return None
         self.button.disabled = True
         try:
-            bar = progress_bar(self.tr.gettext("Spiele {n} Partien …").format(n=self.games))
+            bar = progress_bar(self.tr.gettext("Spiele {n} Partien …").format(n=self.games), self.tr)
             self.progress_area.children = (bar.widget,)
             self.result.value = ""
             result = run_games(RULESET, PLAYERS, self.games, self.seed, list(TRADE_BOTS),

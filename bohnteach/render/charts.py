@@ -541,7 +541,7 @@ def _variety_chart(
             t.update(legendgroup=s.detail, showlegend=i == 0 and bool(s.detail))
             traces.append(t)
             cells.append(divmod(i, columns))
-    fig.add_traces(traces, rows=[r + 1 for r, _ in cells], cols=[c + 1 for _, c in cells])
+    fig.add_traces(traces, rows=[r + 1 for r, _c in cells], cols=[c + 1 for _r, c in cells])
     legend = any(s.detail for s in series)
     panel_layout(fig, rows, title, x, y, [(t, "meter_assumption") for t in assumption_texts(rulesets)],
                   legend=legend)

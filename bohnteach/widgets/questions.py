@@ -130,7 +130,7 @@ def _decimal_candidates(text: str) -> list[Fraction]:
 
     if commas and dots:  # the last separator is the decimal mark, the other groups thousands
         dec, thou = (",", ".") if text.rfind(",") > text.rfind(".") else (".", ",")
-        whole, _, frac = text.rpartition(dec)
+        whole, _mark, frac = text.rpartition(dec)
         if whole.count(dec) or not grouped(whole, thou):
             raise AnswerFormatError(_("„{text}“: Punkt und Komma passen so nicht zusammen.").format(text=text)
                                     + " " + _(_EXAMPLES))
