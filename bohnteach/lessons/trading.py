@@ -18,7 +18,7 @@ from bohnteach.widgets.questions import (
     box_html,
     exercise_list,
 )
-from bohnteach.i18n import N_, Translator, _, reader, speaking
+from bohnteach.i18n import N_, Translator, _, ngettext, reader, speaking
 from bohnteach.render.language import variety_word
 from bohnteach.render.numbers import localized, number, percent
 from bohnteach.render.words import de_number
@@ -185,11 +185,15 @@ class MarginalExplorer:
         else:
             who = [n for n, g in gains.items() if g == best]
             if len(who) > 1:
-                text = _("Eine {variety} ist am meisten wert für <b>{names}</b> "
-                         "(+{coins} Taler). Wer sie übrig hat, sollte mit ihnen handeln.")
+                text = ngettext("Eine {variety} ist am meisten wert für <b>{names}</b> "
+                                "(+{coins} Taler). Wer sie übrig hat, sollte mit ihnen handeln.",
+                                "Eine {variety} ist am meisten wert für <b>{names}</b> "
+                                "(+{coins} Taler). Wer sie übrig hat, sollte mit ihnen handeln.", best)
             else:
-                text = _("Eine {variety} ist am meisten wert für <b>{names}</b> "
-                         "(+{coins} Taler). Wer sie übrig hat, sollte mit dieser Person handeln.")
+                text = ngettext("Eine {variety} ist am meisten wert für <b>{names}</b> "
+                                "(+{coins} Taler). Wer sie übrig hat, sollte mit dieser Person handeln.",
+                                "Eine {variety} ist am meisten wert für <b>{names}</b> "
+                                "(+{coins} Taler). Wer sie übrig hat, sollte mit dieser Person handeln.", best)
             text = text.format(variety=name, names=_(" und ").join(who), coins=best)
         self.result.value = box_html("info", text)
         show_figure(same_card_figure(v.de, fields), self.output)
