@@ -776,7 +776,9 @@ def convergence_chart(
 ) -> go.Figure:
     """Running Monte Carlo estimate against the number of trials (log scale), with the
     exact answer as a line and ±2 standard errors around it as a funnel. The curve is drawn
-    through the checkpoints :func:`log_thin` keeps."""
+    through the checkpoints :func:`log_thin` keeps. Without ``title`` the estimate's own
+    ``quantity`` names it, which the simulation wrote in German (stored results keep it so):
+    a page in another language passes its ``title``."""
     kept = log_thin(estimate.checkpoints)
     xs = [estimate.checkpoints[i] for i in kept]
     running = [estimate.running[i] for i in kept]
