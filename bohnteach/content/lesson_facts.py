@@ -11,7 +11,9 @@ precision the prose shows – so a typo in a notebook fails a test.
     ('603/5356', '0,1126', '11,26 %')
 
 A fact's ``value`` is exact (a ``Fraction``); ``about`` says in German what it is and
-how it is computed. Deck facts are for the base game (rule set ``amigo``, 4 players).
+how it is computed (for the tests and the authors, never shown). Its text is written in
+the reader's style (:mod:`bohnteach.render.numbers`): ``0.1126`` in English. In a
+translated template a fact is a placeholder with its form: ``{f.p_garten_zwei:pct2}``. Deck facts are for the base game (rule set ``amigo``, 4 players).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from functools import lru_cache
 from math import comb, sqrt
 
 from bohnteach.game.beans import find_variety, harvest_value
+from bohnteach.render.numbers import localized
 from bohnteach.render.words import de_number
 from bohnteach.maths.probability import (
     Pile,
@@ -52,16 +55,16 @@ class Fact:
     about: str
 
     def dec(self, digits: int = 4) -> str:
-        """German decimal, trailing zeros dropped: ``0,1126``."""
-        return de_number(self.value, digits)
+        """Decimal in the reader's style, trailing zeros dropped: ``0,1126`` / ``0.1126``."""
+        return localized(de_number(self.value, digits))
 
     def fixed(self, digits: int = 4) -> str:
-        """German decimal with exactly ``digits`` decimals: ``0,50``."""
-        return de_number(self.value, digits, strip=False)
+        """Decimal with exactly ``digits`` decimals: ``0,50`` / ``0.50``."""
+        return localized(de_number(self.value, digits, strip=False))
 
     def pct(self, digits: int = 1) -> str:
-        """German percent: ``11,3 %``."""
-        return de_number(self.value * 100, digits, strip=False) + " %"
+        """Percent: ``11,3 %`` / ``11.3%``."""
+        return localized(de_number(self.value * 100, digits, strip=False) + " %")
 
     def frac(self) -> str:
         """``603/5356`` (reduced)."""
@@ -69,13 +72,26 @@ class Fact:
         return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
     def int(self) -> str:
-        """A whole number with German grouping: ``10.000``."""
+        """A whole number with grouping: ``10.000`` / ``10,000``."""
         if self.value.denominator != 1:
             raise ValueError(f"{self.key} = {self.value} ist keine ganze Zahl.")
-        return de_number(self.value, 0)
+        return localized(de_number(self.value, 0))
 
     def __str__(self) -> str:
         return self.int() if self.value.denominator == 1 else self.dec()
+
+    def __format__(self, spec: str) -> str:
+        """The fact in a text template (``_("… {f.p_garten:pct1} …").format(f=facts)``):
+        ``""`` as :meth:`__str__`, ``frac``, ``int``, ``dec4``, ``fixed2``, ``pct1``
+        (the method and its digits)."""
+        if not spec:
+            return str(self)
+        if spec in ("frac", "int"):
+            return getattr(self, spec)()
+        for name in ("dec", "fixed", "pct"):
+            if spec.startswith(name) and spec[len(name):].isdigit():
+                return getattr(self, name)(int(spec[len(name):]))
+        raise ValueError(f"{self.key}: unbekanntes Format {spec!r}")
 
     def __float__(self) -> float:
         return float(self.value)

@@ -12,15 +12,23 @@ notebook is prose plus one-line calls::
 Every builder is wrapped in :func:`bohnteach.widgets.failure.guard`: a failure becomes a
 friendly German box on the page instead of a hidden traceback (Voilà). Numbers come from
 :mod:`bohnteach.content.lesson_facts`.
+
+Every builder speaks the reader's language: it takes ``lang=`` (a code or a translator;
+default the page's, :func:`bohnteach.i18n.current`) and builds inside ``speaking`` it
+(:func:`spoken`); a lesson's widget keeps its translator and speaks it in its callbacks.
+German is the source: each text is its own message id (domain ``lessons``).
 """
 from __future__ import annotations
 
+import functools
 import html
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from bohnteach.content.chapters import LESSONS
 from bohnteach.game.beans import find_variety
+from bohnteach.i18n import Translator, _, reader, speaking
+from bohnteach.render.language import variety_word
 from bohnteach.widgets.failure import guard
 from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
 from bohnteach.widgets.figure import display_cheaply, show_figure
@@ -45,9 +53,24 @@ TABLE_CSS = (
 ``.jp-RenderedHTMLCommon td`` (right-aligned cells)."""
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def spoken(builder: F) -> F:
+    """``builder`` with a ``lang=`` keyword (a code or a translator; default the page's
+    language): it builds while that translator holds (:func:`bohnteach.i18n.speaking`)."""
+
+    @functools.wraps(builder)
+    def build(*args: Any, lang: str | Translator | None = None, **kwargs: Any) -> Any:
+        with speaking(reader(lang)):
+            return builder(*args, **kwargs)
+
+    return build  # type: ignore[return-value]
+
+
 def variety_options(keys) -> list[tuple[str, str]]:
-    """Dropdown options (label, German name): the one name the site uses for a variety."""
-    return [(find_variety(k).de, find_variety(k).de) for k in keys]
+    """Dropdown options (label in the reader's language, German name as the value)."""
+    return [(variety_word(find_variety(k)), find_variety(k).de) for k in keys]
 
 
 def headroom(fig: Any, factor: float = 1.3) -> Any:
@@ -106,12 +129,14 @@ def notes_html(name: str) -> str:
     notes = teacher_notes(name)
     rows = "".join(f"<tr><td class=\"num\">{s.minutes} min</td><td><b>{html.escape(s.part)}</b></td>"
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
-    plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><p class="bt-caption">Ablauf in '
-            f'{LESSON_MINUTES} Minuten</p><div class="bt-scroll-x"><table class="bt-lesson-table">'
+    caption = _("Ablauf in {minutes} Minuten").format(minutes=LESSON_MINUTES)
+    plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><p class="bt-caption">{caption}'
+            f'</p><div class="bt-scroll-x"><table class="bt-lesson-table">'
             f"<tbody>{rows}</tbody></table></div></div>")
     wrong = "".join(f"<li>{html.escape(m)}</li>" for m in notes.misconceptions)
-    return (f'<div class="bt-notes"><h3>Ziel der Stunde</h3><p>{html.escape(notes.goal)}</p>'
-            f"{plan}<h3>Erwartete Fehlvorstellungen</h3><ul>{wrong}</ul>"
+    goal, misconceptions = _("Ziel der Stunde"), _("Erwartete Fehlvorstellungen")
+    return (f'<div class="bt-notes"><h3>{goal}</h3><p>{html.escape(notes.goal)}</p>'
+            f"{plan}<h3>{misconceptions}</h3><ul>{wrong}</ul>"
             f"{solutions_html()}</div>")
 
 
@@ -119,10 +144,10 @@ class LessonTop:
     """The top of a lesson: the teacher banner and „Lehrkraft-Ansicht verlassen“ (both
     hidden for pupils). Kept as the first cell's result, so both follow teacher mode."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, lang: str | Translator | None = None) -> None:
         import ipywidgets as widgets
 
-        self.banner = teacher_banner(lambda: notes_html(name))
+        self.banner = teacher_banner(lambda: notes_html(name), lang)
         self.switch = TeacherSwitch(entry=False, note=False)
         self.widget = widgets.VBox([self.switch.widget, self.banner.widget])
 
@@ -131,7 +156,7 @@ class LessonTop:
 
 
 @guard()
-def start(name: str):
+def start(name: str, lang: str | Translator | None = None):
     """First code cell of lesson ``name``: asks the browser whether it keeps the teacher
     view (before the class panel asks, :mod:`bohnteach.widgets.teacher_view`); the teacher
     banner with the lesson's notes and solutions (hidden for students; filled once teacher
@@ -140,7 +165,7 @@ def start(name: str):
     connect()
     display_cheaply()
     teacher_notes(name)  # a lesson without notes is a mistake to show at once
-    return LessonTop(name)
+    return LessonTop(name, lang)
 
 
 @guard()
@@ -154,5 +179,5 @@ def end():
     return teacher_switch()
 
 
-__all__ = ["LESSONS", "LessonTop", "end", "headroom", "notes_html", "show_figure", "start", "swatch", "table_html",
-           "variety_options"]
+__all__ = ["LESSONS", "LessonTop", "end", "headroom", "notes_html", "show_figure", "spoken", "start", "swatch",
+           "table_html", "variety_options"]

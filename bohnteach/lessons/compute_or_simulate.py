@@ -18,7 +18,8 @@ from bohnteach.widgets.questions import (
     box_html,
     exercise_list,
 )
-from bohnteach.render.words import de_number, de_percent, seat_label
+from bohnteach.i18n import Translator, _, reader, speaking
+from bohnteach.render.numbers import integer, number, percent
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.classroom import classroom as classroom_panel
 from bohnteach.widgets.parts import control, html as html_part, layout
@@ -26,7 +27,7 @@ from bohnteach.content.lesson_facts import PILE, PLAYERS, RULESET, facts_for
 from bohnteach.maths.montecarlo import Estimate, Runs, simulate_reveal
 from bohnteach.maths.probability import p_in_reveal
 from bohnteach.widgets.progress import progress_bar
-from bohnteach.lessons import end, show_figure, start as lesson_start, table_html
+from bohnteach.lessons import end, show_figure, spoken, start as lesson_start, table_html
 from bohnteach.lessons.stored import stored
 
 start = partial(lesson_start, "04_Rechnen_oder_simulieren")
@@ -89,13 +90,19 @@ durchläufe, seed 1; the experiment's first run: 1.000, seed 7), stored as data.
 
 
 @guard()
+@spoken
 def convergence(trials: int | None = None, seed: int = 1) -> go.Figure:
     """Running estimate against the number of trials, with the exact answer."""
     est = reveal_estimate(trials, seed)
     return charts.convergence_chart(
         est, p_in_reveal("Gartenbohne", PILE),
-        title="Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung",
+        title=_("Mindestens eine Gartenbohne unter 2 aufgedeckten Karten: Simulation gegen Rechnung"),
     )
+
+
+def _quantity() -> str:
+    """The experiment's question, as its chart's title (the stored results keep it in German)."""
+    return _("P(mindestens eine Gartenbohne unter den nächsten 2 Karten)")
 
 
 def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, str]]:
@@ -109,11 +116,12 @@ def estimate_rows(est: Estimate, exact: Fraction) -> list[tuple[str, str, str, s
             continue
         value = est.running[i]
         band = 2 * math.sqrt(p * (1 - p) / n)
-        rows.append((charts.int_de(n), _pct(value), _pp(abs(value - p)), f"± {_pp(band)}"))
+        rows.append((integer(n), _pct(value), _pp(abs(value - p)), f"± {_pp(band)}"))
     return rows
 
 
 @guard()
+@spoken
 def estimates(trials: int | None = None, seed: int = 1):
     """Table: the estimate after 10, 100, 1.000, 10.000 trials next to the exact value."""
     from bohnteach.widgets.figure import HTML
@@ -121,30 +129,30 @@ def estimates(trials: int | None = None, seed: int = 1):
     est = reveal_estimate(trials, seed)
     exact = p_in_reveal("Gartenbohne", PILE)
     return HTML(table_html(
-        ["Durchläufe", "Schätzung", "Abweichung (Prozentpunkte)",
-         "typischer Spielraum: ±2 Standardfehler (Prozentpunkte)"],
+        [_("Durchläufe"), _("Schätzung"), _("Abweichung (Prozentpunkte)"),
+         _("typischer Spielraum: ±2 Standardfehler (Prozentpunkte)")],
         estimate_rows(est, exact), numeric=(0, 1, 2, 3),
-        caption=f"Exakt (gezählt): {de_percent(exact, 2)}",
+        caption=_("Exakt (gezählt): {p}").format(p=percent(exact, 2)),
     ))
 
 
 class RevealExperiment:
     """Choose the number of trials and a seed, simulate, see the funnel close."""
 
-    CHOICES = (("100", 100), ("1.000", 1_000), ("10.000", 10_000), ("100.000", 100_000),
-               ("1.000.000", 1_000_000))
+    CHOICES = (100, 1_000, 10_000, 100_000, 1_000_000)
     BAR_FROM = F.balken_ab.value.numerator
     """From this many trials (about a second here) a progress bar is shown."""
 
-    def __init__(self, trials: int = 1_000, seed: int = 7):
+    def __init__(self, trials: int = 1_000, seed: int = 7, lang: str | Translator | None = None):
         import ipywidgets as w
 
+        self.tr = tr = reader(lang)
         field = {"label_width": "initial", "layout": {"width": "220px"}}
-        self.trials = control(w.Dropdown, options=self.CHOICES, value=trials, description="Durchläufe:",
-                              **field)
+        self.trials = control(w.Dropdown, options=[(integer(n, tr), n) for n in self.CHOICES], value=trials,
+                              description=tr.gettext("Durchläufe:"), **field)
         self.seed = control(w.BoundedIntText, value=seed, min=0, max=10**9,
-                            description="Startwert (Seed):", **field)
-        self.button = control(w.Button, description="Simulieren", button_style="primary",
+                            description=tr.gettext("Startwert (Seed):"), **field)
+        self.button = control(w.Button, description=tr.gettext("Simulieren"), button_style="primary",
                               layout={"width": "auto"})
         self.progress_area = w.VBox(layout=layout(width="100%"))
         self.result = html_part()
@@ -158,10 +166,14 @@ class RevealExperiment:
         run()
 
     def run(self) -> Estimate:
+        with speaking(self.tr):
+            return self._run()
+
+    def _run(self) -> Estimate:
         n, seed = self.trials.value, self.seed.value
         bar = None
         if n >= self.BAR_FROM:
-            bar = progress_bar(f"Simuliere {charts.int_de(n)} Aufdeckungen …")
+            bar = progress_bar(_("Simuliere {n} Aufdeckungen …").format(n=integer(n)))
             self.progress_area.children = (bar.widget,)
         else:
             self.progress_area.children = ()
@@ -169,14 +181,14 @@ class RevealExperiment:
         exact = p_in_reveal("Gartenbohne", PILE)
         band = 2 * est.std / math.sqrt(n)
         inside = abs(est.estimate - float(exact)) <= 2 * math.sqrt(float(exact * (1 - exact)) / n)
-        self.result.value = box_html(
-            "info",
-            f"Schätzung nach {charts.int_de(n)} Durchläufen: <b>{_pct(est.estimate)}</b>, exakt: "
-            f"<b>{de_percent(exact, 2)}</b>. Spielraum ±2 Standardfehler: ±{_pp(band)} Prozentpunkte – "
-            + ("die Schätzung liegt darin." if inside else
-               "die Schätzung liegt ausnahmsweise daneben (das passiert etwa jedes 20. Mal)."),
-        )
-        show_figure(charts.convergence_chart(est, exact), self.output)
+        verdict = (_("die Schätzung liegt darin.") if inside else
+                   _("die Schätzung liegt ausnahmsweise daneben (das passiert etwa jedes 20. Mal)."))
+        self.result.value = box_html("info", _(
+            "Schätzung nach {n} Durchläufen: <b>{estimate}</b>, exakt: "
+            "<b>{exact}</b>. Spielraum ±2 Standardfehler: ±{band} Prozentpunkte – {verdict}"
+        ).format(n=integer(n), estimate=_pct(est.estimate), exact=percent(exact, 2), band=_pp(band),
+                 verdict=verdict))
+        show_figure(charts.convergence_chart(est, exact, title=_quantity()), self.output)
         self.last = est
         return est
 
@@ -185,7 +197,7 @@ class RevealExperiment:
 
 
 def _pct(x: float) -> str:
-    return de_percent(Fraction(x).limit_denominator(10**9), 2)
+    return percent(Fraction(x).limit_denominator(10**9), 2)
 
 
 def _pp(x: float) -> str:
@@ -194,38 +206,48 @@ def _pp(x: float) -> str:
 
 
 def _num(x: float, digits: int) -> str:
-    return de_number(Fraction(x).limit_denominator(10**9), digits, strip=False)
+    return number(Fraction(x).limit_denominator(10**9), digits, strip=False)
 
 
 @guard()
-def experiment() -> RevealExperiment:
-    return RevealExperiment()
+def experiment(lang: str | Translator | None = None) -> RevealExperiment:
+    return RevealExperiment(lang=lang)
 
 
 # --------------------------------------------------------------------------- whole games
 
 
 class GameStats:
-    """Whole games played by bots (``bohnteach.maths.simulate.run_games``) plus a summary."""
+    """Whole games played by bots (``bohnteach.maths.simulate.run_games``) plus a summary,
+    worded in the reader's language (``lang``, else the page's when the stats are made)."""
 
-    def __init__(self, result: Any):
+    def __init__(self, result: Any, lang: str | Translator | None = None):
         self.result = result
+        self.tr = reader(lang)
 
     @property
     def games(self) -> int:
         return self.result.games
 
     def seat_names(self) -> list[str]:
-        return [seat_label(i, starts=i == 0) for i in range(self.result.players)]
+        """``"Platz 1 (beginnt)"``, ``"Platz 2"``, … in the reader's language."""
+        first, other = self.tr.gettext("Platz {n} (beginnt)"), self.tr.gettext("Platz {n}")
+        return [(first if i == 0 else other).format(n=i + 1) for i in range(self.result.players)]
 
     def summary_html(self) -> str:
+        with speaking(self.tr):
+            return self._summary_html()
+
+    def _summary_html(self) -> str:
         r = self.result
-        rows = [(name, _num(m, 2), de_percent(Fraction(w).limit_denominator(10**6), 1))
+        rows = [(name, _num(m, 2), percent(Fraction(w).limit_denominator(10**6), 1))
                 for name, m, w in zip(self.seat_names(), r.mean_scores, r.win_share)]
-        intro = (f"<p>{charts.int_de(r.games)} Partien zu {r.players}, gespielt von Bots, die "
-                 f"nie etwas anbieten (Seed {r.seed}). Im Mittel dauerte eine Partie "
-                 f"<b>{_num(r.mean_turns, 1)} Züge</b>.</p>")
-        return intro + table_html(["Platz", "Taler im Mittel", "Siegquote"], rows, numeric=(1, 2))
+        intro = _("{games} Partien zu {players}, gespielt von Bots, die "
+                  "nie etwas anbieten (Seed {seed}). Im Mittel dauerte eine Partie "
+                  "<b>{turns} Züge</b>.").format(games=integer(r.games), players=r.players, seed=r.seed,
+                                                 turns=_num(r.mean_turns, 1))
+        return f"<p>{intro}</p>" + table_html([_("Platz"), _("Taler im Mittel"), _("Siegquote")], rows,
+                                              numeric=(1, 2))
 
     def _repr_html_(self) -> str:
         return self.summary_html()
@@ -257,12 +279,13 @@ STORED_GAMES = stored(f"04_partien_{GAMES}_seed0_{BOTS}", _games_data, _games_fr
 
 
 @guard()
+@spoken
 def play_games(games: int = GAMES, seed: int = 0, bots: Any = BOTS) -> GameStats:
     """Play ``games`` whole games (a progress bar runs meanwhile); show a summary table.
     The page's own games (the defaults) come from stored data, the bar then shows them done."""
     from IPython.display import display
 
-    bar = progress_bar(f"Spiele {charts.int_de(games)} Partien …")
+    bar = progress_bar(_("Spiele {n} Partien …").format(n=integer(games)))
     display(bar.widget)
     if (games, seed, bots) == (GAMES, 0, BOTS):
         bar(1.0)
@@ -275,18 +298,19 @@ def turns_figure(stats: GameStats) -> go.Figure:
     r = stats.result
     counts = Counter(r.turns)
     xs = sorted(counts)
+    lasted = _("{games} Partien dauerten {turns} Züge")
     fig = go.Figure(go.Bar(
-        x=xs, y=[counts[x] for x in xs], name="Partien",
+        x=xs, y=[counts[x] for x in xs], name=_("Partien"),
         marker=dict(color="#6B8E23", line=dict(color="#222", width=1)),
         text=[str(counts[x]) for x in xs], textposition="outside",
-        hovertext=[f"{counts[x]} Partien dauerten {x} Züge" for x in xs], hoverinfo="text",
+        hovertext=[lasted.format(games=counts[x], turns=x) for x in xs], hoverinfo="text",
     ))
     mean = r.mean_turns
-    return charts.chart_layout(fig, f"Wie lange dauert eine Partie? ({charts.int_de(r.games)} Partien)",
-                   "Züge bis zum Spielende (alle Personen zusammen)", "Anzahl Partien",
+    return charts.chart_layout(fig, _("Wie lange dauert eine Partie? ({games} Partien)").format(games=integer(r.games)),
+                   _("Züge bis zum Spielende (alle Personen zusammen)"), _("Anzahl Partien"),
                    xaxis=dict(dtick=1), yaxis=dict(range=[0, max(counts.values()) * 1.3]),
                    showlegend=False,
-                   **charts.mean_line(mean, "#D55E00", f"Mittelwert: {_num(mean, 1)} Züge"))
+                   **charts.mean_line(mean, "#D55E00", _("Mittelwert: {mean} Züge").format(mean=_num(mean, 1))))
 
 
 def scores_figure(stats: GameStats) -> go.Figure:
@@ -296,20 +320,21 @@ def scores_figure(stats: GameStats) -> go.Figure:
     winners = Counter(rec.scores[rec.winners[0]] for rec in r.records if rec.winners)
     xs = list(range(min(everyone), max(everyone) + 1))
     total_players = sum(everyone.values())
+    times, wins = _("{times}-mal {coins} Taler"), _("{wins} Siege mit {coins} Talern")
     fig = go.Figure()
     fig.add_trace(go.Bar(
-        x=xs, y=[everyone.get(x, 0) / total_players for x in xs], name="alle Personen",
+        x=xs, y=[everyone.get(x, 0) / total_players for x in xs], name=_("alle Personen"),
         marker=dict(color="#0072B2", line=dict(color="#222", width=1)),
-        hovertext=[f"{everyone.get(x, 0)}-mal {x} Taler" for x in xs], hoverinfo="text",
+        hovertext=[times.format(times=everyone.get(x, 0), coins=x) for x in xs], hoverinfo="text",
     ))
     fig.add_trace(go.Bar(
         x=xs, y=[winners.get(x, 0) / max(1, sum(winners.values())) for x in xs],
-        name="nur die Sieger", marker=dict(color="#E69F00", pattern_shape="/",
-                                           line=dict(color="#222", width=1)),
-        hovertext=[f"{winners.get(x, 0)} Siege mit {x} Talern" for x in xs], hoverinfo="text",
+        name=_("nur die Sieger"), marker=dict(color="#E69F00", pattern_shape="/",
+                                              line=dict(color="#222", width=1)),
+        hovertext=[wins.format(wins=winners.get(x, 0), coins=x) for x in xs], hoverinfo="text",
     ))
-    return charts.chart_layout(fig, "Wie viele Taler hat man am Ende?", "Taler am Spielende",
-                   "Anteil", barmode="group", xaxis=dict(dtick=1),
+    return charts.chart_layout(fig, _("Wie viele Taler hat man am Ende?"), _("Taler am Spielende"),
+                   _("Anteil"), barmode="group", xaxis=dict(dtick=1),
                    yaxis=dict(tickformat=".0%"))
 
 
@@ -319,36 +344,40 @@ def seats_figure(stats: GameStats) -> go.Figure:
     fair = 1 / r.players
     err = [2 * math.sqrt(max(w * (1 - w), 1e-12) / r.games) for w in r.win_share]
     names = stats.seat_names()
+    points = _("{seat}: {share} ± {band} Prozentpunkte")
     fig = go.Figure(go.Bar(
-        x=names, y=r.win_share, name="Siegquote",
+        x=names, y=r.win_share, name=_("Siegquote"),
         marker=dict(color=["#CC79A7"] + ["#56B4E9"] * (r.players - 1),
                     line=dict(color="#222", width=1)),
         error_y=dict(type="data", array=err, visible=True, color="#333"),
-        text=[de_percent(Fraction(w).limit_denominator(10**6), 1) for w in r.win_share],
+        text=[percent(Fraction(w).limit_denominator(10**6), 1) for w in r.win_share],
         textposition="inside", insidetextanchor="start",
-        hovertext=[f"{n}: {_pct(w)} ± {_pp(e)} Prozentpunkte" for n, w, e in zip(names, r.win_share, err)],
+        hovertext=[points.format(seat=n, share=_pct(w), band=_pp(e)) for n, w, e in zip(names, r.win_share, err)],
         hoverinfo="text",
     ))
     fig.add_hline(y=fair, line=dict(color="#D55E00", dash="dash"),
-                  annotation_text=f"fair: {de_percent(Fraction(1, r.players), 0)}",
+                  annotation_text=_("fair: {share}").format(share=percent(Fraction(1, r.players), 0)),
                   annotation_position="top left")
-    return charts.chart_layout(fig, f"Gewinnt der Startplatz öfter? (Siegquote ± 2 Standardfehler, "
-                        f"{charts.int_de(r.games)} Partien)",
-                   "Sitzplatz", "Siegquote", yaxis=dict(tickformat=".0%", rangemode="tozero"),
+    return charts.chart_layout(fig, _("Gewinnt der Startplatz öfter? (Siegquote ± 2 Standardfehler, "
+                                      "{games} Partien)").format(games=integer(r.games)),
+                   _("Sitzplatz"), _("Siegquote"), yaxis=dict(tickformat=".0%", rangemode="tozero"),
                    showlegend=False)
 
 
 @guard()
+@spoken
 def game_length(stats: GameStats) -> go.Figure:
     return turns_figure(stats)
 
 
 @guard()
+@spoken
 def scores(stats: GameStats) -> go.Figure:
     return scores_figure(stats)
 
 
 @guard()
+@spoken
 def seats(stats: GameStats) -> go.Figure:
     return seats_figure(stats)
 
@@ -356,79 +385,96 @@ def seats(stats: GameStats) -> go.Figure:
 # --------------------------------------------------------------------------- exercises
 
 
-def questions(stats: GameStats | None = None) -> list[Any]:
+def questions(stats: GameStats | None = None, lang: str | Translator | None = None) -> list[Any]:
+    """The exercises, worded in the reader's language (``lang``, else the page's)."""
+    tr = reader(lang)
+    with speaking(tr):
+        return _questions(stats, tr)
+
+
+def _questions(stats: GameStats | None, tr: Translator) -> list[Any]:
     f = F
     qs: list[Any] = [
         NumberQuestion(
-            f"Du machst {f.faktor_n}-mal so viele Durchläufe. Um welchen Faktor wird der "
-            "Standardfehler kleiner?",
+            _("Du machst {f.faktor_n}-mal so viele Durchläufe. Um welchen Faktor wird der "
+              "Standardfehler kleiner?").format(f=f),
             answer=f.faktor_genauer.value,
-            hint="Der Standardfehler ist √(p(1 − p)/n): n steht unter der Wurzel.",
-            mistakes={f.faktor_n.value: "Nicht ganz: n steht unter einer Wurzel."},
-            solution=f"√{f.faktor_n} = {f.faktor_genauer}: zehnmal genauer, nicht hundertmal.",
+            hint=_("Der Standardfehler ist √(p(1 − p)/n): n steht unter der Wurzel."),
+            mistakes={f.faktor_n.value: _("Nicht ganz: n steht unter einer Wurzel.")},
+            solution=_("√{f.faktor_n} = {f.faktor_genauer}: zehnmal genauer, nicht hundertmal.").format(f=f),
+            lang=tr,
         ),
         NumberQuestion(
-            f"Mit {f.durchlaeufe_viertel.int()} Durchläufen ist der Spielraum der Schätzung "
-            "zu groß. Wie viele Durchläufe brauchst du für den <b>halben</b> Standardfehler?",
+            _("Mit {f.durchlaeufe_viertel:int} Durchläufen ist der Spielraum der Schätzung "
+              "zu groß. Wie viele Durchläufe brauchst du für den <b>halben</b> Standardfehler?").format(f=f),
             answer=f.durchlaeufe.value,
-            hint="Halb so großer Standardfehler heißt: √n muss doppelt so groß werden.",
-            mistakes={2 * f.durchlaeufe_viertel.value: (
+            hint=_("Halb so großer Standardfehler heißt: √n muss doppelt so groß werden."),
+            mistakes={2 * f.durchlaeufe_viertel.value: _(
                 "Doppelt so viele Durchläufe machen den Standardfehler nur um den Faktor "
-                "√2 ≈ 1,41 kleiner.")},
-            solution=(f"{f.faktor_halb}-mal so viele: {f.faktor_halb} · {f.durchlaeufe_viertel.int()} = "
-                      f"{f.durchlaeufe.int()}, denn √{f.faktor_halb} = 2."),
+                "√2 ≈ {root} kleiner.").format(root=number(Fraction(141, 100), 2))},
+            solution=_("{f.faktor_halb}-mal so viele: {f.faktor_halb} · {f.durchlaeufe_viertel:int} = "
+                       "{f.durchlaeufe:int}, denn √{f.faktor_halb} = 2.").format(f=f),
+            lang=tr,
         ),
         NumberQuestion(
-            f"Bei {f.personen} Personen und einem fairen Spiel: Welche Siegquote erwartest "
-            "du für jeden Platz?",
+            _("Bei {f.personen} Personen und einem fairen Spiel: Welche Siegquote erwartest "
+              "du für jeden Platz?").format(f=f),
             answer=f.fair.value, tolerance=Fraction(1, 1000), probability=True,
-            hint="Alle Plätze haben dieselbe Chance, und genau einer gewinnt.",
-            solution=f"1/{f.personen} = {f.fair.pct(0)}.",
+            hint=_("Alle Plätze haben dieselbe Chance, und genau einer gewinnt."),
+            solution=_("1/{f.personen} = {f.fair:pct0}.").format(f=f),
+            lang=tr,
         ),
         ChoiceQuestion(
-            f"In {f.partien} Partien gewinnt ein Platz 29 % statt 25 %. Was folgt daraus?",
+            _("In {f.partien} Partien gewinnt ein Platz {high} statt {fair}. Was folgt daraus?").format(
+                f=f, high=percent(Fraction(29, 100), 0), fair=percent(Fraction(25, 100), 0)),
             [
-                "Dieser Platz hat sicher einen Vorteil.",
-                "Noch nichts Sicheres: Bei dieser Zahl von Partien schwankt eine Siegquote "
-                "zufällig um etwa ± 6 Prozentpunkte.",
-                "Die Bots spielen falsch.",
+                _("Dieser Platz hat sicher einen Vorteil."),
+                _("Noch nichts Sicheres: Bei dieser Zahl von Partien schwankt eine Siegquote "
+                  "zufällig um etwa ± 6 Prozentpunkte."),
+                _("Die Bots spielen falsch."),
             ],
             1,
             explanations=[
-                f"4 Prozentpunkte liegen innerhalb von ±2 Standardfehlern "
-                f"(≈ ±{de_number(f.zwei_se_sieg.value * 100, 1)} Prozentpunkte) – das kann Zufall sein.",
-                f"2 · √(0,25 · 0,75 / {f.partien}) ≈ {f.zwei_se_sieg.dec(3)}. Für einen Beweis "
-                "bräuchte man mehr Partien.",
-                "Dafür gibt es keinen Hinweis – Zufall reicht als Erklärung.",
+                _("4 Prozentpunkte liegen innerhalb von ±2 Standardfehlern "
+                  "(≈ ±{points} Prozentpunkte) – das kann Zufall sein.").format(
+                    points=number(f.zwei_se_sieg.value * 100, 1)),
+                _("2 · √({quarter} · {three_quarters} / {f.partien}) ≈ {f.zwei_se_sieg:dec3}. Für einen Beweis "
+                  "bräuchte man mehr Partien.").format(f=f, quarter=number(Fraction(1, 4), 2),
+                                                       three_quarters=number(Fraction(3, 4), 2)),
+                _("Dafür gibt es keinen Hinweis – Zufall reicht als Erklärung."),
             ],
-            solution=(f"±2 Standardfehler bei {f.partien} Partien: ±{f.zwei_se_sieg.pct(1)}. "
-                      "29 % liegt darin – kein Beweis für einen Vorteil."),
+            solution=_("±2 Standardfehler bei {f.partien} Partien: ±{f.zwei_se_sieg:pct1}. "
+                       "{high} liegt darin – kein Beweis für einen Vorteil.").format(
+                f=f, high=percent(Fraction(29, 100), 0)),
+            lang=tr,
         ),
     ]
     if stats is not None and not hasattr(stats, "data"):
         r = stats.result
         qs += [
             NumberQuestion(
-                "Lies im Diagramm zur Spieldauer ab: Wie viele Züge dauerte eine Partie "
-                "im Mittel?",
-                answer=Fraction(r.mean_turns).limit_denominator(10**6), tolerance=1, unit="Züge",
-                hint="Die gestrichelte Linie zeigt den Mittelwert.",
-                solution=(f"Mittelwert aller {charts.int_de(r.games)} Partien: "
-                          f"{de_number(Fraction(r.mean_turns).limit_denominator(10**6), 2)} Züge."),
+                _("Lies im Diagramm zur Spieldauer ab: Wie viele Züge dauerte eine Partie "
+                  "im Mittel?"),
+                answer=Fraction(r.mean_turns).limit_denominator(10**6), tolerance=1, unit=_("Züge"),
+                hint=_("Die gestrichelte Linie zeigt den Mittelwert."),
+                solution=_("Mittelwert aller {games} Partien: {mean} Züge.").format(
+                    games=integer(r.games), mean=number(Fraction(r.mean_turns).limit_denominator(10**6), 2)),
+                lang=tr,
             ),
             NumberQuestion(
-                "Lies im Diagramm zu den Sitzplätzen ab: Wie oft hat Platz 1 gewonnen?",
+                _("Lies im Diagramm zu den Sitzplätzen ab: Wie oft hat Platz 1 gewonnen?"),
                 answer=Fraction(r.win_share[0]).limit_denominator(10**6),
                 tolerance=Fraction(2, 100), probability=True,
-                hint="Der erste Balken; die Zahl steht im Balken.",
-                solution=f"Platz 1 hat {_pct(r.win_share[0])} der Partien gewonnen.",
+                hint=_("Der erste Balken; die Zahl steht im Balken."),
+                solution=_("Platz 1 hat {share} der Partien gewonnen.").format(share=_pct(r.win_share[0])),
+                lang=tr,
             ),
         ]
     return qs
 
 
 @guard()
-def exercises(stats: GameStats | None = None):
+def exercises(stats: GameStats | None = None, lang: str | Translator | None = None):
     """The exercises of lesson 4 as the page shows them: the widgets of :func:`questions`
     (two of them read the whole-game charts)."""
-    return exercise_list(questions(stats))
+    return exercise_list(questions(stats, lang))

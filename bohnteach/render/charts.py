@@ -1,6 +1,8 @@
 """Plotly figure builders for the lessons: data in, ``plotly.graph_objects.Figure`` out.
 
-German labels; each variety drawn in its ``Variety.colour`` and always named (legend,
+Labels in the reader's language (the translator that holds while a chart is built,
+:func:`bohnteach.i18n.current`; German outside :func:`bohnteach.i18n.speaking`), numbers in
+its style (:mod:`bohnteach.render.numbers`); each variety drawn in its ``Variety.colour`` and always named (legend,
 axis labels or hover text), never told apart by colour alone: every curve also has its own
 line style and marker, and more than :data:`MAX_LINES` curves become small multiples (one
 panel per variety). Every builder ends in :func:`chart_layout`, so all charts fit a 390 px
@@ -34,16 +36,19 @@ from bohnteach.maths.probability import (
     count_distribution,
     deck_counts,
     decimal_de,
+    _ordered,
     expected_count,
     expected_wait,
     meter_of,
     p_at_least_one,
     percent,
-    target_label,
     waiting_time_distribution,
 )
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.rulesets import Trait
+from bohnteach.i18n import _, current, ngettext
+from bohnteach.render.language import variety_word
+from bohnteach.render.numbers import integer, localized, separators
 from bohnteach.render.words import trait_tag
 from bohnteach.upstream.plotly import grid_figure
 
@@ -89,22 +94,36 @@ def _rulesets(rulesets: RuleSets) -> list[RuleSet]:
 
 
 def short_title(ruleset: str | RuleSet) -> str:
-    """``"Grundspiel (Amigo)"`` from ``"Bohnanza – Grundspiel (Amigo)"``."""
-    return find_ruleset(ruleset).title.split(" – ", 1)[-1]
+    """``"Grundspiel (Amigo)"`` from ``"Bohnanza – Grundspiel (Amigo)"`` (the reader's language)."""
+    return current().gettext(find_ruleset(ruleset).title).split(" – ", 1)[-1]
 
 
-def int_de(n: int) -> str:
-    """``10000`` → ``"10.000"``."""
-    return f"{n:,}".replace(",", ".")
+def _decimal(value: Fraction | float, digits: int = 2) -> str:
+    """``decimal_de`` in the reader's style."""
+    return localized(decimal_de(value, digits))
+
+
+def _percent(value: Fraction | float, digits: int = 1) -> str:
+    """``percent`` in the reader's style."""
+    return localized(percent(value, digits))
 
 
 def coins_text(coins: int) -> str:
-    return f"{coins} Taler"
+    """``"3 Taler"`` / ``"3 coins"``."""
+    return ngettext("{n} Taler", "{n} Taler", coins).format(n=coins)
 
 
 def cards_text(variety: Variety, n: int) -> str:
-    """``"7 Blaue Bohnen"``, ``"1 Blaue Bohne"``."""
-    return f"{n} {variety.label(n)}"
+    """``"7 Blaue Bohnen"``, ``"1 Blaue Bohne"`` (the reader's language)."""
+    return f"{n} {variety_word(variety, n)}"
+
+
+def target_words(targets: Targets, plural: bool = False) -> str:
+    """The name(s) of ``targets`` in the reader's language: ``"Blaue Bohne oder Sojabohne"``."""
+    names = [variety_word(find_variety(k), 2 if plural else 1) for k in _ordered(_target_keys(targets))]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} oder {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def varieties_of(varieties: Iterable[VarietyLike] | VarietyLike | None, rulesets: list[RuleSet]):
@@ -154,7 +173,7 @@ def _meter_series(varieties, rulesets: RuleSets, trait: Trait | Sequence[Trait])
             else:
                 traits = own
             for s in traits:
-                words = [trait_tag(s, "word") or s] if s is not None else []
+                words = [current().gettext(trait_tag(s, "word")) or s] if s is not None else []
                 rank = own.index(s) if s is not None else 0
                 if many:
                     words.append(short_title(rs))
@@ -163,27 +182,29 @@ def _meter_series(varieties, rulesets: RuleSets, trait: Trait | Sequence[Trait])
                     dash = "dot" if rank else "solid"
                 else:
                     dash = _DASHES[j % len(_DASHES)]
-                name = v.de + (f" ({words[0]})" if s is not None else "")
+                name = variety_word(v) + (f" ({words[0]})" if s is not None else "")
                 name += f" – {short_title(rs)}" if many else ""
                 series.append(_Series(rs, v, s, meter_of(v, rs, s), name, " – ".join(words),
                                       dash, _MARKERS[j % len(_MARKERS)], rank))
     if not series:
-        names = ", ".join(v.de for v in chosen)
-        titles = ", ".join(rs.title for rs in sets)
-        raise ValueError(f"{names}: kommt in {titles} nicht vor.")
+        names = ", ".join(variety_word(v) for v in chosen)
+        titles = ", ".join(current().gettext(rs.title) for rs in sets)
+        raise ValueError(_("{names}: kommt in {titles} nicht vor.").format(names=names, titles=titles))
     return series
 
 
 def assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
     """``"⚠ Annahme (<rule set>): …"`` for each rule set whose meters are assumed, wrapped
-    to fit a phone."""
+    to fit a phone (the rule set's text through the catalogue, as the data has it)."""
     notes = []
     for rs in {rs.name: rs for rs in rulesets}.values():
         if rs.meter_assumption:
             text = rs.meter_assumption.strip()
             if text.casefold().startswith("annahme:"):
                 text = text.split(":", 1)[1].strip()
-            lines = wrap_lines(f"⚠ Annahme ({short_title(rs)}): {text}", NOTE_CHARS)
+            note = _("⚠ Annahme ({ruleset}): {text}").format(ruleset=short_title(rs),
+                                                             text=current().prose(text))
+            lines = wrap_lines(note, NOTE_CHARS)
             notes.append("<br>".join(lines))
     return notes
 
@@ -352,7 +373,7 @@ def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.
     The title is wrapped and set flush left in a top margin sized for its lines (so nothing
     of it is cut off); the legend is a row pinned to the bottom edge of the figure, which
     pushes the plot up instead of squeezing it sideways or covering the axis title; slim
-    margins that the axes widen as far as their labels need. German number format.
+    margins that the axes widen as far as their labels need. Numbers in the reader's style.
     ``more`` is merged into the layout last (as ``update_layout`` would): a ``legend`` there
     adds to the default one, or replaces it if it sets its own ``y``; ``legend_title`` names it.
     """
@@ -373,7 +394,7 @@ def chart_layout(fig: go.Figure, title: str, x: str, y: str, **more: Any) -> go.
                    yanchor="top", pad=dict(t=_title_pad(len(lines))), font=dict(size=16)),
         xaxis=dict(title=dict(text=x)),
         yaxis=dict(title=dict(text=y)),
-        separators=",.",
+        separators=separators(),
         hoverlabel=dict(namelength=-1),
         margin=dict(l=10, r=10, t=title_height(len(lines)), b=10),
         legend=legend,
@@ -418,25 +439,25 @@ def log_thin(xs: Sequence[float], per_decade: int = LOG_POINTS_PER_DECADE) -> li
 
 
 def log_ticks(low: float, high: float) -> tuple[list[int], list[str]]:
-    """Tick values and German labels for a log axis from ``low`` to ``high``: the powers of
+    """Tick values and labels (the reader's style) for a log axis from ``low`` to ``high``: the powers of
     ten only (10, 100, 1.000, …), evenly spaced, so no two labels run into each other."""
     first, last = math.ceil(math.log10(max(low, 1))), math.floor(math.log10(max(high, 1)))
     values = [10 ** e for e in range(first, last + 1)]
-    return values, [int_de(v) for v in values]
+    return values, [integer(v) for v in values]
 
 
 def _target_style(targets: Targets) -> tuple[str, str, str]:
     """(singular label, plural label, colour) for one or more varieties."""
     keys = _target_keys(targets)
     colour = find_variety(next(iter(keys))).colour if len(keys) == 1 else NEUTRAL
-    return target_label(targets), target_label(targets, plural=True), colour
+    return target_words(targets), target_words(targets, plural=True), colour
 
 
 def _seen_note(pile: Pile) -> str:
     if pile.cards is not None:
-        return " (vorgegebener Stapel)"
+        return " " + _("(vorgegebener Stapel)")
     if pile.seen:
-        return " (ohne die gesehenen Karten)"
+        return " " + _("(ohne die gesehenen Karten)")
     return ""
 
 
@@ -506,12 +527,12 @@ def _variety_chart(
     rulesets = [s.rs for s in series]
     if len(series) <= MAX_LINES:
         fig = go.Figure([trace(s, s.name) for s in series])
-        chart_layout(fig, title, x, y, legend_title="Bohnensorte", xaxis=xaxis, yaxis=yaxis,
+        chart_layout(fig, title, x, y, legend_title=_("Bohnensorte"), xaxis=xaxis, yaxis=yaxis,
                      **more)
         return _assumption_note(fig, rulesets)
     groups: dict[str, list[_Series]] = {}
     for s in series:
-        groups.setdefault(s.variety.de, []).append(s)
+        groups.setdefault(variety_word(s.variety), []).append(s)
     fig, columns, rows = panels(list(groups), 2)
     traces, cells = [], []
     for i, members in enumerate(groups.values()):
@@ -520,7 +541,7 @@ def _variety_chart(
             t.update(legendgroup=s.detail, showlegend=i == 0 and bool(s.detail))
             traces.append(t)
             cells.append(divmod(i, columns))
-    fig.add_traces(traces, rows=[r + 1 for r, _ in cells], cols=[c + 1 for _, c in cells])
+    fig.add_traces(traces, rows=[r + 1 for r, _c in cells], cols=[c + 1 for _r, c in cells])
     legend = any(s.detail for s in series)
     panel_layout(fig, rows, title, x, y, [(t, "meter_assumption") for t in assumption_texts(rulesets)],
                   legend=legend)
@@ -559,8 +580,8 @@ def bohnometer_chart(
         )
 
     return _variety_chart(
-        series, trace, "Bohnometer: wie viele Taler bringt ein Feld?",
-        "Karten auf dem Feld", "Taler beim Ernten",
+        series, trace, _("Bohnometer: wie viele Taler bringt ein Feld?"),
+        _("Karten auf dem Feld"), _("Taler beim Ernten"),
         xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1),
         yaxis=dict(dtick=1, rangemode="tozero"),
     )
@@ -583,9 +604,10 @@ def coins_per_card_chart(
         v = s.variety
         coins = [meter_value(s.meter, n) for n in xs]
         steps = {need for need in s.meter if need}
+        per_card, step = _("{cards} → {coins} = {per_card} Taler pro Karte"), _(" – neue Stufe erreicht")
         hover = [
-            f"{cards_text(v, n)} → {coins_text(c)} = {decimal_de(Fraction(c, n))} Taler pro Karte"
-            + (" – neue Stufe erreicht" if n in steps else "")
+            per_card.format(cards=cards_text(v, n), coins=coins_text(c), per_card=_decimal(Fraction(c, n)))
+            + (step if n in steps else "")
             for n, c in zip(xs, coins)
         ]
         return go.Scatter(
@@ -600,8 +622,8 @@ def coins_per_card_chart(
         )
 
     return _variety_chart(
-        series, trace, "Taler pro Karte: welche Feldgrößen lohnen sich? (★ = neue Stufe)",
-        "Karten auf dem Feld", "Taler pro Karte",
+        series, trace, _("Taler pro Karte: welche Feldgrößen lohnen sich? (★ = neue Stufe)"),
+        _("Karten auf dem Feld"), _("Taler pro Karte"),
         xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1), yaxis=dict(rangemode="tozero"),
     )
 
@@ -620,6 +642,8 @@ def marginal_value_chart(
     xs = list(range(max_cards))
     patterns = ("", "/", ".", "x", "-", "|", "+", "\\")
 
+    more = _("{cards} + 1 Karte → {n}: +{coins}")
+
     def trace(s: _Series, name: str) -> go.Bar:
         ys = [meter_value(s.meter, n + 1) - meter_value(s.meter, n) for n in xs]
         pattern = "/" if s.trait_rank == 1 else patterns[series.index(s) % len(patterns)]
@@ -628,15 +652,15 @@ def marginal_value_chart(
             marker=dict(color=s.variety.colour, line=dict(color="#222222", width=1),
                         pattern_shape=pattern),
             hovertext=[
-                f"{cards_text(s.variety, n)} + 1 Karte → {n + 1}: +{coins_text(g)}"
+                more.format(cards=cards_text(s.variety, n), n=n + 1, coins=coins_text(g))
                 for n, g in zip(xs, ys)
             ],
             hoverinfo="text+name",
         )
 
     return _variety_chart(
-        series, trace, "Was bringt eine Karte mehr? (Grenzwert einer Bohne)",
-        "Karten auf dem Feld vor dem Pflanzen", "zusätzliche Taler",
+        series, trace, _("Was bringt eine Karte mehr? (Grenzwert einer Bohne)"),
+        _("Karten auf dem Feld vor dem Pflanzen"), _("zusätzliche Taler"),
         xaxis=dict(dtick=2 if len(series) > MAX_LINES else 1), yaxis=dict(dtick=1),
         barmode="group",
     )
@@ -651,12 +675,13 @@ def deck_chart(ruleset: str | RuleSet = "amigo", players: int = 4) -> go.Figure:
     counts = deck_counts(rs, players)
     total = sum(counts.values())
     vs = [find_variety(k) for k in counts]
+    share = _("{cards} – {share} des Stapels")
     fig = go.Figure(go.Bar(
-        x=[v.de_plural for v in vs], y=list(counts.values()), name="Karten",
+        x=[variety_word(v, 2) for v in vs], y=list(counts.values()), name=_("Karten"),
         marker=dict(color=[v.colour for v in vs], line=dict(color="#222222", width=1)),
         text=[str(n) for n in counts.values()], textposition="outside",
         hovertext=[
-            f"{cards_text(v, n)} – {percent(Fraction(n, total))} des Stapels"
+            share.format(cards=cards_text(v, n), share=_percent(Fraction(n, total)))
             for v, n in zip(vs, counts.values())
         ],
         hoverinfo="text",
@@ -666,13 +691,15 @@ def deck_chart(ruleset: str | RuleSet = "amigo", players: int = 4) -> go.Figure:
     if len(steps) == 1 and len(counts) > 2:
         (d,) = steps
         notes.append(dict(
-            text=f"Jede Stufe hat genau {d} Karten weniger als die vorige.",
+            text=ngettext("Jede Stufe hat genau {d} Karte weniger als die vorige.",
+                          "Jede Stufe hat genau {d} Karten weniger als die vorige.", d).format(d=d),
             xref="paper", yref="paper", x=1, y=1, xanchor="right", showarrow=False,
             name="treppe",
         ))
     return chart_layout(
-        fig, f"Bohnentreppe: {total} Karten – {short_title(rs)}, {players} Personen",
-        "Bohnensorte", "Karten im Spiel", showlegend=False, annotations=notes,
+        fig, _("Bohnentreppe: {total} Karten – {ruleset}, {players} Personen").format(
+            total=total, ruleset=short_title(rs), players=players),
+        _("Bohnensorte"), _("Karten im Spiel"), showlegend=False, annotations=notes,
     )
 
 
@@ -682,7 +709,8 @@ def deck_comparison_chart(
     """Stacked bars: the deck of each (rule set, player count), one colour per variety."""
     if decks is None:
         decks = [("amigo", 4), ("online", 3), ("online", 4), ("online", 6)]
-    labels = [f"{short_title(r)}<br>{p} Personen" for r, p in decks]
+    people = _("{ruleset}<br>{players} Personen")
+    labels = [people.format(ruleset=short_title(r), players=p) for r, p in decks]
     counts = [deck_counts(r, p) for r, p in decks]
     keys: list[str] = []
     for c in counts:
@@ -692,8 +720,8 @@ def deck_comparison_chart(
         v = find_variety(key)
         ys = [c.get(key) or None for c in counts]
         traces.append(go.Bar(
-            x=labels, y=ys, name=v.de_plural, marker=dict(color=v.colour),
-            text=[v.de_plural if y else None for y in ys], textposition="inside",
+            x=labels, y=ys, name=variety_word(v, 2), marker=dict(color=v.colour),
+            text=[variety_word(v, 2) if y else None for y in ys], textposition="inside",
             insidetextanchor="middle",
             hovertext=[
                 f"{label.replace('<br>', ', ')}: {cards_text(v, y)}" if y else None
@@ -702,11 +730,11 @@ def deck_comparison_chart(
             hoverinfo="text",
         ))
     return chart_layout(
-        go.Figure(traces), "Kartenverteilung je Regelwerk und Personenzahl",
-        "Regelwerk und Personenzahl", "Karten im Spiel", legend_title="Bohnensorte",
+        go.Figure(traces), _("Kartenverteilung je Regelwerk und Personenzahl"),
+        _("Regelwerk und Personenzahl"), _("Karten im Spiel"), legend_title=_("Bohnensorte"),
         barmode="stack", legend=dict(traceorder="reversed"),
         uniformtext=dict(minsize=9, mode="hide"),
-        annotations=[dict(x=label, y=sum(c.values()), text=f"{sum(c.values())} Karten",
+        annotations=[dict(x=label, y=sum(c.values()), text=_("{n} Karten").format(n=sum(c.values())),
                           showarrow=False, yshift=12) for label, c in zip(labels, counts)],
     )
 
@@ -720,19 +748,20 @@ def reveal_chart(pile: Pile | None = None, *, k: int = 2) -> go.Figure:
     pile = _pile(pile)
     vs = [find_variety(key) for key in pile.counts]
     ps = [p_at_least_one(v, k, pile) for v in vs]
+    hover = _("mindestens eine {variety} unter {k} Karten: {p}")
     fig = go.Figure(go.Bar(
-        x=[v.de for v in vs], y=[float(p) for p in ps], name="exakt",
+        x=[variety_word(v) for v in vs], y=[float(p) for p in ps], name=_("exakt"),
         marker=dict(color=[v.colour for v in vs], line=dict(color="#222222", width=1)),
-        text=[percent(p) for p in ps], textposition="outside",
+        text=[_percent(p) for p in ps], textposition="outside",
         hovertext=[
-            f"mindestens eine {v.de} unter {k} Karten: {percent(p)}" for v, p in zip(vs, ps)
+            hover.format(variety=variety_word(v), k=k, p=_percent(p)) for v, p in zip(vs, ps)
         ],
         hoverinfo="text",
     ))
     chart_layout(
-        fig, f"Wie wahrscheinlich ist meine Sorte unter den nächsten {k} Karten?"
+        fig, _("Wie wahrscheinlich ist meine Sorte unter den nächsten {k} Karten?").format(k=k)
         + _seen_note(pile),
-        "Bohnensorte", "Wahrscheinlichkeit", showlegend=False,
+        _("Bohnensorte"), _("Wahrscheinlichkeit"), showlegend=False,
         yaxis=dict(tickformat=".0%", rangemode="tozero"),
     )
     return fig
@@ -747,7 +776,9 @@ def convergence_chart(
 ) -> go.Figure:
     """Running Monte Carlo estimate against the number of trials (log scale), with the
     exact answer as a line and ±2 standard errors around it as a funnel. The curve is drawn
-    through the checkpoints :func:`log_thin` keeps."""
+    through the checkpoints :func:`log_thin` keeps. Without ``title`` the estimate's own
+    ``quantity`` names it, which the simulation wrote in German (stored results keep it so):
+    a page in another language passes its ``title``."""
     kept = log_thin(estimate.checkpoints)
     xs = [estimate.checkpoints[i] for i in kept]
     running = [estimate.running[i] for i in kept]
@@ -764,25 +795,27 @@ def convergence_chart(
         fig.add_trace(go.Scatter(
             x=xs + xs[::-1], y=upper + lower[::-1],
             fill="toself", fillcolor="rgba(120,120,120,0.18)", line=dict(width=0),
-            name="±2 Standardfehler", hoverinfo="skip",
+            name=_("±2 Standardfehler"), hoverinfo="skip",
         ))
+    after = _("nach {n} Durchläufen: {value}")
     fig.add_trace(go.Scatter(
-        x=xs, y=running, name=f"Simulation ({int_de(estimate.trials)} Durchläufe)",
+        x=xs, y=running, name=simulation_name(estimate.trials),
         mode="lines", line=dict(color="#0072B2", width=2),
-        hovertext=[f"nach {int_de(n)} Durchläufen: {fmt(r)}" for n, r in zip(xs, running)],
+        hovertext=[after.format(n=integer(n), value=fmt(r)) for n, r in zip(xs, running)],
         hoverinfo="text",
     ))
     if exact is not None:
         fig.add_trace(go.Scatter(
-            x=[xs[0], xs[-1]], y=[float(exact)] * 2, name=f"exakt (gezählt): {fmt(exact)}",
+            x=[xs[0], xs[-1]], y=[float(exact)] * 2,
+            name=_("exakt (gezählt): {value}").format(value=fmt(exact)),
             mode="lines", line=dict(color="#D55E00", dash="dash", width=2),
-            hovertext=[f"exakt: {fmt(exact)}"] * 2, hoverinfo="text",
+            hovertext=[_("exakt: {value}").format(value=fmt(exact))] * 2, hoverinfo="text",
         ))
     yaxis = dict(tickformat=".1%") if estimate.is_probability else {}
     tickvals, ticktext = log_ticks(xs[0], xs[-1])
     chart_layout(
-        fig, title or estimate.quantity, "Anzahl Durchläufe (logarithmisch)",
-        "Wahrscheinlichkeit" if estimate.is_probability else "Schätzung",
+        fig, title or estimate.quantity, _("Anzahl Durchläufe (logarithmisch)"),
+        _("Wahrscheinlichkeit") if estimate.is_probability else _("Schätzung"),
         xaxis=dict(type="log", tickvals=tickvals, ticktext=ticktext), yaxis=yaxis,
     )
     return fig
@@ -801,27 +834,30 @@ def count_distribution_chart(
     pile = _pile(pile)
     dist = count_distribution(variety, k, pile)
     xs = list(dist)
+    exactly = _("genau {j} × {variety} unter {k} Karten: {p}")
     fig = go.Figure(go.Bar(
-        x=xs, y=[float(p) for p in dist.values()], name="exakt (gezählt)",
+        x=xs, y=[float(p) for p in dist.values()], name=_("exakt (gezählt)"),
         marker=dict(color=colour, line=dict(color="#222222", width=1)),
-        text=[percent(p) for p in dist.values()], textposition="outside",
-        hovertext=[f"genau {j} × {one} unter {k} Karten: {percent(p)}" for j, p in dist.items()],
+        text=[_percent(p) for p in dist.values()], textposition="outside",
+        hovertext=[exactly.format(j=j, variety=one, k=k, p=_percent(p)) for j, p in dist.items()],
         hoverinfo="text",
     ))
     if simulated is not None:
         ys = [simulated.distribution.get(j, 0.0) for j in xs]
         fig.add_trace(go.Bar(
-            x=xs, y=ys, name=f"Simulation ({int_de(simulated.trials)} Durchläufe)",
+            x=xs, y=ys, name=simulation_name(simulated.trials),
             marker=dict(color=SIMULATED, pattern_shape="/", line=dict(color="#222222", width=1)),
-            hovertext=[f"simuliert: genau {j} × {one}: {percent(y)}" for j, y in zip(xs, ys)],
+            hovertext=[_("simuliert: genau {j} × {variety}: {p}").format(j=j, variety=one, p=_percent(y))
+                       for j, y in zip(xs, ys)],
             hoverinfo="text",
         ))
     mean = expected_count(variety, k, pile)
     return chart_layout(
-        fig, f"Wie viele {many} unter den nächsten {k} Karten?" + _seen_note(pile),
-        f"Anzahl {many}", "Wahrscheinlichkeit", barmode="group",
+        fig, _("Wie viele {varieties} unter den nächsten {k} Karten?").format(varieties=many, k=k)
+        + _seen_note(pile),
+        _("Anzahl {varieties}").format(varieties=many), _("Wahrscheinlichkeit"), barmode="group",
         xaxis=dict(dtick=1), yaxis=dict(tickformat=".0%"),
-        **mean_line(float(mean), "#222222", f"Erwartungswert: {decimal_de(mean)}"),
+        **mean_line(float(mean), "#222222", _("Erwartungswert: {value}").format(value=_decimal(mean))),
     )
 
 
@@ -837,45 +873,52 @@ def waiting_time_chart(
     pile = _pile(pile)
     dist = waiting_time_distribution(variety, pile)
     if not dist:
-        raise ValueError(f"Keine Karte ({one}) mehr im Stapel – sie kommt nie.")
+        raise ValueError(_("Keine Karte ({variety}) mehr im Stapel – sie kommt nie.").format(variety=one))
     xs = list(dist)
     cumulative, acc = [], Fraction(0)
     for p in dist.values():
         acc += p
         cumulative.append(acc)
+    at = _("die nächste {variety} ist die {j}. Karte: {p}")
     fig = go.Figure(go.Bar(
-        x=xs, y=[float(p) for p in dist.values()], name="genau an dieser Stelle (exakt)",
+        x=xs, y=[float(p) for p in dist.values()], name=_("genau an dieser Stelle (exakt)"),
         marker=dict(color=colour, line=dict(color="#222222", width=0.5)),
-        hovertext=[f"die nächste {one} ist die {j}. Karte: {percent(p)}" for j, p in dist.items()],
+        hovertext=[at.format(variety=one, j=j, p=_percent(p)) for j, p in dist.items()],
         hoverinfo="text",
     ))
     if simulated is not None:
         fig.add_trace(go.Scatter(
             x=xs, y=[simulated.distribution.get(j, 0.0) for j in xs], mode="markers",
-            name=f"Simulation ({int_de(simulated.trials)} Durchläufe)",
+            name=simulation_name(simulated.trials),
             marker=dict(color=SIMULATED, symbol="x", size=7),
-            hovertext=[f"simuliert: {j}. Karte: {percent(simulated.distribution.get(j, 0.0))}"
+            hovertext=[_("simuliert: {j}. Karte: {p}").format(j=j, p=_percent(simulated.distribution.get(j, 0.0)))
                        for j in xs],
             hoverinfo="text",
         ))
     fig.add_trace(go.Scatter(
-        x=xs, y=[float(c) for c in cumulative], name="spätestens an dieser Stelle",
+        x=xs, y=[float(c) for c in cumulative], name=_("spätestens an dieser Stelle"),
         mode="lines", line=dict(color="#222222", width=2), yaxis="y2",
-        hovertext=[f"spätestens die {j}. Karte ist eine {one}: {percent(c)}"
+        hovertext=[_("spätestens die {j}. Karte ist eine {variety}: {p}").format(j=j, variety=one, p=_percent(c))
                    for j, c in zip(xs, cumulative)],
         hoverinfo="text",
     ))
     mean = expected_wait(variety, pile)
     last = next((j for j, c in zip(xs, cumulative) if c >= Fraction(99, 100)), xs[-1])
     return chart_layout(
-        fig, f"Wann kommt die nächste {one}?" + _seen_note(pile),
-        "Position im Nachziehstapel (1 = oberste Karte)", "Wahrscheinlichkeit",
+        fig, _("Wann kommt die nächste {variety}?").format(variety=one) + _seen_note(pile),
+        _("Position im Nachziehstapel (1 = oberste Karte)"), _("Wahrscheinlichkeit"),
         xaxis=dict(range=[0.5, last + 0.5]),
         yaxis=dict(tickformat=".0%", rangemode="tozero"),
-        yaxis2=dict(title=dict(text="kumuliert"), overlaying="y", side="right",
+        yaxis2=dict(title=dict(text=_("kumuliert")), overlaying="y", side="right",
                     range=[0, 1.02], tickformat=".0%", dtick=0.2, showgrid=False),
-        **mean_line(float(mean), "#D55E00", f"Erwartungswert: Position {decimal_de(mean, 1)}"),
+        **mean_line(float(mean), "#D55E00", _("Erwartungswert: Position {value}").format(value=_decimal(mean, 1))),
     )
+
+
+def simulation_name(trials: int) -> str:
+    """The legend's name of a simulation: ``"Simulation (10.000 Durchläufe)"``."""
+    return ngettext("Simulation ({n} Durchlauf)", "Simulation ({n} Durchläufe)", trials).format(
+        n=integer(trials))
 
 
 def warm_up() -> None:

@@ -10,6 +10,10 @@ rule set differs carry ``bt-differs``.
 
 :func:`scene_pairs` groups the chapter's scenes (``Kapitel: Regelvergleich``) into pairs
 of the same situation played under two rule sets, for side-by-side display.
+
+The table is worded in the reader's language (``comparison_html(lang="en")``, else the
+page's): the cells here through the catalogue, an edition's own cells (``View.comparison_cells``,
+``settings_summary``) through it too, where that edition's texts are translated.
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ from bohnteach.game.beans import find_variety
 from bohnteach.game.edition import all_editions, find_edition
 from bohnteach.game.errors import source_title
 from bohnteach.game.rulesets import RuleSet, find_ruleset, ruleset_names
+from bohnteach.i18n import N_, Translator, _, current, reader, speaking
+from bohnteach.render.language import variety_word
 
 
 def preferred_order(known: Sequence[str]) -> list[str]:
@@ -31,15 +37,16 @@ def preferred_order(known: Sequence[str]) -> list[str]:
     return first + [n for n in known if n not in first]
 
 TIE_BREAK = {
-    "clockwise": "wer im Uhrzeigersinn am weitesten vom Startspieler entfernt sitzt",
-    "hand_cards": "wer noch die meisten Karten auf der Hand hat",
+    "clockwise": N_("gewinnt, wer im Uhrzeigersinn am weitesten vom Startspieler entfernt sitzt"),
+    "hand_cards": N_("gewinnt, wer noch die meisten Karten auf der Hand hat"),
 }
+"""The tie-break in words (the whole cell)."""
 START_PLAYER = {
-    "chosen": "wird bestimmt und behält die Startspielerkarte",
-    "left_of_dealer": "wer links vom Geber sitzt",
+    "chosen": N_("wird bestimmt und behält die Startspielerkarte"),
+    "left_of_dealer": N_("wer links vom Geber sitzt"),
 }
 PHASE3_ORDER = {
-    "any": "alle pflanzen, Reihenfolge beliebig",
+    "any": N_("alle pflanzen, Reihenfolge beliebig"),
 }
 """The core's phase-3 order in words; an edition's own order is one of its ``comparison_cells``."""
 
@@ -85,58 +92,66 @@ def by_count(r: RuleSet, text: Callable[[RuleSet, int], str]) -> str:
             groups.append(([n], t))
     if len(groups) == 1:
         return groups[0][1]
-    return " · ".join(f"zu {_span(ns)}: {t}" for ns, t in groups)
+    at = _("zu {players}: {text}")
+    return " · ".join(at.format(players=_span(ns), text=t) for ns, t in groups)
 
 
 def _players(r: RuleSet, n: int | None = None) -> str:
-    return f"{r.min_players}–{r.max_players} Personen"
+    return _("{low}–{high} Personen").format(low=r.min_players, high=r.max_players)
 
 
 def _deck(r: RuleSet, n: int) -> str:
     kinds = r.variety_list(n)
     removed = r.for_players(n).removed
-    text = f"{len(kinds)} Sorten, {len(r.card_specs(n))} Karten"
+    text = _("{kinds} Sorten, {cards} Karten").format(kinds=len(kinds), cards=len(r.card_specs(n)))
     if removed:
-        text += " (ohne " + ", ".join(find_variety(k).de_plural for k in removed) + ")"
+        text += " " + _("(ohne {varieties})").format(
+            varieties=", ".join(variety_word(find_variety(k), 2) for k in removed))
     return text
+
+
+_FIELDS = {2: N_("zwei Felder"), 3: N_("drei Felder")}
 
 
 def _fields(r: RuleSet, n: int) -> str:
     k = r.for_players(n).fields
-    return {2: "zwei Felder", 3: "drei Felder"}.get(k, f"{k} Felder")
+    return _(_FIELDS[k]) if k in _FIELDS else _("{k} Felder").format(k=k)
 
 
 def _deal(r: RuleSet, n: int) -> str:
     deal = r.for_players(n).deal
     if len(deal) == 1:
-        return f"{deal[0]} Karten je Person"
-    return "ab der Startperson " + "/".join(map(str, deal)) + " Karten, alle weiteren " + str(deal[-1])
+        return _("{n} Karten je Person").format(n=deal[0])
+    return _("ab der Startperson {counts} Karten, alle weiteren {last}").format(
+        counts="/".join(map(str, deal)), last=deal[-1])
 
 
 def _draw(r: RuleSet, n: int) -> str:
-    return f"{r.for_players(n).draw} Karten"
+    return _("{n} Karten").format(n=r.for_players(n).draw)
 
 
-_ORDINAL = {1: "ersten", 2: "zweiten", 3: "dritten", 4: "vierten"}
+_END = {1: N_("Stapel zum ersten Mal leer"), 2: N_("Stapel zum zweiten Mal leer"),
+        3: N_("Stapel zum dritten Mal leer"), 4: N_("Stapel zum vierten Mal leer")}
 
 
 def _end(r: RuleSet, n: int) -> str:
     k = r.for_players(n).exhaustions
-    return f"Stapel zum {_ORDINAL.get(k, f'{k}.')} Mal leer"
+    return _(_END[k]) if k in _END else _("Stapel zum {k}. Mal leer").format(k=k)
 
 
 def _third(r: RuleSet, n: int) -> str:
     p = r.for_players(n)
     if p.fields >= 3:
-        return "schon von Anfang an"
+        return _("schon von Anfang an")
     if p.third_field_cost:
-        return f"einmal kaufen für {p.third_field_cost} Taler"
-    return "nicht vorgesehen"
+        return _("einmal kaufen für {coins} Taler").format(coins=p.third_field_cost)
+    return _("nicht vorgesehen")
 
 
 def _cell(r: RuleSet, key: str, default: str) -> str:
-    """The cell ``key`` in the words of ``r``'s edition (``View.comparison_cells``)."""
-    return find_edition(r.edition).view.comparison_cells.get(key, default)
+    """The cell ``key`` in the words of ``r``'s edition (``View.comparison_cells``), in the
+    reader's language (``default`` is marked where it is written)."""
+    return _(find_edition(r.edition).view.comparison_cells.get(key, default))
 
 
 def _phase3(r: RuleSet) -> str:
@@ -145,18 +160,18 @@ def _phase3(r: RuleSet) -> str:
 
 
 def _meters(r: RuleSet) -> str:
-    printed = "wie auf den Karten gedruckt"
-    text = _cell(r, "meters", printed) if r.traits else printed
+    printed = N_("wie auf den Karten gedruckt")
+    text = _cell(r, "meters", printed) if r.traits else _(printed)
     if r.meter_assumption:
-        text += " (teils Annahme, siehe Hinweis)"
+        text += " " + _("(teils Annahme, siehe Hinweis)")
     return text
 
 
 def _traits(r: RuleSet) -> str:
     if not r.traits:
         return "—"
-    parts = find_edition(r.edition).settings_summary(r.settings)
-    return _cell(r, "traits", "ja") + (": " + "; ".join(parts) if parts else "")
+    parts = [_(p) for p in find_edition(r.edition).settings_summary(r.settings)]
+    return _cell(r, "traits", N_("ja")) + (": " + "; ".join(parts) if parts else "")
 
 
 def _edition_rules(r: RuleSet) -> str:
@@ -164,37 +179,39 @@ def _edition_rules(r: RuleSet) -> str:
     if r.traits or r.edition == "base":
         return "—"
     edition = find_edition(r.edition)
-    parts = edition.settings_summary(r.settings)
-    return edition.title + (": " + " · ".join(parts) if parts else "")
+    parts = [_(p) for p in edition.settings_summary(r.settings)]
+    return _(edition.title) + (": " + " · ".join(parts) if parts else "")
 
 
 def _sources(r: RuleSet) -> str:
-    return ", ".join(source_title(s) for s in r.sources)
+    return ", ".join(current().pgettext("source", source_title(s)) for s in r.sources)
 
 
 ROWS: tuple[tuple[str, tuple[str, ...], Callable[[RuleSet], str]], ...] = (
-    ("Quelle", (), _sources),
-    ("Personen", ("setup.players",), _players),
-    ("Kartenspiel", ("setup.deck", "var.players-3", "var.players-4-5", "var.players-6-7"),
+    (N_("Quelle"), (), _sources),
+    (N_("Personen"), ("setup.players",), _players),
+    (N_("Kartenspiel"), ("setup.deck", "var.players-3", "var.players-4-5", "var.players-6-7"),
      lambda r: by_count(r, _deck)),
-    ("Felder am Anfang", ("setup.fields",), lambda r: by_count(r, _fields)),
-    ("Drittes Feld", ("field.buy-third",), lambda r: by_count(r, _third)),
-    ("Austeilen", ("setup.deal",), lambda r: by_count(r, _deal)),
-    ("Startspieler", ("setup.start-player",), lambda r: START_PLAYER.get(r.start_player, r.start_player)),
-    ("Phase 3: wer pflanzt wann", ("p3.plant-all",), _phase3),
-    ("Phase 4: nachziehen", ("p4.draw-three",), lambda r: by_count(r, _draw)),
-    ("Spielende", ("end.third-exhaustion",), lambda r: by_count(r, _end)),
-    ("Schlussernte", ("end.final-harvest",),
-     lambda r: "Bohnenschutzregel gilt weiter" if r.final_harvest_protection
-     else "alle Felder werden geleert, auch einzelne Bohnen"),
-    ("Gleichstand", ("tie.clockwise", "tie.hand-cards"),
-     lambda r: "gewinnt, " + TIE_BREAK.get(r.tie_break, r.tie_break)),
-    ("Bohnometer", ("harvest.meter",), _meters),
-    ("Kartenmerkmale", (), _traits),
-    ("Erweiterung", (), _edition_rules),
+    (N_("Felder am Anfang"), ("setup.fields",), lambda r: by_count(r, _fields)),
+    (N_("Drittes Feld"), ("field.buy-third",), lambda r: by_count(r, _third)),
+    (N_("Austeilen"), ("setup.deal",), lambda r: by_count(r, _deal)),
+    (N_("Startspieler"), ("setup.start-player",),
+     lambda r: _(START_PLAYER.get(r.start_player, r.start_player))),
+    (N_("Phase 3: wer pflanzt wann"), ("p3.plant-all",), _phase3),
+    (N_("Phase 4: nachziehen"), ("p4.draw-three",), lambda r: by_count(r, _draw)),
+    (N_("Spielende"), ("end.third-exhaustion",), lambda r: by_count(r, _end)),
+    (N_("Schlussernte"), ("end.final-harvest",),
+     lambda r: _("Bohnenschutzregel gilt weiter") if r.final_harvest_protection
+     else _("alle Felder werden geleert, auch einzelne Bohnen")),
+    (N_("Gleichstand"), ("tie.clockwise", "tie.hand-cards"),
+     lambda r: _(TIE_BREAK[r.tie_break]) if r.tie_break in TIE_BREAK else r.tie_break),
+    (N_("Bohnometer"), ("harvest.meter",), _meters),
+    (N_("Kartenmerkmale"), (), _traits),
+    (N_("Erweiterung"), (), _edition_rules),
 )
 """(topic, the core's rule ids, the rule set's value) per row; an edition renames a row or
-adds its rules to it through ``View.comparison``."""
+adds its rules to it through ``View.comparison``. Topics are German (the row's key, as
+``data-topic``) and translated where shown; the values are made in the reader's language."""
 
 
 def _topic(topic: str, rule_ids: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
@@ -253,12 +270,20 @@ _CSS = """<style>
 </style>"""
 
 
-def comparison_html(names: Iterable[str] | None = None) -> str:
-    """The comparison as an HTML table (scrolls sideways on a phone)."""
+def comparison_html(names: Iterable[str] | None = None, lang: str | Translator | None = None) -> str:
+    """The comparison as an HTML table (scrolls sideways on a phone), in the reader's
+    language (``lang``, else the page's)."""
+    tr = reader(lang)
+    with speaking(tr):
+        return _comparison_html(names, tr)
+
+
+def _comparison_html(names: Iterable[str] | None, tr: Translator) -> str:
     rulesets, rows = comparison_rows(names)
+    titles = [tr.gettext(r.title) for r in rulesets]
     head = "".join(
-        f'<th scope="col">{escape(r.title)}<span class="bt-ids">{escape(r.name)}</span></th>'
-        for r in rulesets
+        f'<th scope="col">{escape(title)}<span class="bt-ids">{escape(r.name)}</span></th>'
+        for r, title in zip(rulesets, titles)
     )
     body = []
     for row in rows:
@@ -266,21 +291,23 @@ def comparison_html(names: Iterable[str] | None = None) -> str:
         base = row.values[0]
         diff = ' class="bt-diff"'
         cells = "".join(
-            f'<td data-label="{escape(rulesets[i].title)}"{diff if i and v != base else ""}>'
+            f'<td data-label="{escape(titles[i])}"{diff if i and v != base else ""}>'
             f'{escape(v).replace(" · ", "<br>")}</td>'
             for i, v in enumerate(row.values)
         )
         cls = ' class="bt-differs"' if row.differs else ""
-        body.append(f'<tr{cls} data-topic="{escape(row.topic)}"><th scope="row">{escape(row.topic)}{ids}</th>{cells}</tr>')
+        topic = tr.gettext(row.topic)
+        body.append(f'<tr{cls} data-topic="{escape(row.topic)}"><th scope="row">{escape(topic)}{ids}</th>{cells}</tr>')
     notes = "".join(
-        f'<p class="bt-compare-note"><b>{escape(r.title)}:</b> {escape(r.meter_assumption)}</p>'
-        for r in rulesets if r.meter_assumption
+        f'<p class="bt-compare-note"><b>{escape(title)}:</b> {escape(tr.prose(r.meter_assumption))}</p>'
+        for r, title in zip(rulesets, titles) if r.meter_assumption
     )
-    legend = ('<p class="bt-compare-note"><span class="bt-compare-legend"></span> '
-              f"gelb = anders als in der ersten Spalte ({escape(rulesets[0].title)}).</p>")
+    yellow = tr.gettext("gelb = anders als in der ersten Spalte ({ruleset}).").format(ruleset=escape(titles[0]))
+    legend = f'<p class="bt-compare-note"><span class="bt-compare-legend"></span> {yellow}</p>'
+    topic_head = tr.gettext("Thema")
     return (
-        f'{_CSS}<div class="bt-compare-wrap bt-scroll-x"><table class="bt-compare" lang="de">'
-        f'<thead><tr><th scope="col">Thema</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+        f'{_CSS}<div class="bt-compare-wrap bt-scroll-x"><table class="bt-compare" lang="{tr.lang}">'
+        f'<thead><tr><th scope="col">{topic_head}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
         f"</table></div>{legend}{notes}"
     )
 

@@ -36,6 +36,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bohnteach.i18n import _
+
 #: plotly.js options of every chart: no logo, no icon bar over the title on a phone,
 #: resized with the page.
 PLOT_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
@@ -100,7 +102,8 @@ def figure_bundle(fig: Any, *, in_cell: bool = True) -> dict[str, Any]:
     if site_charts():
         return {PLOTLY_MIME: data}
     title = (data.get("layout", {}).get("title") or {}).get("text") or ""
-    plain = "Diagramm" + (f": {title.split('<br>')[0]}" if title else "")
+    plain = (_("Diagramm: {title}").format(title=title.split("<br>")[0]) if title
+             else _("Diagramm"))  # the reader's language: the caller speaks it while it shows the chart
     return {PLOTLY_MIME: data, "text/html": html_form(fig, in_cell=in_cell), "text/plain": plain}
 
 

@@ -10,43 +10,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnteach.i18n import N_, _
-
-RUNNING = N_("Simulation läuft …")
-"""The bar's label unless the caller gives one (translated where shown)."""
+from bohnteach.i18n import N_, Translator, reader
 
 
 class ProgressBar:
-    """Callable ``bar(fraction)`` that moves a ``FloatProgress`` and a percent label."""
+    """Callable ``bar(fraction)`` that moves a ``FloatProgress`` and a percent label, in the
+    reader's language (``lang``, else the page's when the bar is made; ``description`` is
+    worded by the caller)."""
 
-    def __init__(self, description: str | None = None):
-        """``description``: already in the reader's language; none: „Simulation läuft …“ in it."""
+    def __init__(self, description: str | None = None, lang: str | Translator | None = None):
         import ipywidgets as widgets  # lazy: UI only
 
         from bohnteach.widgets.parts import control, layout
 
-        self.done = _("100 % – fertig")  # made in the page's language: the bar fills later
-        self.bar = control(widgets.FloatProgress, value=0.0, min=0.0, max=1.0,
-                           description=_(RUNNING) if description is None else description,
+        self.tr = reader(lang)
+        description = self.tr.gettext(RUNNING) if description is None else description
+        self.bar = control(widgets.FloatProgress, value=0.0, min=0.0, max=1.0, description=description,
                            label_width="initial", layout={"width": "60%"})
-        self.label = control(widgets.Label, value="0 %")
+        self.label = control(widgets.Label, value=self._percent(0))
         self.widget: Any = widgets.HBox([self.bar, self.label], layout=layout())
 
     def __call__(self, fraction: float) -> None:
         fraction = min(1.0, max(0.0, float(fraction)))
         self.bar.value = fraction
-        self.label.value = f"{fraction * 100:.0f} %"
+        self.label.value = self._percent(fraction)
         if fraction >= 1.0:
             self.bar.bar_style = "success"
-            self.label.value = self.done
+            self.label.value = self.tr.gettext("{percent} – fertig").format(percent=self._percent(1))
+
+    def _percent(self, fraction: float) -> str:
+        """``"42 %"`` (German) / ``"42%"`` (English)."""
+        from bohnteach.render.numbers import localized
+
+        return localized(f"{fraction * 100:.0f} %", self.tr)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def progress_bar(description: str | None = None) -> ProgressBar:
+RUNNING = N_("Simulation läuft …")
+"""A bar's description when its caller gives none."""
+
+
+def progress_bar(description: str | None = None, lang: str | Translator | None = None) -> ProgressBar:
     """A new bar: show ``bar.widget`` (or ``bar``) and pass ``bar`` as ``progress``."""
-    return ProgressBar(description)
+    return ProgressBar(description, lang)
 
 
 __all__ = ["ProgressBar", "progress_bar"]

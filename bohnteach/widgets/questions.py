@@ -58,7 +58,8 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs
 
-from bohnteach.render.words import de_number, de_percent
+from bohnteach.i18n import N_, Translator, _, current, reader, speaking
+from bohnteach.render.numbers import number, percent
 from bohnteach.widgets.failure import guard, setup_server_log
 from bohnteach.widgets.parts import control, html as html_part, layout
 
@@ -107,7 +108,7 @@ class AnswerFormatError(ValueError):
     """The typed text is not a number this module can read (German message)."""
 
 
-_EXAMPLES = "Beispiele: 3/8 oder 0,375 oder 37,5 %"
+_EXAMPLES = N_("Beispiele: 3/8 oder 0,375 oder 37,5 %")
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']+")
 _PLAIN = re.compile(r"^[+-]?(\d+([.,]\d+)*([.,]\d*)?|[.,]\d+)$")
 
@@ -115,7 +116,7 @@ _PLAIN = re.compile(r"^[+-]?(\d+([.,]\d+)*([.,]\d*)?|[.,]\d+)$")
 def _decimal_candidates(text: str) -> list[Fraction]:
     """Readings of one number without sign, percent or fraction bar."""
     if not _PLAIN.match(text):
-        raise AnswerFormatError(f"„{text}“ ist keine Zahl. {_EXAMPLES}")
+        raise AnswerFormatError(_("„{text}“ ist keine Zahl.").format(text=text) + " " + _(_EXAMPLES))
     sign = -1 if text.startswith("-") else 1
     text = text.lstrip("+-")
     commas, dots = text.count(","), text.count(".")
@@ -129,9 +130,10 @@ def _decimal_candidates(text: str) -> list[Fraction]:
 
     if commas and dots:  # the last separator is the decimal mark, the other groups thousands
         dec, thou = (",", ".") if text.rfind(",") > text.rfind(".") else (".", ",")
-        whole, _, frac = text.rpartition(dec)
+        whole, _mark, frac = text.rpartition(dec)
         if whole.count(dec) or not grouped(whole, thou):
-            raise AnswerFormatError(f"„{text}“: Punkt und Komma passen so nicht zusammen. {_EXAMPLES}")
+            raise AnswerFormatError(_("„{text}“: Punkt und Komma passen so nicht zusammen.").format(text=text)
+                                    + " " + _(_EXAMPLES))
         return [num(whole.replace(thou, "") + "." + frac)]
     sep = "," if commas else "." if dots else ""
     if not sep:
@@ -140,7 +142,7 @@ def _decimal_candidates(text: str) -> list[Fraction]:
     if count > 1:  # only thousands grouping can repeat
         if grouped(text, sep):
             return [num(text.replace(sep, ""))]
-        raise AnswerFormatError(f"„{text}“ hat zu viele Trennzeichen. {_EXAMPLES}")
+        raise AnswerFormatError(_("„{text}“ hat zu viele Trennzeichen.").format(text=text) + " " + _(_EXAMPLES))
     whole, frac = text.split(sep)
     readings = [num(whole + "." + frac)]
     if grouped(text, sep) and whole.strip("0"):  # 1.500: 1,5 or 1500?
@@ -155,28 +157,28 @@ def parse_answer(text: str) -> list[Fraction]:
     ``"−2"``; ``"1.500"`` gives both 3/2 and 1500. Raises :class:`AnswerFormatError`.
     """
     if not isinstance(text, str):
-        raise AnswerFormatError(f"Eingabe muss Text sein, nicht {type(text).__name__}.")
+        raise AnswerFormatError(_("Eingabe muss Text sein, nicht {kind}.").format(kind=type(text).__name__))
     t = text.strip().replace("−", "-").replace("–", "-")
-    t = re.sub(r"^(≈|~|ca\.?|etwa)\s*", "", t, flags=re.IGNORECASE)
+    t = re.sub(r"^(≈|~|ca\.?|etwa|about|approx\.?)\s*", "", t, flags=re.IGNORECASE)
     if not t:
-        raise AnswerFormatError("Bitte gib zuerst eine Zahl ein. " + _EXAMPLES)
+        raise AnswerFormatError(_("Bitte gib zuerst eine Zahl ein.") + " " + _(_EXAMPLES))
     scale = Fraction(1)
     low = t.lower()
-    for suffix in ("%", "prozent"):
+    for suffix in ("%", "prozent", "percent"):
         if low.endswith(suffix):
             t = t[: -len(suffix)].strip()
             scale = Fraction(1, 100)
             break
     t = _SPACES.sub("", t)
     if not t:
-        raise AnswerFormatError("Vor dem Prozentzeichen fehlt die Zahl. " + _EXAMPLES)
+        raise AnswerFormatError(_("Vor dem Prozentzeichen fehlt die Zahl.") + " " + _(_EXAMPLES))
     if "/" in t:
         parts = t.split("/")
         if len(parts) != 2 or not parts[0] or not parts[1]:
-            raise AnswerFormatError(f"„{text.strip()}“ ist kein Bruch wie 3/8.")
+            raise AnswerFormatError(_("„{text}“ ist kein Bruch wie 3/8.").format(text=text.strip()))
         tops, bottoms = _decimal_candidates(parts[0]), _decimal_candidates(parts[1])
         if any(b == 0 for b in bottoms):
-            raise AnswerFormatError("Durch 0 kann man nicht teilen – der Nenner darf nicht 0 sein.")
+            raise AnswerFormatError(_("Durch 0 kann man nicht teilen – der Nenner darf nicht 0 sein."))
         readings = [a / b for a in tops for b in bottoms]
     else:
         readings = _decimal_candidates(t)
@@ -209,7 +211,7 @@ def to_fraction(x: Number | str) -> Fraction:
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on one answer: ``status`` is ``correct``, ``wrong`` or ``invalid``
-    (not readable as a number); ``message`` is German HTML."""
+    (not readable as a number); ``message`` is HTML in the reader's language."""
 
     status: str
     message: str
@@ -224,17 +226,18 @@ class Feedback:
 
 
 def tolerance_text(tolerance: Number, probability: bool = False, integer: bool = False) -> str:
-    """German description of what is accepted, shown under a number question."""
+    """What is accepted, shown under a number question (in the reader's language)."""
     tol = to_fraction(tolerance)
     if integer and tol == 0:
-        return "Antwort als ganze Zahl – sie muss genau stimmen."
-    how = ("Bruch, Dezimalzahl oder Prozent" if probability else
-           "ganze Zahl, Bruch oder Dezimalzahl")
+        return _("Antwort als ganze Zahl – sie muss genau stimmen.")
     if tol == 0:
-        return f"Antwort als {how} – sie muss genau stimmen."
-    text = f"Antwort als {how} · erlaubte Abweichung: ±{de_number(tol, 6)}"
+        return (_("Antwort als Bruch, Dezimalzahl oder Prozent – sie muss genau stimmen.") if probability
+                else _("Antwort als ganze Zahl, Bruch oder Dezimalzahl – sie muss genau stimmen."))
+    text = (_("Antwort als Bruch, Dezimalzahl oder Prozent · erlaubte Abweichung: ±{tol}") if probability
+            else _("Antwort als ganze Zahl, Bruch oder Dezimalzahl · erlaubte Abweichung: ±{tol}"))
+    text = text.format(tol=number(tol, 6))
     if probability:
-        text += f" (±{de_number(tol * 100, 6)} Prozentpunkte)"
+        text += " " + _("(±{points} Prozentpunkte)").format(points=number(tol * 100, 6))
     return text
 
 
@@ -245,10 +248,10 @@ def _exact_text(typed: Fraction, exact: Fraction, probability: bool, unit_text: 
     parts = []
     if exact.denominator != 1 and exact.denominator <= 10**6:
         parts.append(f"{exact.numerator}/{exact.denominator}")
-    parts.append(de_number(exact, 4))
+    parts.append(number(exact, 4))
     if probability:
-        parts.append(de_percent(exact, 2))
-    return " Exakt: " + " ≈ ".join(parts) + unit_text + "."
+        parts.append(percent(exact, 2))
+    return " " + _("Exakt: {value}.").format(value=" ≈ ".join(parts) + unit_text)
 
 
 def check_number(
@@ -280,7 +283,7 @@ def check_number(
 
     for x in readings:
         if near(x, exact):
-            return Feedback("correct", "<b>Richtig!</b>" + _exact_text(x, exact, probability, unit_text), x)
+            return Feedback("correct", _("<b>Richtig!</b>") + _exact_text(x, exact, probability, unit_text), x)
     x = readings[0]
     parts: list[str] = []
     mistake_width = max(tol, abs(exact) / 1000)
@@ -290,26 +293,24 @@ def check_number(
             break
     else:
         if probability and any(near(r / 100, exact) for r in readings if "%" not in text):
-            parts.append(
-                f"Fast! Meinst du {html.escape(text.strip())} %? Dann schreib das "
-                "Prozentzeichen dazu – ohne % ist eine Wahrscheinlichkeit eine Zahl "
-                "zwischen 0 und 1."
-            )
+            parts.append(_(
+                "Fast! Meinst du {typed} %? Dann schreib das Prozentzeichen dazu – ohne % ist "
+                "eine Wahrscheinlichkeit eine Zahl zwischen 0 und 1."
+            ).format(typed=html.escape(text.strip())))
         elif probability and not 0 <= x <= 1:
-            parts.append("Eine Wahrscheinlichkeit liegt immer zwischen 0 und 1 (0 % bis 100 %).")
+            parts.append(_("Eine Wahrscheinlichkeit liegt immer zwischen 0 und 1 (0 % bis 100 %)."))
         elif probability and near(1 - x, exact):
-            parts.append(
+            parts.append(_(
                 "Das ist die <i>Gegenwahrscheinlichkeit</i>: Du hast ausgerechnet, wie "
                 "wahrscheinlich das Gegenteil ist. Zieh sie von 1 ab."
-            )
+            ))
         elif tol and near(x, exact, 10 * tol):
-            parts.append(
-                "Knapp daneben. Runde erst ganz am Ende, oder rechne mit Brüchen."
-            )
+            parts.append(_("Knapp daneben. Runde erst ganz am Ende, oder rechne mit Brüchen."))
         else:
-            parts.append("Noch nicht. Deine Zahl ist zu " + ("groß." if x > exact else "klein."))
+            parts.append(_("Noch nicht. Deine Zahl ist zu groß.") if x > exact
+                         else _("Noch nicht. Deine Zahl ist zu klein."))
     if hint and attempts >= 1:
-        parts.append(f"<b>Tipp:</b> {hint}")
+        parts.append(_("<b>Tipp:</b> {hint}").format(hint=hint))
     return Feedback("wrong", "<br>".join(parts), x)
 
 
@@ -411,7 +412,7 @@ def teacher_wanted(query: str) -> bool:
     return any(credential_ok(v) for v in values)
 
 
-def teacher_mode_from_url(query: str | None = None):
+def teacher_mode_from_url(query: str | None = None, lang: str | Translator | None = None):
     """Turn teacher mode on if the page address says ``?lehrkraft=1`` (call it in the
     last code cell). Returns a banner widget in teacher mode, else ``None`` (nothing shown)."""
     if query is None:
@@ -422,24 +423,26 @@ def teacher_mode_from_url(query: str | None = None):
         return None
     import ipywidgets as widgets
 
-    return widgets.HTML(box_html(
-        "teacher",
+    return widgets.HTML(box_html("teacher", reader(lang).gettext(
         "<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit "
         "„Lösung zeigen (Lehrkraft)“ aufklappen. „Lehrkraft-Ansicht verlassen“ zeigt die "
-        "Seite so, wie die Klasse sie sieht.",
-    ))
+        "Seite so, wie die Klasse sie sieht."
+    )))
 
 
-def teacher_banner(details: Callable[[], str] | None = None):
+def teacher_banner(details: Callable[[], str] | None = None, lang: str | Translator | None = None):
     """A banner for the top of a lesson; hidden until teacher mode is switched on.
 
     ``details`` (HTML, e.g. the lesson's teacher notes and :func:`solutions_html`) is built
-    only when teacher mode comes on, so a student's browser never receives it."""
-    return _TeacherBanner(details)
+    only when teacher mode comes on, so a student's browser never receives it; it is made
+    in the reader's language (``lang``, else the page's)."""
+    return _TeacherBanner(details, lang)
 
 
 class _TeacherBanner:
-    def __init__(self, details: Callable[[], str] | None = None) -> None:
+    def __init__(self, details: Callable[[], str] | None = None,
+                 lang: str | Translator | None = None) -> None:
+        self.tr = reader(lang)
         self._details = details
         self.widget = html_part(classes=("bt-teacher-notes",))
         _REGISTRY.add(self)
@@ -451,18 +454,19 @@ class _TeacherBanner:
         if not on:
             self.widget.value = ""
             return
-        self.widget.value = box_html(
-            "teacher",
-            "<b>Lehrkraft-Ansicht:</b> Die Lösungen der Aufgaben lassen sich aufklappen "
-            "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht.",
-        ) + (self._details() if self._details else "")
+        with speaking(self.tr):
+            self.widget.value = box_html("teacher", _(
+                "<b>Lehrkraft-Ansicht:</b> Die Lösungen der Aufgaben lassen sich aufklappen "
+                "(„Lösung zeigen (Lehrkraft)“). Schülerinnen und Schüler sehen diese Knöpfe nicht."
+            )) + (self._details() if self._details else "")
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
 
 
 def solutions_html() -> str:
-    """Every question's worked solution so far, in page order (for teachers only)."""
+    """Every question's worked solution so far, in page order (for teachers only), headed in
+    the current reader's language."""
     items = []
     for ref in _QUESTIONS:
         q = ref()
@@ -470,7 +474,8 @@ def solutions_html() -> str:
             items.append(f"<li><b>{q.title}</b> {q.prompt}<br>{q._solution_html}</li>")
     if not items:
         return ""
-    return f'<h3>Lösungen</h3><ol class="bt-solutions">{"".join(items)}</ol>'
+    heading = _("Lösungen")
+    return f'<h3>{heading}</h3><ol class="bt-solutions">{"".join(items)}</ol>'
 
 
 class TeacherSolution:
@@ -481,12 +486,13 @@ class TeacherSolution:
     code asks for them): a student's page loads eight widget models fewer per question.
     """
 
-    LABEL_SHOW = "Lösung zeigen (Lehrkraft)"
-    LABEL_HIDE = "Lösung verbergen"
+    LABEL_SHOW = N_("Lösung zeigen (Lehrkraft)")
+    LABEL_HIDE = N_("Lösung verbergen")
 
-    def __init__(self, solution_html: str):
+    def __init__(self, solution_html: str, lang: str | Translator | None = None):
         import ipywidgets as widgets
 
+        self.tr = reader(lang)
         self._html = solution_html
         self._toggle: Any = None
         self._content: Any = None
@@ -500,7 +506,8 @@ class TeacherSolution:
         import ipywidgets as widgets
 
         self._toggle = widgets.ToggleButton(
-            value=False, description=self.LABEL_SHOW, tooltip="nur für Lehrkräfte sichtbar",
+            value=False, description=self.tr.gettext(self.LABEL_SHOW),
+            tooltip=self.tr.gettext("nur für Lehrkräfte sichtbar"),
             layout=widgets.Layout(width="auto"), _dom_classes=("bt-teacher-toggle",),
         )
         self._content = widgets.HTML("")
@@ -540,7 +547,7 @@ class TeacherSolution:
     def _toggled(self, change: Mapping[str, Any]) -> None:
         show = bool(change["new"]) and teacher_mode()
         self._content.value = box_html("solution", self._html) if show else ""
-        self._toggle.description = self.LABEL_HIDE if show else self.LABEL_SHOW
+        self._toggle.description = self.tr.gettext(self.LABEL_HIDE if show else self.LABEL_SHOW)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -550,12 +557,16 @@ class TeacherSolution:
 
 
 class _Question:
-    """Shared frame: title, prompt, feedback line, worked solution."""
+    """Shared frame: title, prompt, feedback line, worked solution. The texts passed in are
+    in the reader's language already (the lesson words them); the question's own words
+    (buttons, verdicts, hints) come from its translator (``lang``, else the page's)."""
 
-    def __init__(self, prompt: str, *, title: str, solution: str | None,
-                 reveal_after_correct: bool):
+    def __init__(self, prompt: str, *, title: str | None, solution: str | None,
+                 reveal_after_correct: bool, lang: str | Translator | None = None):
         import ipywidgets as widgets
 
+        self.tr = reader(lang)
+        title = self.tr.gettext("Aufgabe.") if title is None else title
         self._widgets = widgets
         self.prompt = prompt
         self.title = title
@@ -568,7 +579,7 @@ class _Question:
         )
         self.feedback = html_part()
         self.worked = html_part()  # the solution shown to a learner after a right answer
-        self.solution = TeacherSolution(solution) if solution else None
+        self.solution = TeacherSolution(solution, self.tr) if solution else None
         _QUESTIONS.append(weakref.ref(self))
 
     def _frame(self, *middle: Any):
@@ -587,8 +598,8 @@ class _Question:
         if fb.status == "correct":
             self.solved = True
             if self.reveal_after_correct and self._solution_html:
-                self.worked.value = box_html("solution", "<b>So kann man rechnen:</b> "
-                                             + self._solution_html)
+                self.worked.value = box_html("solution", self.tr.gettext("<b>So kann man rechnen:</b>")
+                                             + " " + self._solution_html)
         elif fb.status == "wrong":
             self.attempts += 1
 
@@ -623,12 +634,14 @@ class NumberQuestion(_Question):
         hint: str = "",
         mistakes: Mapping[Number, str] | None = None,
         solution: str | None = None,
-        title: str = "Aufgabe.",
+        title: str | None = None,
         reveal_after_correct: bool = True,
         placeholder: str | None = None,
+        lang: str | Translator | None = None,
     ):
         super().__init__(prompt, title=title, solution=solution,
-                         reveal_after_correct=reveal_after_correct)
+                         reveal_after_correct=reveal_after_correct, lang=lang)
+        tr = self.tr
         w = self._widgets
         self.answer = to_fraction(answer)
         self.tolerance = to_fraction(tolerance)
@@ -638,17 +651,16 @@ class NumberQuestion(_Question):
         self.hint = hint
         self.mistakes = dict(mistakes or {})
         if placeholder is None:
-            placeholder = "z. B. 0,25 oder 1/4 oder 25 %" if probability else (
-                "ganze Zahl" if self.integer else "z. B. 1,25 oder 5/4")
+            placeholder = tr.gettext("z. B. 0,25 oder 1/4 oder 25 %") if probability else (
+                tr.gettext("ganze Zahl") if self.integer else tr.gettext("z. B. 1,25 oder 5/4"))
         self.text = control(w.Text, value="", placeholder=placeholder, continuous_update=False,
                             layout={"width": "240px"})
-        self.button = control(w.Button, description="Prüfen", button_style="primary",
+        self.button = control(w.Button, description=tr.gettext("Prüfen"), button_style="primary",
                               layout={"width": "auto"})
         self.unit_label = html_part(f'<span style="padding:0 6px">{html.escape(unit)}</span>')
-        self.note = html_part(
-            f'<div style="color:#555;font-size:12.5px">'
-            f"{tolerance_text(self.tolerance, probability, self.integer)}</div>"
-        )
+        with speaking(tr):
+            accepted = tolerance_text(self.tolerance, probability, self.integer)
+        self.note = html_part(f'<div style="color:#555;font-size:12.5px">{accepted}</div>')
         row = w.HBox([self.text, self.unit_label, self.button],
                      layout=layout(align_items="center", flex_flow="row wrap"))
         self.widget = self._frame(self.note, row)
@@ -658,11 +670,12 @@ class NumberQuestion(_Question):
         self.text.observe(lambda change: checked() if change["new"].strip() else None, "value")
 
     def check(self, text: str) -> Feedback:
-        """The verdict on ``text`` (pure: does not touch the widgets)."""
-        return check_number(
-            text, self.answer, self.tolerance, probability=self.probability,
-            mistakes=self.mistakes, hint=self.hint, attempts=self.attempts, unit=self.unit,
-        )
+        """The verdict on ``text`` (pure: does not touch the widgets), in the question's language."""
+        with speaking(self.tr):
+            return check_number(
+                text, self.answer, self.tolerance, probability=self.probability,
+                mistakes=self.mistakes, hint=self.hint, attempts=self.attempts, unit=self.unit,
+            )
 
     def _check_widget(self) -> None:
         text = self.text.value
@@ -690,11 +703,12 @@ class ChoiceQuestion(_Question):
         *,
         explanations: Mapping[str, str] | Sequence[str] | None = None,
         solution: str | None = None,
-        title: str = "Aufgabe.",
+        title: str | None = None,
         reveal_after_correct: bool = True,
+        lang: str | Translator | None = None,
     ):
         super().__init__(prompt, title=title, solution=solution,
-                         reveal_after_correct=reveal_after_correct)
+                         reveal_after_correct=reveal_after_correct, lang=lang)
         w = self._widgets
         self.options = list(options)
         if len(set(self.options)) != len(self.options) or len(self.options) < 2:
@@ -710,21 +724,22 @@ class ChoiceQuestion(_Question):
             self.explanations = dict(zip(self.options, explanations))
         self.choice = control(w.RadioButtons, options=self.options, value=None,
                               layout={"width": "auto"})
-        self.button = control(w.Button, description="Prüfen", button_style="primary",
+        self.button = control(w.Button, description=self.tr.gettext("Prüfen"), button_style="primary",
                               layout={"width": "auto"})
         self.widget = self._frame(self.choice, w.HBox([self.button], layout=layout()))
         checked = guard(self.feedback)(self._check_widget)
         self.button.on_click(lambda _b: checked())
 
     def check(self, option: str | None) -> Feedback:
+        tr = self.tr
         if option is None:
-            return Feedback("invalid", "Wähle zuerst eine Antwort aus.")
+            return Feedback("invalid", tr.gettext("Wähle zuerst eine Antwort aus."))
         if option not in self.options:
             raise ValueError(f"{option!r} ist keine der Antworten.")
         why = self.explanations.get(option, "")
         if option == self.correct:
-            return Feedback("correct", "<b>Richtig!</b>" + (f" {why}" if why else ""))
-        return Feedback("wrong", why or "Noch nicht – lies die Frage noch einmal genau.")
+            return Feedback("correct", tr.gettext("<b>Richtig!</b>") + (f" {why}" if why else ""))
+        return Feedback("wrong", why or tr.gettext("Noch nicht – lies die Frage noch einmal genau."))
 
     def _check_widget(self) -> None:
         self._show(self.check(self.choice.value))
@@ -742,7 +757,7 @@ def exercise_list(questions: Iterable[_Question], start: int = 1):
 
     items = list(questions)
     for i, q in enumerate(items, start=start):
-        q.title = f"Aufgabe {i}."
+        q.title = q.tr.gettext("Aufgabe {n}.").format(n=i)
         q.heading.value = (f'<div style="font-size:15px;line-height:1.5"><b>{q.title}</b> '
                            f"{q.prompt}</div>")
     return widgets.VBox([q.widget for q in items], layout=layout())
