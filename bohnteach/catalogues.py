@@ -31,6 +31,7 @@ KEYWORDS = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "RuleViolation": (2,),  # the detail template of a refusal (RuleViolation(id, template, **params))
+    "Phrase": (1,),  # a piece of a refusal with parameters of its own (Phrase(template, **params))
     "_plural": (2, 3),  # render.table._plural(n, "Karte", "Karten")
 }
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)

@@ -19,7 +19,7 @@ from bohnteach.editions.indiana import rules as indy_rules
 from bohnteach.editions.ladybohn import rules as lady_rules
 from bohnteach.game import engine
 from bohnteach.game.actions import EndTrading, Harvest, Offer, Accept, Plant
-from bohnteach.game.errors import RuleViolation
+from bohnteach.game.errors import Phrase, RuleViolation, Terms
 from bohnteach.game.rulesets import find_ruleset
 from bohnteach.game.state import Phase, State
 from bohnteach.i18n import speaking, translator
@@ -128,7 +128,7 @@ INDIANA: dict[str, Callable[[], RuleViolation | None]] = {
     "offer-open": lambda: _call(lambda: indy_rules._quiet(_with_offer(visit_table()), "indy.visit")),
     "sabotaged": lambda: _check(_sabotaged(), indy.VisitTemple(0, "blue")),
     "temple-no-stack": lambda: _check(visit_table(), indy.VisitTemple(0, "red")),
-    "temple-unknown-name": lambda: _check(visit_table(), indy.VisitTemple(0, "Zauberbohne")),
+    "temple-unknown-name": lambda: _check(visit_table(), indy.VisitTemple(0, "Moonbeam")),
     "temple-not-a-name": lambda: _check(visit_table(), indy.VisitTemple(0, 7)),
     "temple-empty": lambda: _check(visit_table(10, ("blue", 0)), indy.VisitTemple(0, "blue")),
     "last-visit-failed": lambda: _check(_visits(indy.PLANT), indy.VisitTemple(0, "blue")),
@@ -228,9 +228,13 @@ def _malformed_lift() -> RuleViolation | None:
     return _call(lambda: lady_rules.check_lift(s, 0, 0, s.players[0].hand[0], (s.players[0].fields[0][0],)))
 
 
-def _amigo_lift() -> RuleViolation | None:
+def _amigo_lift(direct: bool = False) -> RuleViolation | None:
+    """A lift in a rule set without babies: through the engine, or asked of the edition directly."""
     s = lady_table(ruleset=find_ruleset("amigo"), hands={0: ["Sojabohne"]}, fields={0: [["Sojabohne"], []]})
-    return _check(s, Plant(0, 0, choice=(s.players[0].fields[0][0], 1)))
+    choice = (s.players[0].fields[0][0], 1)
+    if direct:
+        return _call(lambda: lady_rules.check_lift(s, 0, 0, s.players[0].hand[0], choice))
+    return _check(s, Plant(0, 0, choice=choice))
 
 
 def _received(**changes) -> tuple[State, int]:
@@ -259,6 +263,7 @@ def _baby_other_card() -> RuleViolation | None:
 
 LADYBOHN: dict[str, Callable[[], RuleViolation | None]] = {
     "lift-off": _amigo_lift,
+    "lift-off-direct": lambda: _amigo_lift(direct=True),
     "lift-no-baby": lambda: _lift(["Sojabohne w"], hand=["Sojabohne m"]),
     "lift-malformed": _malformed_lift,
     "lift-not-on-field": lambda: _lift(["Sojabohne w"], raw=lambda s: (s.players[0].hand[1], 1)),
@@ -315,7 +320,7 @@ GERMAN: dict[str, tuple[str, str]] = {  # noqa: E501 - the texts as shown
     'indiana/temple-empty': ('indy.visit', 'Im Tempel liegt kein Stapel Blaue Bohnen; dort liegen: nichts.'),
     'indiana/temple-no-stack': ('indy.visit', 'Im Tempel liegt kein Stapel Rote Bohnen; dort liegen: Blaue Bohne, Sojabohne, Feuerbohne, Brechbohne.'),
     'indiana/temple-not-a-name': ('indy.visit', 'Im Tempel liegt kein Stapel int; dort liegen: Blaue Bohne, Sojabohne, Feuerbohne, Brechbohne.'),
-    'indiana/temple-unknown-name': ('indy.visit', "Im Tempel liegt kein Stapel 'Zauberbohne'; dort liegen: Blaue Bohne, Sojabohne, Feuerbohne, Brechbohne."),
+    'indiana/temple-unknown-name': ('indy.visit', "Im Tempel liegt kein Stapel 'Moonbeam'; dort liegen: Blaue Bohne, Sojabohne, Feuerbohne, Brechbohne."),
     'indiana/unknown-player': ('input.unknown-player', 'Person 9 gibt es nicht.'),
     'indiana/visit-keep': ('indy.visit-keep', 'Die Rote Bohne hat Anna beim Tempelgang aufgedeckt; sie muss sie selbst anbauen und darf sie nicht weitergeben.'),
     'indiana/visit-not-active': ('indy.visit', 'Zum Tempel geht nur Anna, die Person am Zug.'),
@@ -331,6 +336,7 @@ GERMAN: dict[str, tuple[str, str]] = {  # noqa: E501 - the texts as shown
     'ladybohn/lift-no-baby': ('lady.baby-lift', 'Nur eine Babybohne schiebt eine weibliche Bohne hoch; die Sojabohne (männlich) nicht.'),
     'ladybohn/lift-not-on-field': ('lady.baby-lift', 'Diese Karte liegt nicht auf Feld 1.'),
     'ladybohn/lift-off': ('lady.baby-lift', 'In „Bohnanza – Grundspiel (Amigo)“ gibt es keine Babybohnen, die etwas hochschieben.'),
+    'ladybohn/lift-off-direct': ('lady.baby-lift', 'In „Bohnanza – Grundspiel (Amigo)“ gibt es keine Babybohnen, die etwas hochschieben.'),
     'ladybohn/lift-past-top': ('lady.baby-lift', 'Die Sojabohne (weiblich) liegt 1 Position(en) unter der obersten Karte; um 2 nach oben ginge über das Feld hinaus.'),
     'ladybohn/lift-too-far': ('lady.baby-lift', 'Um 3 Positionen geht nicht: erlaubt sind 1 bis 2.'),
 }
@@ -361,9 +367,20 @@ def test_english_refusal_is_complete_and_english(case: str) -> None:
     assert german_words(text) == [], (case, text)
 
 
+def _templates(template: str, params: dict) -> set[str]:
+    """A refusal's template and those of the phrases among its parameters."""
+    found = {template}
+    for value in params.values():
+        items = value.items if isinstance(value, Terms) else (value,)
+        for item in items:
+            if isinstance(item, Phrase):
+                found |= _templates(item.template, item.params)
+    return found
+
+
 def test_every_refusal_of_the_editions_has_a_case() -> None:
-    """Each template of ``editions/*/rules.py`` is raised by a case above."""
+    """Each text marked in ``editions/*/rules.py`` (templates, phrases) is raised by a case above."""
     templates = {text for path in sorted(ROOT.glob("bohnteach/editions/*/rules.py"))
                  for _ctx, text, _where, _comment in python_messages(path)}
-    raised = {refusal(case).template for case in CASES}
+    raised = set().union(*(_templates(found.template, found.params) for found in map(refusal, CASES)))
     assert templates - raised == set()

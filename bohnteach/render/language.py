@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnteach.game.beans import Variety
-from bohnteach.game.errors import Rule, Term, readable_source
+from bohnteach.game.errors import Phrase, Rule, Term, Terms, readable_source
 from bohnteach.i18n import current
 
 
@@ -28,7 +28,13 @@ def variety_word(variety: Variety, n: int = 1) -> str:
 
 
 def term(value: Any) -> Any:
-    """A refusal's parameter for the reader: a :class:`Term` translated, the rest as is."""
+    """A refusal's parameter for the reader: a :class:`Term` translated, a :class:`Phrase`
+    translated and filled in, each of :class:`Terms` so, the rest as is."""
+    if isinstance(value, Terms):
+        return value.sep.join(str(term(item)) for item in value.items)
+    if isinstance(value, Phrase):
+        tr = current()
+        return tr.gettext(value.template).format(**{k: term(v) for k, v in value.params.items()})
     if isinstance(value, Term):
         tr = current()
         return tr.pgettext(value.context, str(value)) if value.context else tr.gettext(str(value))

@@ -20,6 +20,7 @@ from bohnteach.editions.ladybohn.rules import (
 from bohnteach.game.actions import Plant
 from bohnteach.game.edition import Edition, View, OfferView, Zone, ZoneDisplay, register_edition
 from bohnteach.game.words import card_label
+from bohnteach.i18n import N_
 from bohnteach.game.engine import harvest_coins, to_plant
 
 _IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
@@ -118,7 +119,7 @@ class Ladybohn(Edition):
     }
     notation_hint = "bei Ladybohn (w), (m), (Baby)"
     trait_words = {
-        "word": {"m": "männlich", "w": "weiblich", "B": "Baby"},
+        "word": {"m": N_("männlich"), "w": N_("weiblich"), "B": N_("Baby")},  # translated where shown
         "short": {"m": "m", "w": "w", "B": "Baby"},
         "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
         "mark": {"m": "♂", "w": "♀", "B": "B"},
@@ -154,8 +155,8 @@ class Ladybohn(Edition):
             return "Hier warten nur Babybohnen auf ihr Feld."
         return None
 
-    def no_choice_text(self, s) -> str:
-        return f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
+    def no_choice_text(self, s):
+        return rules.no_lift_text(s)
 
     def with_meters(self, ruleset, found, source: str = ""):
         return meters.with_meters(ruleset, found, source)
