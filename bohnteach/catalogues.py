@@ -82,7 +82,10 @@ def rules_messages() -> Iterator[Message]:
         yield "variety", v["de"], _rel(path), f"Sorte {v['key']} (Glossar: bohnteach/data/glossary.toml)"
         yield "variety-plural", v["de_plural"], _rel(path), f"Sorte {v['key']}, Mehrzahl"
     for path in sorted((data / "rulesets").glob("*.toml")):
-        yield None, _toml(path)["title"], _rel(path), "Titel eines Regelwerks"
+        ruleset = _toml(path)
+        yield None, ruleset["title"], _rel(path), "Titel eines Regelwerks"
+        if ruleset.get("meter_assumption", "").strip():
+            yield None, ruleset["meter_assumption"].strip(), _rel(path), "Angenommene Bohnometer eines Regelwerks"
 
 
 def scene_messages(path: Path) -> Iterator[Message]:

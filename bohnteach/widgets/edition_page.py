@@ -5,6 +5,9 @@
   section each with the rule, its chips and the source;
 * ``chart_button`` – a plotly chart behind a button, drawn on demand, with the CSS that gives
   it its height on the Voilà page (``height_css``).
+
+Their words are in the reader's language (``i18n.current``; ``chart_button`` keeps the
+translator it was made with for its callback).
 """
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ from typing import Any
 
 from bohnteach.game.errors import find_rule
 from bohnteach.game.rulesets import RuleSet
+from bohnteach.i18n import Translator, _, current, reader, speaking
+from bohnteach.render.language import rule_words
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
 from bohnteach.widgets import figure
@@ -30,10 +35,12 @@ INTERPRETATIONS_CSS = """<style>
 
 
 def assumption_note(rules: RuleSet) -> str:
-    """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed)."""
-    note = rules.meter_assumption.strip()
-    if note.casefold().startswith("annahme:"):
-        note = note[len("annahme:"):].strip()
+    """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed),
+    in the reader's language when the catalogue has it (the rule sets' own notes)."""
+    note = current().gettext(rules.meter_assumption.strip())
+    for lead in ("annahme:", "assumption:"):
+        if note.casefold().startswith(lead):
+            note = note[len(lead):].strip()
     return note
 
 
@@ -41,30 +48,33 @@ def assumption_html(rules: RuleSet) -> str:
     """The rule set's meter note as a visible box (a plain line when nothing is assumed)."""
     if not rules.meter_assumption:
         source = f" ({escape(rules.meter_source)})" if rules.meter_source else ""
-        return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Bohnometer:</b> '
-                f"alle Werte von deinen Karten{source}.</div></div>")
-    return (f'{style_block()}<div class="bt"><div class="bt-note"><b>Achtung, Annahme:</b> '
-            f"{escape(assumption_note(rules))}</div></div>")
+        text = _("<b>Bohnometer:</b> alle Werte von deinen Karten{source}.").format(source=source)
+    else:
+        text = _("<b>Achtung, Annahme:</b> {note}").format(note=escape(assumption_note(rules)))
+    return f'{style_block()}<div class="bt"><div class="bt-note">{text}</div></div>'
 
 
 def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -> str:
     """Our readings of ``rule_ids`` (those with an ``auslegung``) and, when the rule set's
     meters are assumed, that assumption under ``meter_rule``."""
     items = []
+    ours, the_rule = _("Unsere Auslegung:"), _("Die Regel:")
     for rule_id in rule_ids:
         rule = find_rule(rule_id)
         if not rule.interpretation:
             continue
+        words = rule_words(rule)
         items.append(
-            f'<section data-rule="{escape(rule_id)}"><h3>{escape(rule.title)}</h3>'
-            f"<p><b>Unsere Auslegung:</b> {escape(rule.interpretation)}</p>"
-            f'<p style="color:#5c5648"><b>Die Regel:</b> {escape(rule.explanation)}</p>'
+            f'<section data-rule="{escape(rule_id)}"><h3>{escape(words.title)}</h3>'
+            f"<p><b>{ours}</b> {escape(words.interpretation)}</p>"
+            f'<p style="color:#5c5648"><b>{the_rule}</b> {escape(words.explanation)}</p>'
             f"{chips([rule_id], [rule.source])}</section>"
         )
     if rules.meter_assumption:
+        heading, in_data = _("Die Bohnometer-Zahlen"), _("Annahme in den Daten:")
         items.append(
-            '<section data-rule="meter_assumption"><h3>Die Bohnometer-Zahlen</h3>'
-            f"<p><b>Annahme in den Daten:</b> {escape(assumption_note(rules))}</p>"
+            f'<section data-rule="meter_assumption"><h3>{heading}</h3>'
+            f"<p><b>{in_data}</b> {escape(assumption_note(rules))}</p>"
             f"{chips([meter_rule])}</section>"
         )
     return f'{INTERPRETATIONS_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
@@ -95,13 +105,16 @@ def show_figure(fig: Any, out: Any, style: Any) -> None:
     figure.show_figure(fig, out)
 
 
-def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str) -> Any:
+def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str,
+                 lang: str | Translator | None = None) -> Any:
     """A button that draws ``make()`` (a plotly figure with a height) when pressed (a widget:
     button, message, style, output).
 
     Built on demand: the first plotly chart on a page makes the browser load plotly's
     library (several MB), which would keep the page well above the opening-time target of
-    ``benchmarks/site.py``. A failure shows a box and leaves the button for another try."""
+    ``benchmarks/site.py``. A failure shows a box and leaves the button for another try.
+    ``label``, ``tooltip`` and ``what`` are shown as given; ``make`` runs in the reader's
+    language (``lang``, else the page's)."""
     import ipywidgets as widgets
 
     from bohnteach.widgets.parts import html, layout
@@ -113,9 +126,12 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     style = html(height="0px", margin="0")
     out = widgets.Output(layout=layout(width="100%"))
 
-    @guard(message, what, title="Das Diagramm ließ sich nicht zeichnen")
+    tr = reader(lang)
+
+    @guard(message, what, title=tr.gettext("Das Diagramm ließ sich nicht zeichnen"))
     def draw(_button: Any) -> None:
-        show_figure(make(), out, style)
+        with speaking(tr):
+            show_figure(make(), out, style)
         button.layout.display = "none"
 
     button.on_click(draw)

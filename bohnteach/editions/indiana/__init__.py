@@ -25,7 +25,9 @@ from bohnteach.game.edition import Edition, View, Zone, ZoneDisplay, register_ed
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, load_ruleset_with_meters, read_meter_toml,
 )
+from bohnteach.game.errors import Phrase
 from bohnteach.game.state import Phase
+from bohnteach.i18n import N_
 
 _TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
                       for i, k in enumerate(TEMPLE, start=1))
@@ -40,15 +42,15 @@ _ZONES = {
 }
 _SUPPLY = Zone(SUPPLY, False, "Vorrat (Weg- und Trägerkarten)", "indy.buy")
 
-OUTCOME_DE = {
-    rules.MATCH: "Treffer: Stapel und Karte",
-    rules.OTHER: "andere Tempelsorte: Stapel",
-    rules.PLANT: "fremde Sorte: selbst anpflanzen",
-    rules.SNAKE_TEMPLE: "Schlange zu den Schlangen im Tempel",
-    rules.SNAKE_ADVENTURER: "Schlange an den Abenteurer",
-    rules.SNAKE_WANTED: "Schlange auf Schlange: leer ausgegangen",
-    rules.BY_PATH: "mit der Wegkarte: einzelne Karte",
-    rules.LOADED: "Stapel auf die Trägerkarte",
+OUTCOME_DE = {  # N_: translated where shown
+    rules.MATCH: N_("Treffer: Stapel und Karte"),
+    rules.OTHER: N_("andere Tempelsorte: Stapel"),
+    rules.PLANT: N_("fremde Sorte: selbst anpflanzen"),
+    rules.SNAKE_TEMPLE: N_("Schlange zu den Schlangen im Tempel"),
+    rules.SNAKE_ADVENTURER: N_("Schlange an den Abenteurer"),
+    rules.SNAKE_WANTED: N_("Schlange auf Schlange: leer ausgegangen"),
+    rules.BY_PATH: N_("mit der Wegkarte: einzelne Karte"),
+    rules.LOADED: N_("Stapel auf die Trägerkarte"),
 }
 """German words for the visit outcomes (event ``("visit", player, variety, outcome, card)``)."""
 
@@ -158,11 +160,13 @@ class Indiana(Edition):
     def settings_summary(self, found: Any) -> list[str]:
         if not isinstance(found, IndianaSettings):
             return []
-        lines = [f"Tempel mit {found.temple_slots} Sorten", f"höchstens {found.max_visits} Tempelgänge pro Zug",
-                 f"Wegkarte {found.path_cost} Taler, Trägerkarte {found.carrier_cost} Taler"]
+        lines = [Phrase("Tempel mit {varieties} Sorten", varieties=found.temple_slots),
+                 Phrase("höchstens {visits} Tempelgänge pro Zug", visits=found.max_visits),
+                 Phrase("Wegkarte {path} Taler, Trägerkarte {carrier} Taler", path=found.path_cost,
+                        carrier=found.carrier_cost)]
         if found.sabohntage:
-            lines.append("mit Sabohntagekarte")
-        return lines
+            lines.append(Phrase("mit Sabohntagekarte"))
+        return lines  # Phrases: German as str, translated where shown (render.language.term)
 
     def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
         """What a saved game may hold in Indiana's zones (kinds, one variety per stack)."""

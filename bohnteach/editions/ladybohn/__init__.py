@@ -20,6 +20,7 @@ from bohnteach.editions.ladybohn.rules import (
 from bohnteach.game.actions import Plant
 from bohnteach.game.edition import Edition, View, OfferView, Zone, ZoneDisplay, register_edition
 from bohnteach.game.words import card_label
+from bohnteach.game.errors import Phrase
 from bohnteach.i18n import N_
 from bohnteach.game.engine import harvest_coins, to_plant
 
@@ -134,11 +135,11 @@ class Ladybohn(Edition):
     def settings_summary(self, found: Any) -> list[str]:
         if not isinstance(found, LadybohnSettings):
             return []
-        lines = (
-            (found.baby_lift, "Baby hebt ein Weibchen an"),
-            (found.baby_trade_immediate, "eingetauschtes Baby sofort pflanzen"),
-            (found.female_garden_from_discard, "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
-            (found.offer_names_variety_only, "beim Anbieten nur die Sorte nennen"),
+        lines = (  # Phrases: German as str, translated where shown (render.language.term)
+            (found.baby_lift, Phrase("Baby hebt ein Weibchen an")),
+            (found.baby_trade_immediate, Phrase("eingetauschtes Baby sofort pflanzen")),
+            (found.female_garden_from_discard, Phrase("♀ Gartenbohne nimmt Taler vom Ablagestapel")),
+            (found.offer_names_variety_only, Phrase("beim Anbieten nur die Sorte nennen")),
         )
         return [label for on, label in lines if on]
 
