@@ -18,7 +18,8 @@ from typing import Any
 from bohnteach.game.errors import find_rule
 from bohnteach.game.rulesets import RuleSet
 from bohnteach.i18n import Translator, _, current, reader, speaking
-from bohnteach.render.language import rule_words
+from bohnteach.game.errors import Phrase
+from bohnteach.render.language import rule_words, term
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
 from bohnteach.widgets import figure
@@ -34,10 +35,25 @@ INTERPRETATIONS_CSS = """<style>
 </style>"""
 
 
+def said(text: str) -> str:
+    """A text of the data or an edition (a :class:`Phrase` with parameters, or plain) in
+    the reader's language."""
+    return term(text) if isinstance(text, Phrase) else current().gettext(text)
+
+
+def still_assumed(rules: RuleSet) -> str:
+    """What is still assumed after one's own values (the ``still`` of the edition's note),
+    in the reader's language; "" when nothing is."""
+    note = rules.meter_assumption
+    if isinstance(note, Phrase) and "still" in note.params:
+        return str(term(note.params["still"]))
+    return ""
+
+
 def assumption_note(rules: RuleSet) -> str:
     """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed),
     in the reader's language when the catalogue has it (the rule sets' own notes)."""
-    note = current().gettext(rules.meter_assumption.strip())
+    note = said(rules.meter_assumption).strip()
     for lead in ("annahme:", "assumption:"):
         if note.casefold().startswith(lead):
             note = note[len(lead):].strip()
@@ -47,7 +63,7 @@ def assumption_note(rules: RuleSet) -> str:
 def assumption_html(rules: RuleSet) -> str:
     """The rule set's meter note as a visible box (a plain line when nothing is assumed)."""
     if not rules.meter_assumption:
-        source = f" ({escape(rules.meter_source)})" if rules.meter_source else ""
+        source = f" ({escape(said(rules.meter_source))})" if rules.meter_source else ""
         text = _("<b>Bohnometer:</b> alle Werte von deinen Karten{source}.").format(source=source)
     else:
         text = _("<b>Achtung, Annahme:</b> {note}").format(note=escape(assumption_note(rules)))
@@ -139,5 +155,5 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
                         _dom_classes=(css_class,))
 
 
-__all__ = ["assumption_html", "assumption_note", "interpretations_html", "chart_button",
+__all__ = ["assumption_html", "assumption_note", "said", "still_assumed", "interpretations_html", "chart_button",
            "height_css", "show_figure", "show_part"]

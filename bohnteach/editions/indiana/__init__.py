@@ -25,7 +25,7 @@ from bohnteach.game.edition import Edition, View, Zone, ZoneDisplay, register_ed
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, load_ruleset_with_meters, read_meter_toml,
 )
-from bohnteach.game.errors import Phrase
+from bohnteach.game.errors import Phrase, Term, Terms
 from bohnteach.game.state import Phase
 from bohnteach.i18n import N_
 
@@ -305,9 +305,10 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
             raise MeterFileError(path.name, f"[{name}]", "Hier steht eine Tabelle; erwartet wird eine Zeile wie "
                                  f"{find_variety(key).de} = [4, 7, 9, 11] (Indiana-Karten haben kein m/w).")
         meters[key] = check_meter(values, path.name, name)
-    still = [find_variety(v).de for v in rules.NEW_VARIETIES if v not in meters]
-    note = f"Werte aus {path.name}; weiterhin angenommen: {', '.join(still)}." if still else ""
-    return replace(rules_, meters=meters, meter_assumption=note, meter_source=f"Werte aus {path.name}")
+    still = [Term.variety(find_variety(v).de) for v in rules.NEW_VARIETIES if v not in meters]
+    note = Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=path.name, still=Terms(still)) if still else ""
+    return replace(rules_, meters=meters, meter_assumption=note,
+                   meter_source=Phrase("Werte aus {file}", file=path.name))
 
 
 # load_ruleset_with_meters is the top-level one (one signature: rule set, then file)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bohnteach.game.beans import Meter, find_variety
+from bohnteach.game.errors import Phrase, Term, Terms
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, meter_variety, read_meter_toml,
 )
@@ -38,14 +39,15 @@ def with_meters(rules: RuleSet, meters: Mapping[str, Mapping[str, object]], sour
             merged.setdefault(variety, {})[sex] = check_meter(values, where, label)
     given = {(meter_variety(rules, k, where, k), s) for k, by_sex in meters.items() for s in by_sex}
     still = [
-        f"{find_variety(v).de} ({s})" for v in rules.varieties for s in ("m", "w")
-        if rules.traits.get(v, {}).get(s) and (v, s) not in given
+        Phrase("{variety} ({sex})", variety=Term.variety(find_variety(v).de), sex=s) for v in rules.varieties
+        for s in ("m", "w") if rules.traits.get(v, {}).get(s) and (v, s) not in given
     ]
-    if still and rules.meter_assumption:
-        note = f"Werte aus {where}; weiterhin angenommen: {', '.join(still)}."
+    if still and rules.meter_assumption:  # Phrases: German as str, translated where shown
+        note = Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=where, still=Terms(still))
     else:
         note = ""
-    return replace(rules, trait_meters=merged, meter_assumption=note, meter_source=f"Werte aus {where}")
+    return replace(rules, trait_meters=merged, meter_assumption=note,
+                   meter_source=Phrase("Werte aus {file}", file=where))
 
 
 def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> dict[str, dict[str, Meter]]:

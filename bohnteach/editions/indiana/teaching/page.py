@@ -36,7 +36,9 @@ from bohnteach.editions.indiana.teaching.temple import VisitChances, pile_counts
 from bohnteach.i18n import Translator, _, current, reader, speaking
 from bohnteach.render.language import number, percent, term, variety_word
 from bohnteach.render.style import text_colour
-from bohnteach.widgets.edition_page import assumption_html, chart_button, interpretations_html, show_part
+from bohnteach.widgets.edition_page import (
+    assumption_html, chart_button, interpretations_html, show_part, still_assumed,
+)
 from bohnteach.widgets.failure import guard
 
 RULESET = "indiana"
@@ -201,7 +203,7 @@ def ruleset_from_text(text: str, ruleset: str | RuleSet = RULESET) -> RuleSet:
     from bohnteach.game.rulesets import MeterFileError
 
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "meine_karten.toml"  # the name the docs use for one's own meter file
+        path = Path(folder) / _("meine_karten.toml")  # the name the docs use for one's own meter file
         path.write_text(text, encoding="utf-8")
         try:
             return load_ruleset_with_meters(ruleset, path)
@@ -254,7 +256,7 @@ class OwnMeters:
         except MeterFileError as error:
             self.message.value = render_error(str(error), title=_("Diese Werte kann bohnteach nicht lesen"))
             return self.rules
-        still = self.rules.meter_assumption.split("weiterhin angenommen:")[-1].strip() or (
+        still = still_assumed(self.rules) + "." if self.rules.meter_assumption else (
             _("nichts mehr – alle Werte sind deine."))
         self.message.value = render_info(_("Übernommen"), _("Die Tabelle rechnet jetzt mit deinen Werten. "
                                                             "Weiterhin angenommen: {still}").format(still=still))

@@ -30,7 +30,7 @@ from bohnteach.render.language import variety_word
 from bohnteach.render.table import render_error, render_info
 from bohnteach.render.style import text_colour
 from bohnteach.game.rulesets import RuleSet, find_ruleset
-from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure, show_part
+from bohnteach.widgets.edition_page import assumption_html, chart_button, show_figure, show_part, still_assumed
 from bohnteach.widgets.edition_page import interpretations_html as interpretations_html_of
 from bohnteach.widgets.failure import guard
 
@@ -222,7 +222,7 @@ class OwnValues:
         from bohnteach.game.rulesets import MeterFileError, load_ruleset_with_meters
 
         with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "meine_karten.toml"
+            path = Path(folder) / _("meine_karten.toml")
             path.write_text(self.text.value, encoding="utf-8")
             try:
                 rules = load_ruleset_with_meters("ladybohn", path)
@@ -232,10 +232,10 @@ class OwnValues:
                     title=_("Diese Werte kann bohnteach nicht lesen"))
                 return self.rules
         self.rules = rules
-        still = rules.meter_assumption or _("nichts mehr – alle Werte sind deine")
+        still = still_assumed(rules) + "." if rules.meter_assumption else _("nichts mehr – alle Werte sind deine")
         self.message.value = render_info(
             _("Übernommen"), _("Tabelle und Diagramm rechnen jetzt mit deinen Werten. Weiterhin angenommen: "
-                               "{still}").format(still=still.split("weiterhin angenommen:")[-1].strip()))
+                               "{still}").format(still=still))
         self._show()
         return rules
 
