@@ -145,3 +145,14 @@ def test_show_parts_take_the_language(part):
     for chapter in (lady_page, indy_page):
         shown = chapter.show(part, STRICT)
         assert english(shown.data) == []
+
+
+def test_mach_du_cases_of_the_editions_have_english_texts():
+    """Title, goal, what one learns and every hint of each edition's Mach-du case: in the
+    catalogue (the case widget shows them through it) and English."""
+    from bohnteach.editions.indiana.cases import CASES as INDIANA_CASES
+    from bohnteach.editions.ladybohn.cases import CASES as LADYBOHN_CASES
+
+    for case in (*INDIANA_CASES, *LADYBOHN_CASES):
+        for text in (case["title"], case["goal"], case["learned"], *case["hints"]):
+            assert german_words(STRICT.gettext(text)) == [], (case["id"], text)
