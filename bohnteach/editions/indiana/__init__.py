@@ -29,18 +29,21 @@ from bohnteach.game.errors import Phrase, Term, Terms
 from bohnteach.game.state import Phase
 from bohnteach.i18n import N_
 
-_TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
+# Zone titles are the scene files' words too (German, as the notation reads them); marked
+# N_ or Phrases, they are translated where a table shows them
+_TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=Phrase("Bohnentempel, Stelle {place}", place=i),
+                           rule="indy.temple-setup")
                       for i, k in enumerate(TEMPLE, start=1))
 _ZONES = {
-    ADVENTURER: Zone(ADVENTURER, True, "Abenteurer", "indy.adventurer"),
-    CARRIER: Zone(CARRIER, True, "Trägerkarte auf der Hand", "indy.carrier"),
-    CARRIER_LAID: Zone(CARRIER_LAID, True, "Trägerkarte über dem Abenteurer", "indy.carrier"),
-    LOAD: Zone(LOAD, True, "Stapel auf der Trägerkarte", "indy.carrier-load"),
-    PATH: Zone(PATH, True, "Wegkarte", "indy.path-card"),
-    SABOHNTAGE: Zone(SABOHNTAGE, True, "Sabohntagekarte", "indy.sabohntage"),
-    SABOTAGED: Zone(SABOTAGED, True, "Sabohntagekarte auf dem Abenteurer", "indy.sabohntage"),
+    ADVENTURER: Zone(ADVENTURER, True, N_("Abenteurer"), "indy.adventurer"),
+    CARRIER: Zone(CARRIER, True, N_("Trägerkarte auf der Hand"), "indy.carrier"),
+    CARRIER_LAID: Zone(CARRIER_LAID, True, N_("Trägerkarte über dem Abenteurer"), "indy.carrier"),
+    LOAD: Zone(LOAD, True, N_("Stapel auf der Trägerkarte"), "indy.carrier-load"),
+    PATH: Zone(PATH, True, N_("Wegkarte"), "indy.path-card"),
+    SABOHNTAGE: Zone(SABOHNTAGE, True, N_("Sabohntagekarte"), "indy.sabohntage"),
+    SABOTAGED: Zone(SABOTAGED, True, N_("Sabohntagekarte auf dem Abenteurer"), "indy.sabohntage"),
 }
-_SUPPLY = Zone(SUPPLY, False, "Vorrat (Weg- und Trägerkarten)", "indy.buy")
+_SUPPLY = Zone(SUPPLY, False, N_("Vorrat (Weg- und Trägerkarten)"), "indy.buy")
 
 OUTCOME_DE = {  # N_: translated where shown
     rules.MATCH: N_("Treffer: Stapel und Karte"),
@@ -61,7 +64,7 @@ class IndianaView(View):
     temple visits, purchases and sales as Mach-du buttons, its Mach-du cases and names."""
 
     label = "Indiana Bohnes"
-    comparison = {"Erweiterung": ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"))}
+    comparison = {N_("Erweiterung"): (N_("Tempel und Abenteurer"), ("indy.temple-setup", "indy.adventurer"))}
     tryit_cases = cases.CASES
     coin_place = "Home Sweet Home"
 
@@ -82,18 +85,18 @@ class IndianaView(View):
         if key == ADVENTURER:
             cards = s.players[player].extra[ADVENTURER]
             if not cards:
-                return "leer"
+                return Phrase("leer")
             if rules.blocked(s, player):
-                return "von Schlangenbohnen blockiert"
+                return Phrase("von Schlangenbohnen blockiert")
             if s.players[player].extra[SABOTAGED]:
-                return "von der Sabohntagekarte blockiert"
-            return f"Verkauf brächte {rules.sale_coins(s, player)} Taler"
+                return Phrase("von der Sabohntagekarte blockiert")
+            return Phrase("Verkauf brächte {coins} Taler", coins=rules.sale_coins(s, player))
         if key == CARRIER:
-            return f"an Stelle {carrier_position(s, player)} der Hand"
+            return Phrase("an Stelle {place} der Hand", place=carrier_position(s, player))
         if key == LOAD:
-            return "wird erst über den Abenteurer verkauft"
+            return Phrase("wird erst über den Abenteurer verkauft")
         if key == SABOTAGED:
-            return "blockiert den Abenteurer, bis diese Person am Zug war"
+            return Phrase("blockiert den Abenteurer, bis diese Person am Zug war")
         return ""
 
     def table_zones_for_display(self, s) -> list[ZoneDisplay]:
@@ -101,7 +104,8 @@ class IndianaView(View):
         out = []
         for zone in _TEMPLE_ZONES[: settings(s).temple_slots]:
             cards = s.extra[zone.key]
-            note = f"{len(cards)} × {find_variety(s.variety[cards[0]]).de}" if cards else "leere Stelle"
+            note = Phrase("{count} × {variety}", count=len(cards),
+                          variety=Term.variety(find_variety(s.variety[cards[0]]).de)) if cards else Phrase("leere Stelle")
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
 
@@ -130,19 +134,19 @@ class IndianaView(View):
                 visits += [VisitTemple(seat, v, True) for v in rules.temple_stacks(s)]
             if p.extra[CARRIER_LAID]:
                 visits += [LoadCarrier(seat, v) for v in rules.temple_stacks(s)]
-            groups.append(("Zum Tempel – welchen Stapel wünschst du dir?", visits))
+            groups.append((N_("Zum Tempel – welchen Stapel wünschst du dir?"), visits))
         if seat == s.active and p.extra[CARRIER]:
-            groups.append(("Trägerkarte", [LayCarrier(seat)]))
+            groups.append((N_("Trägerkarte"), [LayCarrier(seat)]))
         keeper = [SellAdventurer(seat)] if p.extra[ADVENTURER] else []
         keeper += [FieldToAdventurer(seat, f) for f, cards in enumerate(p.fields) if cards]
         if keeper:
-            groups.append(("Abenteurer", keeper))
+            groups.append((N_("Abenteurer"), keeper))
         buy = [BuyCard(seat, kind) for kind in rules.BUYABLE if not p.extra[kind]
                and not (kind == CARRIER and p.extra[CARRIER_LAID])]
         if buy:
-            groups.append(("Kaufen", buy))
+            groups.append((N_("Kaufen"), buy))
         if seat == s.active and p.extra[SABOHNTAGE]:
-            groups.append(("Sabohntagekarte", [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
+            groups.append((N_("Sabohntagekarte"), [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
         return [(title, labelled(actions)) for title, actions in groups]
 
 

@@ -254,12 +254,12 @@ def check_immediate_plant(s, player: int, field: int, card: int | None) -> int:
         raise RuleViolation(
             "lady.baby-trade-immediate",
             "Die Babybohne ({card}) kommt sofort auf das Feld, auf dem diese Sorte schon wächst: {where}.",
-            card=card_term(s, chosen, False), where=_fields(fields),
+            card=card_term(s, chosen, False), where=field_list(fields),
         )
     return chosen
 
 
-def _fields(fields: list[int]) -> Phrase | str:
+def field_list(fields: list[int]) -> Phrase | str:
     """``Feld 1``, ``Feld 1 oder Feld 2``, … (translated where shown)."""
     if not fields:
         return ""
@@ -385,6 +385,7 @@ __all__ = [
     "check_nothing_pending",
     "coins_from_piles",
     "default_lift",
+    "field_list",
     "harvest_from_piles",
     "hold",
     "immediate_fields",
