@@ -8,6 +8,8 @@ tests pin it); here a few German anchors make sure the German page is still Germ
 """
 from __future__ import annotations
 
+import re
+
 import plotly.graph_objects as go
 import pytest
 
@@ -156,3 +158,24 @@ def test_mach_du_cases_of_the_editions_have_english_texts():
     for case in (*INDIANA_CASES, *LADYBOHN_CASES):
         for text in (case["title"], case["goal"], case["learned"], *case["hints"]):
             assert german_words(STRICT.gettext(text)) == [], (case["id"], text)
+
+
+def _own_part(error_box: str) -> str:
+    """An error box without its closing advice (``render.failure``'s words, not the editions')."""
+    return re.sub(r'<p class="bt-next">.*?</p>', "", error_box, flags=re.S)
+
+
+def test_own_meter_mistakes_are_explained_in_english():
+    box = indy_page.OwnMeters(lang=STRICT)
+    box.text.value = "blue = [4, 6, 8, 10]\n"
+    box.apply()
+    assert "only for Snake Bean and Bush Bean" in box.message.value
+    assert english(_own_part(box.message.value)) == [], box.message.value
+    lady = lady_page.OwnValues(lang=STRICT)
+    lady.text.value = "[blue]\nB = [1, 2, 3, 4]\n"
+    lady.apply()
+    assert "Baby beans have no beanometer" in lady.message.value
+    german = indy_page.OwnMeters()
+    german.text.value = "blue = [4, 6, 8, 10]\n"
+    german.apply()
+    assert "Eigene Bohnometer gibt es hier nur für Schlangenbohne und Buschbohne." in german.message.value

@@ -27,7 +27,7 @@ from bohnteach.game.rulesets import (
 )
 from bohnteach.game.errors import Phrase, Term, Terms
 from bohnteach.game.state import Phase
-from bohnteach.i18n import N_
+from bohnteach.i18n import N_, _, current, pgettext
 
 # Zone titles are the scene files' words too (German, as the notation reads them); marked
 # N_ or Phrases, they are translated where a table shows them
@@ -288,10 +288,11 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
     """indy.meters: the rule set with the Bohnometers printed on the user's own cards, from
     a TOML file ``Schlangenbohne = [4, 7, 9, 11]`` and/or ``Buschbohne = [...]`` (cards for
     1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason.
-    Reached through ``load_ruleset_with_meters("indiana", path)``."""
+    Reached through ``load_ruleset_with_meters("indiana", path)``. Its reasons are in the
+    reader's language (``i18n.current``: the own-meters box speaks while it reads)."""
     raw = read_meter_toml(path)
     if not raw:
-        raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")
+        raise MeterFileError(path.name, _("(Datei)"), _("Die Datei enthält keine Bohnometer."))
     meters = dict(rules_.meters)
     seen: dict[str, str] = {}
     for name, values in raw.items():
@@ -300,14 +301,16 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
         except ValueError:
             key = ""
         if key not in rules.NEW_VARIETIES:
-            names = " und ".join(find_variety(v).de for v in rules.NEW_VARIETIES)
-            raise MeterFileError(path.name, name, f"Eigene Bohnometer gibt es hier nur für {names}.")
+            snake, bush = (pgettext("variety", find_variety(v).de) for v in rules.NEW_VARIETIES)
+            raise MeterFileError(path.name, name, _("Eigene Bohnometer gibt es hier nur für {snake} und "
+                                                    "{bush}.").format(snake=snake, bush=bush))
         if key in seen:
-            raise MeterFileError(path.name, name, f"Dieselbe Sorte steht schon unter {seen[key]}.")
+            raise MeterFileError(path.name, name, _("Dieselbe Sorte steht schon unter {key}.").format(key=seen[key]))
         seen[key] = name
         if isinstance(values, dict):
-            raise MeterFileError(path.name, f"[{name}]", "Hier steht eine Tabelle; erwartet wird eine Zeile wie "
-                                 f"{find_variety(key).de} = [4, 7, 9, 11] (Indiana-Karten haben kein m/w).")
+            raise MeterFileError(path.name, f"[{name}]", _(
+                "Hier steht eine Tabelle; erwartet wird eine Zeile wie {variety} = [4, 7, 9, 11] (Indiana-Karten "
+                "haben kein m/w).").format(variety=find_variety(key).de if current().is_source else key))
         meters[key] = check_meter(values, path.name, name)
     still = [Term.variety(find_variety(v).de) for v in rules.NEW_VARIETIES if v not in meters]
     note = Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=path.name, still=Terms(still)) if still else ""
