@@ -179,3 +179,64 @@ def test_own_meter_mistakes_are_explained_in_english():
     german.text.value = "blue = [4, 6, 8, 10]\n"
     german.apply()
     assert "Eigene Bohnometer gibt es hier nur für Schlangenbohne und Buschbohne." in german.message.value
+
+
+def test_the_views_words_are_english_where_shown():
+    """What the editions hand to the table, the comparison and Mach-du (zone titles and
+    notes, comparison labels and cells, the hidden offer, the try-move groups, settings)
+    has an English text: the shower words it with ``gettext`` or ``render.language.term``."""
+    from bohnteach.editions.indiana import INDIANA
+    from bohnteach.editions.ladybohn import LADYBOHN
+    from bohnteach.game import engine
+    from bohnteach.render.language import term
+
+    def say(text) -> str:
+        return str(term(text)) if hasattr(text, "template") else STRICT.gettext(text)
+
+    words = []
+    for edition in (INDIANA, LADYBOHN):
+        view = edition.view
+        for topic, (renamed, _rules) in view.comparison.items():
+            words += [topic, renamed] if renamed else [topic]
+        words += list(view.comparison_cells.values())
+        words += [zone.title for zone in edition.zones]
+    lady_view = LADYBOHN.view
+    words += [lady_view.no_meter_note, lady_view.hidden_card_title, lady_view.hidden_offer[0]]
+    with speaking(STRICT):
+        for ruleset in ("indiana_varianten", "ladybohn"):
+            r = find_ruleset(ruleset)
+            words += edition_lines(r)
+        s = engine.new_game("indiana", 4, seed=3)
+        for seat in range(4):
+            words += [z.note for z in INDIANA.view.zones_for_display(s, seat)]
+            words += [title for title, _moves in INDIANA.view.try_moves(s, seat)]
+        words += [z.note for z in INDIANA.view.table_zones_for_display(s)]
+        shown = [say(w) for w in words if w]
+    assert len(shown) > 30
+    for text in shown:
+        assert german_words(text) == [], text
+
+
+def edition_lines(r) -> list:
+    from bohnteach.game.edition import find_edition
+
+    return find_edition(r.edition).settings_summary(r.settings)
+
+
+def test_a_baby_lift_in_english():
+    """Ladybohn's lift buttons and the note after a lift (Phrases) in English."""
+    from bohnteach.editions.ladybohn import LADYBOHN
+    from bohnteach.game import engine
+    from bohnteach.render.language import term
+    from test_ladybohn import lift_table
+
+    s = lift_table(["Sojabohne w", "Sojabohne m"])
+    moves = LADYBOHN.view.choice_moves(s, 0, [s.players[0].hand[0]])
+    assert moves and str(moves[0][0]).startswith("Baby auf Feld 1")
+    events = engine.apply(s, moves[-1][1])
+    title, text, _rules = LADYBOHN.view.choice_note(s, events)
+    with speaking(STRICT):
+        shown = [str(term(label)) for label, _a in moves] + [STRICT.gettext(title), str(term(text))]
+    assert shown[0].startswith("Baby on field 1: ♀ f")
+    for line in shown:
+        assert german_words(line) == [], line
