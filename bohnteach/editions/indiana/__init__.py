@@ -104,8 +104,11 @@ class IndianaView(View):
         out = []
         for zone in _TEMPLE_ZONES[: settings(s).temple_slots]:
             cards = s.extra[zone.key]
-            note = Phrase("{count} × {variety}", count=len(cards),
-                          variety=Term.variety(find_variety(s.variety[cards[0]]).de)) if cards else Phrase("leere Stelle")
+            if cards:
+                note = Phrase("{count} × {variety}", count=len(cards),
+                              variety=Term.variety(find_variety(s.variety[cards[0]]).de))
+            else:
+                note = Phrase("leere Stelle")
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
 
@@ -313,7 +316,8 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
                 "haben kein m/w).").format(variety=find_variety(key).de if current().is_source else key))
         meters[key] = check_meter(values, path.name, name)
     still = [Term.variety(find_variety(v).de) for v in rules.NEW_VARIETIES if v not in meters]
-    note = Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=path.name, still=Terms(still)) if still else ""
+    note = (Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=path.name, still=Terms(still))
+            if still else "")
     return replace(rules_, meters=meters, meter_assumption=note,
                    meter_source=Phrase("Werte aus {file}", file=path.name))
 

@@ -84,7 +84,8 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
             if sex not in ("m", "w"):
                 raise MeterFileError(name, label, _(_TRAIT_REASON.get(sex, _TRAIT_REASON[None])))
             if not rules.traits[variety].get(sex):
-                raise MeterFileError(name, label, _("Diese Karte gibt es in {rules} nicht.").format(rules=_(rules.title)))
+                raise MeterFileError(name, label,
+                                     _("Diese Karte gibt es in {rules} nicht.").format(rules=_(rules.title)))
             meters.setdefault(variety, {})[sex] = check_meter(values, name, label)
     if not meters:
         raise MeterFileError(name, _("(Datei)"), _("Die Datei enthält keine Bohnometer."))
