@@ -31,6 +31,7 @@ KEYWORDS = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "RuleViolation": (2,),  # the detail template of a refusal (RuleViolation(id, template, **params))
+    "Phrase": (1,),  # a piece of a refusal with parameters of its own (Phrase(template, **params))
     "_plural": (2, 3),  # render.table._plural(n, "Karte", "Karten")
 }
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
@@ -81,7 +82,10 @@ def rules_messages() -> Iterator[Message]:
         yield "variety", v["de"], _rel(path), f"Sorte {v['key']} (Glossar: bohnteach/data/glossary.toml)"
         yield "variety-plural", v["de_plural"], _rel(path), f"Sorte {v['key']}, Mehrzahl"
     for path in sorted((data / "rulesets").glob("*.toml")):
-        yield None, _toml(path)["title"], _rel(path), "Titel eines Regelwerks"
+        ruleset = _toml(path)
+        yield None, ruleset["title"], _rel(path), "Titel eines Regelwerks"
+        if ruleset.get("meter_assumption", "").strip():
+            yield None, ruleset["meter_assumption"].strip(), _rel(path), "Angenommene Bohnometer eines Regelwerks"
 
 
 def scene_messages(path: Path) -> Iterator[Message]:

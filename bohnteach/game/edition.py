@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bohnteach.game.errors import MeterFileError, RuleViolation, add_rules
+from bohnteach.game.errors import MeterFileError, Phrase, RuleViolation, Term, add_rules
 from bohnteach.game.words import add_trait_words, variety_with_trait
 
 if TYPE_CHECKING:
@@ -218,15 +218,19 @@ class Edition:
     choice_size: ClassVar[int] = 0
     """How many whole numbers such a choice has (``actions.plain`` refuses other lengths)."""
 
-    def no_choice_text(self, s: State) -> str:
-        """Why ``s``'s rule set knows no such plant choice (German), for ``choice_rule``."""
-        return f"In „{s.ruleset.title}“ wählt man beim Pflanzen nichts dazu."
+    def no_choice_text(self, s: State) -> Phrase:
+        """Why ``s``'s rule set knows no such plant choice, for ``choice_rule`` (a template
+        and its parameters: translated where the refusal is shown)."""
+        return Phrase("In „{rules}“ wählt man beim Pflanzen nichts dazu.", rules=Term(s.ruleset.title))
 
     def refuse_plant_choice(self, s: State, a: Plant) -> None:
         """A ``Plant`` with a choice (``Plant.choice``) where the edition offers none:
         refused under the rule that gives such choices (``choice_rule()``)."""
         owner = choice_owner()
-        raise RuleViolation(choice_rule(), (owner or self).no_choice_text(s))
+        text = (owner or self).no_choice_text(s)
+        if isinstance(text, Phrase):
+            raise RuleViolation(choice_rule(), text.template, **text.params)
+        raise RuleViolation(choice_rule(), text)
 
     # ---- own meters (a user's cards): not hot --------------------------------------------
     def with_meters(self, ruleset: RuleSet, meters: Mapping[str, Mapping[str, object]],

@@ -113,6 +113,48 @@ class Term(str):
         return (Term, (str(self), self.context))
 
 
+class Phrase(str):
+    """A piece of a refusal's text with parameters of its own, among a refusal's parameters:
+    the German text filled in as a ``str``, translated where it is shown like the refusal
+    (``Phrase("Feld {field}", field=2)``)."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, /, **params: object) -> Phrase:
+        phrase = super().__new__(cls, template.format(**params))
+        phrase.template = template
+        phrase.params = params
+        return phrase
+
+    def __reduce__(self):
+        return (_phrase, (self.template, self.params))
+
+
+def _phrase(template: str, params: dict) -> Phrase:
+    return Phrase(template, **params)
+
+
+class Terms(str):
+    """Several words of the game among a refusal's parameters, joined by ``sep`` (each a
+    :class:`Term`, :class:`Phrase` or plain value, translated one by one where shown):
+    ``Terms([Term.variety("Blaue Bohne"), Term.variety("Sojabohne")])`` is
+    ``"Blaue Bohne, Sojabohne"``."""
+
+    items: tuple
+    sep: str
+
+    def __new__(cls, items, sep: str = ", ") -> Terms:
+        found = tuple(items)
+        terms = super().__new__(cls, sep.join(str(i) for i in found))
+        terms.items = found
+        terms.sep = sep
+        return terms
+
+    def __reduce__(self):
+        return (Terms, (self.items, self.sep))
+
+
 class RuleViolation(Exception):
     """A refused action: the rule ID, a German explanation for learners, and the source.
 

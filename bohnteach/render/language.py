@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnteach.game.beans import Variety
-from bohnteach.game.errors import Rule, Term, readable_source
+from bohnteach.game.errors import Phrase, Rule, Term, Terms, readable_source
 from bohnteach.i18n import current
+from bohnteach.render.words import de_number, de_percent
 
 
 def variety_word(variety: Variety, n: int = 1) -> str:
@@ -27,8 +28,35 @@ def variety_word(variety: Variety, n: int = 1) -> str:
     return tr.pgettext("variety-plural", variety.de_plural)
 
 
+def number(x: Any, digits: int = 4, *, strip: bool = True) -> str:
+    """``x`` rounded as :func:`~bohnteach.render.words.de_number` does, written as the
+    reader writes numbers: German ``10.000,5``, English ``10,000.5``."""
+    text = de_number(x, digits, strip=strip)
+    return text if current().is_source else text.translate(_POINT_AND_COMMA)
+
+
+def percent(x: Any, digits: int = 1) -> str:
+    """A share as a percentage for the reader: German ``11,3 %``, English ``11.3%``."""
+    text = de_percent(x, digits)
+    return text if current().is_source else text.translate(_POINT_AND_COMMA).replace(" %", "%")
+
+
+_POINT_AND_COMMA = str.maketrans({".": ",", ",": "."})
+
+
+def chart_separators() -> str:
+    """plotly's ``separators`` (decimal, thousands) for the reader's numbers."""
+    return ",." if current().is_source else ".,"
+
+
 def term(value: Any) -> Any:
-    """A refusal's parameter for the reader: a :class:`Term` translated, the rest as is."""
+    """A refusal's parameter for the reader: a :class:`Term` translated, a :class:`Phrase`
+    translated and filled in, each of :class:`Terms` so, the rest as is."""
+    if isinstance(value, Terms):
+        return value.sep.join(str(term(item)) for item in value.items)
+    if isinstance(value, Phrase):
+        tr = current()
+        return tr.gettext(value.template).format(**{k: term(v) for k, v in value.params.items()})
     if isinstance(value, Term):
         tr = current()
         return tr.pgettext(value.context, str(value)) if value.context else tr.gettext(str(value))
@@ -84,4 +112,5 @@ def rule_words(rule: Rule) -> RuleWords:
                      tr.prose(rule.interpretation), source_words(rule.source))
 
 
-__all__ = ["RuleWords", "refusal_detail", "rule_words", "source_words", "term", "variety_word"]
+__all__ = ["RuleWords", "chart_separators", "number", "percent", "refusal_detail", "rule_words", "source_words",
+           "term", "variety_word"]

@@ -5,6 +5,9 @@
   section each with the rule, its chips and the source;
 * ``chart_button`` – a plotly chart behind a button, drawn on demand, with the CSS that gives
   it its height on the Voilà page (``height_css``).
+
+Their words are in the reader's language (``i18n.current``; ``chart_button`` keeps the
+translator it was made with for its callback).
 """
 from __future__ import annotations
 
@@ -12,10 +15,10 @@ from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any
 
-from bohnteach.game.errors import find_rule
+from bohnteach.game.errors import Phrase, find_rule
 from bohnteach.game.rulesets import RuleSet
-from bohnteach.i18n import _, current, reader
-from bohnteach.render.language import rule_words
+from bohnteach.i18n import Translator, _, current, reader, speaking
+from bohnteach.render.language import rule_words, term
 from bohnteach.render.style import style_block
 from bohnteach.render.table import chips
 from bohnteach.widgets import figure
@@ -31,13 +34,28 @@ INTERPRETATIONS_CSS = """<style>
 </style>"""
 
 
+def said(text: str) -> str:
+    """A text of the data or an edition (a :class:`Phrase` with parameters, or plain) in
+    the reader's language."""
+    return term(text) if isinstance(text, Phrase) else current().gettext(text)
+
+
+def still_assumed(rules: RuleSet) -> str:
+    """What is still assumed after one's own values (the ``still`` of the edition's note),
+    in the reader's language; "" when nothing is."""
+    note = rules.meter_assumption
+    if isinstance(note, Phrase) and "still" in note.params:
+        return str(term(note.params["still"]))
+    return ""
+
+
 def assumption_note(rules: RuleSet) -> str:
     """The rule set's meter note without its leading „Annahme:“ ("" when nothing is assumed),
-    in the reader's language."""
-    note = _data_words(rules.meter_assumption.strip())
-    for prefix in ("annahme:", _("Annahme:").casefold()):
-        if note.casefold().startswith(prefix):
-            note = note[len(prefix):].strip()
+    in the reader's language when the catalogue has it (the rule sets' own notes)."""
+    note = said(rules.meter_assumption).strip()
+    for lead in ("annahme:", "assumption:"):
+        if note.casefold().startswith(lead):
+            note = note[len(lead):].strip()
     return note
 
 
@@ -51,12 +69,11 @@ def _data_words(text: str) -> str:
 def assumption_html(rules: RuleSet) -> str:
     """The rule set's meter note as a visible box (a plain line when nothing is assumed)."""
     if not rules.meter_assumption:
-        source = f" ({escape(_data_words(rules.meter_source))})" if rules.meter_source else ""
-        note = _("<b>Bohnometer:</b> alle Werte von deinen Karten{source}.").format(source=source)
-        return f'{style_block()}<div class="bt"><div class="bt-note">{note}</div></div>'
-    assumed = _("<b>Achtung, Annahme:</b>")
-    return (f'{style_block()}<div class="bt"><div class="bt-note">{assumed} '
-            f"{escape(assumption_note(rules))}</div></div>")
+        source = f" ({escape(said(rules.meter_source))})" if rules.meter_source else ""
+        text = _("<b>Bohnometer:</b> alle Werte von deinen Karten{source}.").format(source=source)
+    else:
+        text = _("<b>Achtung, Annahme:</b> {note}").format(note=escape(assumption_note(rules)))
+    return f'{style_block()}<div class="bt"><div class="bt-note">{text}</div></div>'
 
 
 def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: str) -> str:
@@ -76,9 +93,9 @@ def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: st
             f"{chips([rule_id], [rule.source])}</section>"
         )
     if rules.meter_assumption:
-        numbers, in_data = _("Die Bohnometer-Zahlen"), _("Annahme in den Daten:")
+        heading, in_data = _("Die Bohnometer-Zahlen"), _("Annahme in den Daten:")
         items.append(
-            f'<section data-rule="meter_assumption"><h3>{numbers}</h3>'
+            f'<section data-rule="meter_assumption"><h3>{heading}</h3>'
             f"<p><b>{in_data}</b> {escape(assumption_note(rules))}</p>"
             f"{chips([meter_rule])}</section>"
         )
@@ -110,18 +127,20 @@ def show_figure(fig: Any, out: Any, style: Any) -> None:
     figure.show_figure(fig, out)
 
 
-def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str) -> Any:
+def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, css_class: str,
+                 lang: str | Translator | None = None) -> Any:
     """A button that draws ``make()`` (a plotly figure with a height) when pressed (a widget:
     button, message, style, output).
 
     Built on demand: the first plotly chart on a page makes the browser load plotly's
     library (several MB), which would keep the page well above the opening-time target of
-    ``benchmarks/site.py``. A failure shows a box and leaves the button for another try."""
+    ``benchmarks/site.py``. A failure shows a box and leaves the button for another try.
+    ``label``, ``tooltip`` and ``what`` are shown as given; ``make`` runs in the reader's
+    language (``lang``, else the page's)."""
     import ipywidgets as widgets
 
     from bohnteach.widgets.parts import html, layout
 
-    tr = reader()  # the page's language, for the click that comes later
     # its own Layout: hidden once the chart is drawn
     button = widgets.Button(description=label, button_style="info", tooltip=tooltip,
                             layout=widgets.Layout(width="auto", align_self="flex-start"))
@@ -129,9 +148,12 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
     style = html(height="0px", margin="0")
     out = widgets.Output(layout=layout(width="100%"))
 
+    tr = reader(lang)
+
     @guard(message, what, title=tr.gettext("Das Diagramm ließ sich nicht zeichnen"), lang=tr)
     def draw(_button: Any) -> None:
-        show_figure(make(), out, style)
+        with speaking(tr):
+            show_figure(make(), out, style)
         button.layout.display = "none"
 
     button.on_click(draw)
@@ -139,5 +161,5 @@ def chart_button(make: Callable[[], Any], label: str, tooltip: str, what: str, c
                         _dom_classes=(css_class,))
 
 
-__all__ = ["assumption_html", "assumption_note", "interpretations_html", "chart_button",
+__all__ = ["assumption_html", "assumption_note", "said", "still_assumed", "interpretations_html", "chart_button",
            "height_css", "show_figure", "show_part"]

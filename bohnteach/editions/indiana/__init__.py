@@ -25,30 +25,35 @@ from bohnteach.game.edition import Edition, View, Zone, ZoneDisplay, register_ed
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, load_ruleset_with_meters, read_meter_toml,
 )
+from bohnteach.game.errors import Phrase, Term, Terms
 from bohnteach.game.state import Phase
+from bohnteach.i18n import N_, _, current, pgettext
 
-_TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=f"Bohnentempel, Stelle {i}", rule="indy.temple-setup")
+# Zone titles are the scene files' words too (German, as the notation reads them); marked
+# N_ or Phrases, they are translated where a table shows them
+_TEMPLE_ZONES = tuple(Zone(k, per_player=False, title=Phrase("Bohnentempel, Stelle {place}", place=i),
+                           rule="indy.temple-setup")
                       for i, k in enumerate(TEMPLE, start=1))
 _ZONES = {
-    ADVENTURER: Zone(ADVENTURER, True, "Abenteurer", "indy.adventurer"),
-    CARRIER: Zone(CARRIER, True, "Trägerkarte auf der Hand", "indy.carrier"),
-    CARRIER_LAID: Zone(CARRIER_LAID, True, "Trägerkarte über dem Abenteurer", "indy.carrier"),
-    LOAD: Zone(LOAD, True, "Stapel auf der Trägerkarte", "indy.carrier-load"),
-    PATH: Zone(PATH, True, "Wegkarte", "indy.path-card"),
-    SABOHNTAGE: Zone(SABOHNTAGE, True, "Sabohntagekarte", "indy.sabohntage"),
-    SABOTAGED: Zone(SABOTAGED, True, "Sabohntagekarte auf dem Abenteurer", "indy.sabohntage"),
+    ADVENTURER: Zone(ADVENTURER, True, N_("Abenteurer"), "indy.adventurer"),
+    CARRIER: Zone(CARRIER, True, N_("Trägerkarte auf der Hand"), "indy.carrier"),
+    CARRIER_LAID: Zone(CARRIER_LAID, True, N_("Trägerkarte über dem Abenteurer"), "indy.carrier"),
+    LOAD: Zone(LOAD, True, N_("Stapel auf der Trägerkarte"), "indy.carrier-load"),
+    PATH: Zone(PATH, True, N_("Wegkarte"), "indy.path-card"),
+    SABOHNTAGE: Zone(SABOHNTAGE, True, N_("Sabohntagekarte"), "indy.sabohntage"),
+    SABOTAGED: Zone(SABOTAGED, True, N_("Sabohntagekarte auf dem Abenteurer"), "indy.sabohntage"),
 }
-_SUPPLY = Zone(SUPPLY, False, "Vorrat (Weg- und Trägerkarten)", "indy.buy")
+_SUPPLY = Zone(SUPPLY, False, N_("Vorrat (Weg- und Trägerkarten)"), "indy.buy")
 
-OUTCOME_DE = {
-    rules.MATCH: "Treffer: Stapel und Karte",
-    rules.OTHER: "andere Tempelsorte: Stapel",
-    rules.PLANT: "fremde Sorte: selbst anpflanzen",
-    rules.SNAKE_TEMPLE: "Schlange zu den Schlangen im Tempel",
-    rules.SNAKE_ADVENTURER: "Schlange an den Abenteurer",
-    rules.SNAKE_WANTED: "Schlange auf Schlange: leer ausgegangen",
-    rules.BY_PATH: "mit der Wegkarte: einzelne Karte",
-    rules.LOADED: "Stapel auf die Trägerkarte",
+OUTCOME_DE = {  # N_: translated where shown
+    rules.MATCH: N_("Treffer: Stapel und Karte"),
+    rules.OTHER: N_("andere Tempelsorte: Stapel"),
+    rules.PLANT: N_("fremde Sorte: selbst anpflanzen"),
+    rules.SNAKE_TEMPLE: N_("Schlange zu den Schlangen im Tempel"),
+    rules.SNAKE_ADVENTURER: N_("Schlange an den Abenteurer"),
+    rules.SNAKE_WANTED: N_("Schlange auf Schlange: leer ausgegangen"),
+    rules.BY_PATH: N_("mit der Wegkarte: einzelne Karte"),
+    rules.LOADED: N_("Stapel auf die Trägerkarte"),
 }
 """German words for the visit outcomes (event ``("visit", player, variety, outcome, card)``)."""
 
@@ -59,7 +64,7 @@ class IndianaView(View):
     temple visits, purchases and sales as Mach-du buttons, its Mach-du cases and names."""
 
     label = "Indiana Bohnes"
-    comparison = {"Erweiterung": ("Tempel und Abenteurer", ("indy.temple-setup", "indy.adventurer"))}
+    comparison = {N_("Erweiterung"): (N_("Tempel und Abenteurer"), ("indy.temple-setup", "indy.adventurer"))}
     tryit_cases = cases.CASES
     coin_place = "Home Sweet Home"
 
@@ -80,18 +85,18 @@ class IndianaView(View):
         if key == ADVENTURER:
             cards = s.players[player].extra[ADVENTURER]
             if not cards:
-                return "leer"
+                return Phrase("leer")
             if rules.blocked(s, player):
-                return "von Schlangenbohnen blockiert"
+                return Phrase("von Schlangenbohnen blockiert")
             if s.players[player].extra[SABOTAGED]:
-                return "von der Sabohntagekarte blockiert"
-            return f"Verkauf brächte {rules.sale_coins(s, player)} Taler"
+                return Phrase("von der Sabohntagekarte blockiert")
+            return Phrase("Verkauf brächte {coins} Taler", coins=rules.sale_coins(s, player))
         if key == CARRIER:
-            return f"an Stelle {carrier_position(s, player)} der Hand"
+            return Phrase("an Stelle {place} der Hand", place=carrier_position(s, player))
         if key == LOAD:
-            return "wird erst über den Abenteurer verkauft"
+            return Phrase("wird erst über den Abenteurer verkauft")
         if key == SABOTAGED:
-            return "blockiert den Abenteurer, bis diese Person am Zug war"
+            return Phrase("blockiert den Abenteurer, bis diese Person am Zug war")
         return ""
 
     def table_zones_for_display(self, s) -> list[ZoneDisplay]:
@@ -99,7 +104,11 @@ class IndianaView(View):
         out = []
         for zone in _TEMPLE_ZONES[: settings(s).temple_slots]:
             cards = s.extra[zone.key]
-            note = f"{len(cards)} × {find_variety(s.variety[cards[0]]).de}" if cards else "leere Stelle"
+            if cards:
+                note = Phrase("{count} × {variety}", count=len(cards),
+                              variety=Term.variety(find_variety(s.variety[cards[0]]).de))
+            else:
+                note = Phrase("leere Stelle")
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
 
@@ -128,19 +137,19 @@ class IndianaView(View):
                 visits += [VisitTemple(seat, v, True) for v in rules.temple_stacks(s)]
             if p.extra[CARRIER_LAID]:
                 visits += [LoadCarrier(seat, v) for v in rules.temple_stacks(s)]
-            groups.append(("Zum Tempel – welchen Stapel wünschst du dir?", visits))
+            groups.append((N_("Zum Tempel – welchen Stapel wünschst du dir?"), visits))
         if seat == s.active and p.extra[CARRIER]:
-            groups.append(("Trägerkarte", [LayCarrier(seat)]))
+            groups.append((N_("Trägerkarte"), [LayCarrier(seat)]))
         keeper = [SellAdventurer(seat)] if p.extra[ADVENTURER] else []
         keeper += [FieldToAdventurer(seat, f) for f, cards in enumerate(p.fields) if cards]
         if keeper:
-            groups.append(("Abenteurer", keeper))
+            groups.append((N_("Abenteurer"), keeper))
         buy = [BuyCard(seat, kind) for kind in rules.BUYABLE if not p.extra[kind]
                and not (kind == CARRIER and p.extra[CARRIER_LAID])]
         if buy:
-            groups.append(("Kaufen", buy))
+            groups.append((N_("Kaufen"), buy))
         if seat == s.active and p.extra[SABOHNTAGE]:
-            groups.append(("Sabohntagekarte", [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
+            groups.append((N_("Sabohntagekarte"), [Sabotage(seat, t) for t in range(len(s.players)) if t != seat]))
         return [(title, labelled(actions)) for title, actions in groups]
 
 
@@ -158,11 +167,13 @@ class Indiana(Edition):
     def settings_summary(self, found: Any) -> list[str]:
         if not isinstance(found, IndianaSettings):
             return []
-        lines = [f"Tempel mit {found.temple_slots} Sorten", f"höchstens {found.max_visits} Tempelgänge pro Zug",
-                 f"Wegkarte {found.path_cost} Taler, Trägerkarte {found.carrier_cost} Taler"]
+        lines = [Phrase("Tempel mit {varieties} Sorten", varieties=found.temple_slots),
+                 Phrase("höchstens {visits} Tempelgänge pro Zug", visits=found.max_visits),
+                 Phrase("Wegkarte {path} Taler, Trägerkarte {carrier} Taler", path=found.path_cost,
+                        carrier=found.carrier_cost)]
         if found.sabohntage:
-            lines.append("mit Sabohntagekarte")
-        return lines
+            lines.append(Phrase("mit Sabohntagekarte"))
+        return lines  # Phrases: German as str, translated where shown (render.language.term)
 
     def saved_zone_problem(self, ruleset, key, cards, sexes, phase, offer_open) -> str | None:
         """What a saved game may hold in Indiana's zones (kinds, one variety per stack)."""
@@ -280,10 +291,11 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
     """indy.meters: the rule set with the Bohnometers printed on the user's own cards, from
     a TOML file ``Schlangenbohne = [4, 7, 9, 11]`` and/or ``Buschbohne = [...]`` (cards for
     1–4 Taler, 0 or "–" = not printed). Raises ``MeterFileError`` naming file, key, reason.
-    Reached through ``load_ruleset_with_meters("indiana", path)``."""
+    Reached through ``load_ruleset_with_meters("indiana", path)``. Its reasons are in the
+    reader's language (``i18n.current``: the own-meters box speaks while it reads)."""
     raw = read_meter_toml(path)
     if not raw:
-        raise MeterFileError(path.name, "(Datei)", "Die Datei enthält keine Bohnometer.")
+        raise MeterFileError(path.name, _("(Datei)"), _("Die Datei enthält keine Bohnometer."))
     meters = dict(rules_.meters)
     seen: dict[str, str] = {}
     for name, values in raw.items():
@@ -292,18 +304,22 @@ def read_meters(rules_: RuleSet, path: Path) -> RuleSet:
         except ValueError:
             key = ""
         if key not in rules.NEW_VARIETIES:
-            names = " und ".join(find_variety(v).de for v in rules.NEW_VARIETIES)
-            raise MeterFileError(path.name, name, f"Eigene Bohnometer gibt es hier nur für {names}.")
+            snake, bush = (pgettext("variety", find_variety(v).de) for v in rules.NEW_VARIETIES)
+            raise MeterFileError(path.name, name, _("Eigene Bohnometer gibt es hier nur für {snake} und "
+                                                    "{bush}.").format(snake=snake, bush=bush))
         if key in seen:
-            raise MeterFileError(path.name, name, f"Dieselbe Sorte steht schon unter {seen[key]}.")
+            raise MeterFileError(path.name, name, _("Dieselbe Sorte steht schon unter {key}.").format(key=seen[key]))
         seen[key] = name
         if isinstance(values, dict):
-            raise MeterFileError(path.name, f"[{name}]", "Hier steht eine Tabelle; erwartet wird eine Zeile wie "
-                                 f"{find_variety(key).de} = [4, 7, 9, 11] (Indiana-Karten haben kein m/w).")
+            raise MeterFileError(path.name, f"[{name}]", _(
+                "Hier steht eine Tabelle; erwartet wird eine Zeile wie {variety} = [4, 7, 9, 11] (Indiana-Karten "
+                "haben kein m/w).").format(variety=find_variety(key).de if current().is_source else key))
         meters[key] = check_meter(values, path.name, name)
-    still = [find_variety(v).de for v in rules.NEW_VARIETIES if v not in meters]
-    note = f"Werte aus {path.name}; weiterhin angenommen: {', '.join(still)}." if still else ""
-    return replace(rules_, meters=meters, meter_assumption=note, meter_source=f"Werte aus {path.name}")
+    still = [Term.variety(find_variety(v).de) for v in rules.NEW_VARIETIES if v not in meters]
+    note = (Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=path.name, still=Terms(still))
+            if still else "")
+    return replace(rules_, meters=meters, meter_assumption=note,
+                   meter_source=Phrase("Werte aus {file}", file=path.name))
 
 
 # load_ruleset_with_meters is the top-level one (one signature: rule set, then file)

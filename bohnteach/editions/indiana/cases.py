@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnteach.i18n import N_
+
 _VISIT_TABLE = """
 Regelwerk: indiana
 Spieler: Anna, Ben, Clara, David
@@ -42,26 +44,26 @@ Offene Hände: Anna
 CASES: tuple[dict[str, Any], ...] = (
     dict(
         id="indy-tempelgang",
-        title="Indiana Bohnes: Welchen Stapel holst du?",
+        title=N_("Indiana Bohnes: Welchen Stapel holst du?"),
         chapter="indiana",
         learner="Anna",
         table=_VISIT_TABLE,
-        goal="Dein Abenteurer ist leer. Geh zum Tempel und hol den Stapel, der am meisten "
-             "Bohnen verspricht. Die oberste Karte des Nachziehstapels siehst du vorher nicht.",
+        goal=N_("Dein Abenteurer ist leer. Geh zum Tempel und hol den Stapel, der am meisten "
+                "Bohnen verspricht. Die oberste Karte des Nachziehstapels siehst du vorher nicht."),
         success=("Anna Abenteurer = 4 Feuerbohnen",),
         rule="indy.visit",
-        learned="Ob du einen Stapel bekommst, hängt nur davon ab, ob die aufgedeckte Karte eine "
-                "Tempelsorte ist (und keine Schlange) – für jeden Stapel gleich. Wähle darum den "
-                "größten: Er bringt im Mittel die meisten Bohnen.",
+        learned=N_("Ob du einen Stapel bekommst, hängt nur davon ab, ob die aufgedeckte Karte eine "
+                   "Tempelsorte ist (und keine Schlange) – für jeden Stapel gleich. Wähle darum den "
+                   "größten: Er bringt im Mittel die meisten Bohnen."),
         hints=(
-            "Schau ins Diagramm oben: Der Anteil „kein Stapel“ ist bei Soja, Blau und Feuer gleich.",
-            "Gleich große Chance, aber verschieden große Stapel – welcher ist der größte?",
-            "Tippe „geht zum Tempel (Feuerbohne)“.",
+            N_("Schau ins Diagramm oben: Der Anteil „kein Stapel“ ist bei Soja, Blau und Feuer gleich."),
+            N_("Gleich große Chance, aber verschieden große Stapel – welcher ist der größte?"),
+            N_("Tippe „geht zum Tempel (Feuerbohne)“."),
         ),
     ),
     dict(
         id="indy-traeger",
-        title="Indiana Bohnes: Die Trägerkarte auslegen",
+        title=N_("Indiana Bohnes: Die Trägerkarte auslegen"),
         chapter="indiana",
         learner="Anna",
         table="""
@@ -88,24 +90,24 @@ Offene Hände: Anna
 Schritt: Anna kauft eine Trägerkarte
 Schritt: David zieht nach
 """,
-        goal="Während Davids Zug hast du eine Trägerkarte gekauft; sie steckt hinter deiner "
-             "Feuerbohne, an Stelle 2. Jetzt bist du dran: Lege die Trägerkarte über deinen "
-             "Abenteurer und pflanze trotzdem beide Bohnen, Feuer- und Sojabohne.",
+        goal=N_("Während Davids Zug hast du eine Trägerkarte gekauft; sie steckt hinter deiner "
+                "Feuerbohne, an Stelle 2. Jetzt bist du dran: Lege die Trägerkarte über deinen "
+                "Abenteurer und pflanze trotzdem beide Bohnen, Feuer- und Sojabohne."),
         success=("Anna Trägerkarte über dem Abenteurer = Trägerkarte", "Anna Feld 1 = 3 Feuerbohnen",
                  "Anna Feld 2 = 2 Sojabohnen"),
         rule="indy.carrier",
-        learned="Steht die Trägerkarte zu Beginn deines Zuges an Stelle 1 oder 2, darfst du sie "
-                "ablegen. Sie zählt nicht als gepflanzte Karte: Zwei Bohnen darfst du trotzdem "
-                "pflanzen.",
+        learned=N_("Steht die Trägerkarte zu Beginn deines Zuges an Stelle 1 oder 2, darfst du sie "
+                   "ablegen. Sie zählt nicht als gepflanzte Karte: Zwei Bohnen darfst du trotzdem "
+                   "pflanzen."),
         hints=(
-            "Die vorderste Karte ist die Feuerbohne – sie muss zuerst aufs Feld.",
-            "Die Trägerkarte legst du mit „legt die Trägerkarte ab“ aus.",
-            "Danach steckt die Sojabohne vorne: „Auf Feld 2 pflanzen“.",
+            N_("Die vorderste Karte ist die Feuerbohne – sie muss zuerst aufs Feld."),
+            N_("Die Trägerkarte legst du mit „legt die Trägerkarte ab“ aus."),
+            N_("Danach steckt die Sojabohne vorne: „Auf Feld 2 pflanzen“."),
         ),
     ),
     dict(
         id="indy-blockade",
-        title="Indiana Bohnes: Die Schlangen müssen weg",
+        title=N_("Indiana Bohnes: Die Schlangen müssen weg"),
         chapter="indiana",
         learner="Anna",
         table="""
@@ -129,18 +131,18 @@ Bohnentempel, Stelle 4: 2 Feuerbohnen
 Stapel: Stinkbohne, Rote Bohne
 Offene Hände: Anna
 """,
-        goal="Zwei Schlangenbohnen liegen quer über den drei Sojabohnen deines Abenteurers. "
-             "Im Tempel locken zwei weitere Sojabohnen. Verkaufe deinen Abenteurer – "
-             "probier ruhig zuerst, die Sojabohnen zu holen.",
+        goal=N_("Zwei Schlangenbohnen liegen quer über den drei Sojabohnen deines Abenteurers. "
+                "Im Tempel locken zwei weitere Sojabohnen. Verkaufe deinen Abenteurer – "
+                "probier ruhig zuerst, die Sojabohnen zu holen."),
         success=("Anna Abenteurer = leer", "Anna Taler = 2"),
         rule="indy.blockade",
-        learned="Solange die Schlangen beim Verkauf keinen Taler brächten, holt der blockierte "
-                "Abenteurer nur Schlangenbohnen aus dem Tempel und verkauft nichts. Erst genug "
-                "Schlangen lösen die Blockade.",
+        learned=N_("Solange die Schlangen beim Verkauf keinen Taler brächten, holt der blockierte "
+                   "Abenteurer nur Schlangenbohnen aus dem Tempel und verkauft nichts. Erst genug "
+                   "Schlangen lösen die Blockade."),
         hints=(
-            "Welche Bohnen darf ein blockierter Abenteurer noch holen?",
-            "Wünsch dir die Schlangenbohnen aus dem Tempel.",
-            "Vier Schlangen bringen einen Taler: Jetzt „verkauft den Abenteurer“.",
+            N_("Welche Bohnen darf ein blockierter Abenteurer noch holen?"),
+            N_("Wünsch dir die Schlangenbohnen aus dem Tempel."),
+            N_("Vier Schlangen bringen einen Taler: Jetzt „verkauft den Abenteurer“."),
         ),
     ),
 )

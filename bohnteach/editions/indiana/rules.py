@@ -33,7 +33,8 @@ from bohnteach.game.actions import _eq, _hash, _ne
 from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.engine import draw_card
 from bohnteach.game.edition import known_settings
-from bohnteach.game.errors import RuleViolation
+from bohnteach.game.errors import RuleViolation, Term, Terms
+from bohnteach.i18n import N_
 from bohnteach.game.state import Phase, State
 
 SNAKE = "snake"
@@ -168,6 +169,16 @@ def _plural(variety: str) -> str:
     return find_variety(variety).de_plural
 
 
+def _one(variety: str) -> Term:
+    """A variety (or card kind) among a refusal's parameters, translated where shown."""
+    return Term.variety(_de(variety))
+
+
+def _many(variety: str) -> Term:
+    """A variety in the plural among a refusal's parameters, translated where shown."""
+    return Term(_plural(variety), "variety-plural")
+
+
 def temple(s: State) -> list[list[int]]:
     """The temple's places in order (``temple_slots`` of them; empty list = empty place)."""
     return [s.extra[k] for k in TEMPLE[: settings(s).temple_slots]]
@@ -239,8 +250,9 @@ def kept(s: State) -> tuple[int, ...]:
 def check_trade_card(s: State, owner: int, card: int) -> None:
     """indy.visit-keep: the card a failed visit turned up stays with its player."""
     if card in kept(s) and card in s.players[owner].set_aside:
-        raise RuleViolation("indy.visit-keep", f"Die {_de(s.variety[card])} hat {s.players[owner].name} beim "
-                            "Tempelgang aufgedeckt; sie muss sie selbst anbauen und darf sie nicht weitergeben.")
+        raise RuleViolation("indy.visit-keep", "Die {card} hat {name} beim Tempelgang aufgedeckt; sie muss sie "
+                            "selbst anbauen und darf sie nicht weitergeben.",
+                            card=_one(s.variety[card]), name=s.players[owner].name)
 
 
 def carrier_position(s: State, player: int) -> int | None:
@@ -411,7 +423,7 @@ def end_turn(s: State) -> None:
 # ---- refusals shared by the actions ---------------------------------------------------------
 def _seat(s: State, player: object) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(s.players):
-        raise RuleViolation("input.unknown-player", f"Person {player!r} gibt es nicht.")
+        raise RuleViolation("input.unknown-player", "Person {player} gibt es nicht.", player=repr(player))
     if s.phase is Phase.OVER:
         raise RuleViolation("game.over")
     return player
@@ -422,19 +434,28 @@ def _quiet(s: State, rule: str) -> None:
         raise RuleViolation(rule, "Erst muss das offene Angebot angenommen oder abgelehnt werden.")
 
 
-def _my_trading_turn(s: State, player: int, rule: str, what: str) -> None:
+_TRADING_TURN = {  # rule -> (not the active player, not phase 2): whole sentences, translated where shown
+    "indy.visit": (N_("Zum Tempel geht nur {active}, die Person am Zug."),
+                   N_("Zum Tempel geht nur in Phase 2 (Handeln / Tempel), jetzt ist Phase {phase}.")),
+    "indy.carrier-load": (N_("Die Trägerkarte lädt nur {active}, die Person am Zug."),
+                          N_("Die Trägerkarte lädt nur in Phase 2 (Handeln / Tempel), jetzt ist Phase {phase}.")),
+}
+
+
+def _my_trading_turn(s: State, player: int, rule: str) -> None:
+    not_mine, not_now = _TRADING_TURN[rule]
     if player != s.active:
-        raise RuleViolation(rule, f"{what} nur {s.players[s.active].name}, die Person am Zug.")
+        raise RuleViolation(rule, not_mine, active=s.players[s.active].name)
     if s.phase is not Phase.TRADE:
-        raise RuleViolation(rule, f"{what} nur in Phase 2 (Handeln / Tempel), jetzt ist Phase {int(s.phase)}.")
+        raise RuleViolation(rule, not_now, phase=int(s.phase))
     _quiet(s, rule)
 
 
 def _sabotaged(s: State, player: int) -> None:
     """indy.sabohntage: the card blocks the adventurer (no visit, load, field bean or sale)."""
     if s.players[player].extra[SABOTAGED]:
-        raise RuleViolation("indy.sabohntage", f"Auf dem Abenteurer von {s.players[player].name} liegt die "
-                            "Sabohntagekarte und blockiert ihn, bis diese Person am Zug war.")
+        raise RuleViolation("indy.sabohntage", "Auf dem Abenteurer von {name} liegt die Sabohntagekarte und "
+                            "blockiert ihn, bis diese Person am Zug war.", name=s.players[player].name)
 
 
 def _temple_variety(s: State, wanted: object, rule: str = "indy.visit") -> str:
@@ -444,12 +465,14 @@ def _temple_variety(s: State, wanted: object, rule: str = "indy.visit") -> str:
     except ValueError:
         key = ""
     if key not in stacks:
-        there = ", ".join(_de(v) for v in stacks) or "nichts"
-        if key:  # a variety of the game, just not in the temple: its German name
-            shown = _plural(key)
+        if key:  # a variety of the game, just not in the temple: its name
+            shown: str = _many(key)
         else:
             shown = repr(wanted) if isinstance(wanted, str) and len(wanted) < 40 else type(wanted).__name__
-        raise RuleViolation(rule, f"Im Tempel liegt kein Stapel {shown}; dort liegen: {there}.")
+        if not stacks:
+            raise RuleViolation(rule, "Im Tempel liegt kein Stapel {wanted}; dort liegen: nichts.", wanted=shown)
+        raise RuleViolation(rule, "Im Tempel liegt kein Stapel {wanted}; dort liegen: {there}.",
+                            wanted=shown, there=Terms(_one(v) for v in stacks))
     return key
 
 
@@ -458,7 +481,7 @@ def _visit_slots(s: State) -> None:
     if done and done[-1] not in SUCCESS:
         raise RuleViolation("indy.two-visits", "Dein letzter Tempelgang war nicht erfolgreich.")
     if len(done) >= settings(s).max_visits:
-        raise RuleViolation("indy.two-visits", f"Du warst in diesem Zug schon {len(done)}-mal im Tempel.")
+        raise RuleViolation("indy.two-visits", "Du warst in diesem Zug schon {visits}-mal im Tempel.", visits=len(done))
 
 
 # ---- the temple visit -----------------------------------------------------------------------
@@ -475,26 +498,26 @@ def outcome(temple_varieties: set[str] | dict, wanted: str, turned: str) -> str:
 
 def check_visit(s: State, a: VisitTemple) -> str:
     player = _seat(s, a.player)
-    _my_trading_turn(s, player, "indy.visit", "Zum Tempel geht")
+    _my_trading_turn(s, player, "indy.visit")
     _sabotaged(s, player)
     _visit_slots(s)
     key = _temple_variety(s, a.variety)
     if blocked(s, player) and key != SNAKE:
-        raise RuleViolation("indy.blockade", f"Dein Abenteurer ist von Schlangenbohnen blockiert; aus dem "
-                            f"Tempel holt er nur Schlangenbohnen, nicht die {_plural(key)}.")
+        raise RuleViolation("indy.blockade", "Dein Abenteurer ist von Schlangenbohnen blockiert; aus dem Tempel "
+                            "holt er nur Schlangenbohnen, nicht die {wanted}.", wanted=_many(key))
     top = adventurer_variety(s, player)
     if top is not None and top != key:
-        raise RuleViolation("indy.adventurer", f"Bei deinem Abenteurer liegen schon {_plural(top)}; verkaufe "
-                            f"sie zuerst, dann kann er {_plural(key)} holen.")
+        raise RuleViolation("indy.adventurer", "Bei deinem Abenteurer liegen schon {there}; verkaufe sie zuerst, "
+                            "dann kann er {wanted} holen.", there=_many(top), wanted=_many(key))
     if type(a.path) is not bool:
-        raise RuleViolation("input.unknown-card", f"path = {a.path!r}: erwartet true oder false.")
+        raise RuleViolation("input.unknown-card", "path = {path}: erwartet true oder false.", path=repr(a.path))
     if a.path:
         if not s.players[player].extra[PATH]:
             raise RuleViolation("indy.path-card", "Du hast keine Wegkarte.")
         size = len(temple_stacks(s)[key])
         if size != 1:
-            raise RuleViolation("indy.path-card", f"Im Tempel liegen {size} {_plural(key)}; der Weg führt "
-                                "nur zu einer einzelnen Karte.")
+            raise RuleViolation("indy.path-card", "Im Tempel liegen {size} {wanted}; der Weg führt nur zu einer "
+                                "einzelnen Karte.", size=size, wanted=_many(key))
     elif beans_in_deck(s) < 1:
         raise RuleViolation("indy.visit", "Der Nachziehstapel ist leer: Es gibt keine Karte zum Aufdecken.")
     return key
@@ -538,13 +561,16 @@ def check_lay(s: State, a: LayCarrier) -> None:
         raise RuleViolation("indy.carrier", "Die Trägerkarte legt nur die Person am Zug ab, in Phase 1 oder 2.")
     _quiet(s, "indy.carrier")
     if not p.extra[CARRIER]:
-        where = "liegt schon über dem Abenteurer" if p.extra[CARRIER_LAID] else "hast du nicht"
-        raise RuleViolation("indy.carrier", f"Die Trägerkarte {where}.")
+        if p.extra[CARRIER_LAID]:
+            raise RuleViolation("indy.carrier", "Die Trägerkarte liegt schon über dem Abenteurer.")
+        raise RuleViolation("indy.carrier", "Die Trägerkarte hast du nicht.")
     start = s.marks.get("carrier_start", 0)
-    if start not in (1, 2):
-        said = f"an Stelle {start}" if start else "noch nicht"
-        raise RuleViolation("indy.carrier", f"Zu Beginn des Zuges stand die Trägerkarte {said} auf deiner "
+    if not start:
+        raise RuleViolation("indy.carrier", "Zu Beginn des Zuges stand die Trägerkarte noch nicht auf deiner "
                             "Hand; ablegen darfst du sie nur von Stelle 1 oder 2.")
+    if start not in (1, 2):
+        raise RuleViolation("indy.carrier", "Zu Beginn des Zuges stand die Trägerkarte an Stelle {place} auf "
+                            "deiner Hand; ablegen darfst du sie nur von Stelle 1 oder 2.", place=start)
 
 
 def check_plant(s: State, player: int) -> None:
@@ -565,7 +591,7 @@ def do_lay(s: State, a: LayCarrier, _: None) -> None:
 
 def check_load(s: State, a: LoadCarrier) -> str:
     player = _seat(s, a.player)
-    _my_trading_turn(s, player, "indy.carrier-load", "Die Trägerkarte lädt")
+    _my_trading_turn(s, player, "indy.carrier-load")
     p = s.players[player]
     if not p.extra[CARRIER_LAID]:
         raise RuleViolation("indy.carrier-load", "Deine Trägerkarte liegt in diesem Zug nicht über dem Abenteurer.")
@@ -578,9 +604,9 @@ def check_load(s: State, a: LoadCarrier) -> str:
         raise RuleViolation("indy.carrier-load", "Auf der Trägerkarte liegt schon ein Stapel.")
     key = _temple_variety(s, a.variety)
     if blocked(s, player):  # the blocked beans count for nothing: he cannot sell this turn
-        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und "
-                            f"kann in diesem Zug nicht verkaufen (erst ab {snakes_needed(s, player)} "
-                            "Schlangenbohnen); die Bohnen der Trägerkarte kämen nie zu ihm.")
+        raise RuleViolation("indy.carrier-blocked", "Dein Abenteurer ist von Schlangenbohnen blockiert und kann "
+                            "in diesem Zug nicht verkaufen (erst ab {needed} Schlangenbohnen); die Bohnen der "
+                            "Trägerkarte kämen nie zu ihm.", needed=snakes_needed(s, player))
     if sale_coins(s, player) < 1:
         raise RuleViolation("indy.carrier-load", "Die Bohnen am Abenteurer bringen noch keinen Taler; die "
                             "Bohnen der Trägerkarte kämen in diesem Zug nicht mehr zu ihm.")
@@ -604,12 +630,14 @@ def check_sell(s: State, a: SellAdventurer) -> None:
     _quiet(s, "indy.adventurer-sell")
     _sabotaged(s, player)  # blocked like under snakes: no sale while the card lies there
     if not s.players[player].extra[ADVENTURER]:
-        raise RuleViolation("indy.adventurer-sell", f"Beim Abenteurer von {s.players[player].name} liegen keine Bohnen.")
+        raise RuleViolation("indy.adventurer-sell", "Beim Abenteurer von {name} liegen keine Bohnen.",
+                            name=s.players[player].name)
     if blocked(s, player):
         parts = runs(s, s.players[player].extra[ADVENTURER])
-        raise RuleViolation("indy.blockade", f"Die {_plural(s.variety[parts[0][0]])} sind von {len(parts[-1])} "
-                            f"Schlangenbohne(n) blockiert; erst ab {snakes_needed(s, player)} Schlangenbohnen "
-                            "bringt der Verkauf einen Taler.")
+        raise RuleViolation("indy.blockade", "Die {blocked} sind von {snakes} Schlangenbohne(n) blockiert; erst "
+                            "ab {needed} Schlangenbohnen bringt der Verkauf einen Taler.",
+                            blocked=_many(s.variety[parts[0][0]]), snakes=len(parts[-1]),
+                            needed=snakes_needed(s, player))
 
 
 def sell(s: State, player: int) -> int:
@@ -645,17 +673,17 @@ def check_field(s: State, a: FieldToAdventurer) -> None:
     player = _seat(s, a.player)
     fields = s.players[player].fields
     if not isinstance(a.field, int) or isinstance(a.field, bool) or not 0 <= a.field < len(fields):
-        raise RuleViolation("input.no-field", f"Feld {a.field!r} gibt es nicht.")
+        raise RuleViolation("input.no-field", "Feld {field} gibt es nicht.", field=repr(a.field))
     _quiet(s, "indy.field-to-adventurer")
     cards = fields[a.field]
     if not cards:
-        raise RuleViolation("indy.field-to-adventurer", f"Feld {a.field + 1} ist leer.")
+        raise RuleViolation("indy.field-to-adventurer", "Feld {field} ist leer.", field=a.field + 1)
     _sabotaged(s, player)
     top = adventurer_variety(s, player)
     mine = s.variety[cards[0]]
     if top is not None and top != mine:
-        raise RuleViolation("indy.field-to-adventurer", f"Beim Abenteurer liegen {_plural(top)}; "
-                            f"{_plural(mine)} passen nicht dazu.")
+        raise RuleViolation("indy.field-to-adventurer", "Beim Abenteurer liegen {there}; {beans} passen nicht dazu.",
+                            there=_many(top), beans=_many(mine))
 
 
 def do_field(s: State, a: FieldToAdventurer, _: None) -> None:
@@ -685,16 +713,18 @@ def check_buy(s: State, a: BuyCard) -> tuple[str, int]:
     except ValueError:
         kind = ""
     if kind not in BUYABLE:
-        raise RuleViolation("indy.buy", f"Kaufen kann man eine Wegkarte oder eine Trägerkarte, nicht {str(a.kind)[:40]!r}.")
+        raise RuleViolation("indy.buy", "Kaufen kann man eine Wegkarte oder eine Trägerkarte, nicht {kind}.",
+                            kind=repr(str(a.kind)[:40]))
     p = s.players[player]
-    name = _de(kind)
+    card = _one(kind)
     if p.extra[kind] or (kind == CARRIER and p.extra[CARRIER_LAID]):
-        raise RuleViolation("indy.buy", f"{p.name} hat schon eine {name}.")
+        raise RuleViolation("indy.buy", "{name} hat schon eine {card}.", name=p.name, card=card)
     if not any(s.variety[c] == kind for c in s.extra[SUPPLY]):
-        raise RuleViolation("indy.buy", f"Es ist keine {name} mehr im Vorrat.")
+        raise RuleViolation("indy.buy", "Es ist keine {card} mehr im Vorrat.", card=card)
     cost = settings(s).path_cost if kind == PATH else settings(s).carrier_cost
     if len(p.coins) < cost:
-        raise RuleViolation("indy.buy", f"Die {name} kostet {cost} Taler, {p.name} hat {len(p.coins)}.")
+        raise RuleViolation("indy.buy", "Die {card} kostet {cost} Taler, {name} hat {coins}.",
+                            card=card, cost=cost, name=p.name, coins=len(p.coins))
     return kind, cost
 
 
@@ -716,15 +746,16 @@ def do_buy(s: State, a: BuyCard, checked: tuple[str, int]) -> None:
 def check_sabotage(s: State, a: Sabotage) -> int:
     player = _seat(s, a.player)
     if not settings(s).sabohntage:
-        raise RuleViolation("indy.sabohntage", f"In „{s.ruleset.title}“ wird ohne Sabohntagekarte gespielt.")
+        raise RuleViolation("indy.sabohntage", "In „{rules}“ wird ohne Sabohntagekarte gespielt.",
+                            rules=Term(s.ruleset.title))
     if player != s.active:
         raise RuleViolation("indy.sabohntage", "Die Sabohntagekarte legt man nur, wenn man am Zug ist.")
     _quiet(s, "indy.sabohntage")
     if not s.players[player].extra[SABOHNTAGE]:
-        raise RuleViolation("indy.sabohntage", f"{s.players[player].name} hat die Sabohntagekarte nicht.")
+        raise RuleViolation("indy.sabohntage", "{name} hat die Sabohntagekarte nicht.", name=s.players[player].name)
     target = a.target
     if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(s.players):
-        raise RuleViolation("input.unknown-player", f"Person {target!r} gibt es nicht.")
+        raise RuleViolation("input.unknown-player", "Person {player} gibt es nicht.", player=repr(target))
     if target == player:
         raise RuleViolation("indy.sabohntage", "Die Sabohntagekarte kommt auf einen fremden Abenteurer.")
     return target

@@ -19,10 +19,13 @@ from bohnteach.editions.ladybohn.rules import (
 )
 from bohnteach.game.actions import Plant
 from bohnteach.game.edition import Edition, View, OfferView, Zone, ZoneDisplay, register_edition
-from bohnteach.game.words import card_label
+from bohnteach.game.beans import find_variety
+from bohnteach.game.errors import Phrase, Term
+from bohnteach.game.words import trait_tag
+from bohnteach.i18n import N_
 from bohnteach.game.engine import harvest_coins, to_plant
 
-_IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title="Sofort pflanzen",
+_IMMEDIATE = Zone(IMMEDIATE_ZONE, per_player=True, title=N_("Sofort pflanzen"),
                   rule="lady.baby-trade-immediate")
 
 
@@ -31,23 +34,24 @@ class LadybohnView(View):
     of hand cards (lady.offer-variety-only), the babies waiting to be planted, the baby
     lifts as Mach-du buttons and what a lift did, its Mach-du cases and names."""
 
+    # the words below are German, marked N_ (or Phrases): translated where they are shown
     label = "Ladybohn"
-    comparison = {"Phase 3: wer pflanzt wann": ("", ("lady.p3-order",)),
-                  "Kartenmerkmale": ("Geschlechter", ("lady.sexes",))}
+    comparison = {N_("Phase 3: wer pflanzt wann"): ("", ("lady.p3-order",)),
+                  N_("Kartenmerkmale"): (N_("Geschlechter"), ("lady.sexes",))}
     comparison_cells = {
-        "traits": "♂/♀/Baby",
-        "meters": "eigene Bohnometer für ♂ und ♀, Babys ohne",
-        "phase3_order:active_first": "erst die aktive Person, dann reihum im Uhrzeigersinn",
+        "traits": N_("♂/♀/Baby"),
+        "meters": N_("eigene Bohnometer für ♂ und ♀, Babys ohne"),
+        "phase3_order:active_first": N_("erst die aktive Person, dann reihum im Uhrzeigersinn"),
     }
-    no_meter_note = "Baby oben: kein Bohnometer, die Ernte bringt 0 Taler."
-    hidden_card_title = "Geschlecht nicht genannt"
+    no_meter_note = N_("Baby oben: kein Bohnometer, die Ernte bringt 0 Taler.")
+    hidden_card_title = N_("Geschlecht nicht genannt")
     tryit_cases = cases.CASES
 
     def offer_view(self, s, viewer, offer=None) -> OfferView | None:
         return rules.offer_view(s, viewer, offer)
 
-    hidden_offer = ("Beim Anbieten nennt man nur die Sorte, ob männlich, weiblich oder Baby, "
-                    "zeigt sich erst nach dem Handel.", "lady.offer-variety-only")
+    hidden_offer = (N_("Beim Anbieten nennt man nur die Sorte, ob männlich, weiblich oder Baby, "
+                       "zeigt sich erst nach dem Handel."), "lady.offer-variety-only")
 
     def offer_hides_cards(self, s) -> bool:
         return settings(s).offer_names_variety_only
@@ -69,8 +73,10 @@ class LadybohnView(View):
                     if not rules.is_female(s, female):
                         continue
                     for by in range(1, limit + 1):
-                        label = (f"Baby auf Feld {k + 1}: ♀ w ({index + 1}. von unten) "
-                                 f"{by} {'Platz' if by == 1 else 'Plätze'} hoch")
+                        where = dict(field=k + 1, place=index + 1, by=by)
+                        label = (Phrase("Baby auf Feld {field}: ♀ w ({place}. von unten) {by} Platz hoch", **where)
+                                 if by == 1 else
+                                 Phrase("Baby auf Feld {field}: ♀ w ({place}. von unten) {by} Plätze hoch", **where))
                         out.append((label, Plant(seat, k, card, (female, by))))
         return out
 
@@ -81,12 +87,15 @@ class LadybohnView(View):
                 _, seat, field, _female, by = event
                 top = s.players[seat].fields[field][-1]
                 coins = harvest_coins(s, seat, field)
-                on_top = "das Baby – es hat kein Bohnometer" if rules.is_baby(s, top) else (
-                    card_label(s, top, trait="symbol"))
-                return ("Das Baby hat geschoben",
-                        f"Die weibliche Bohne ist {by} {'Platz' if by == 1 else 'Plätze'} nach oben "
-                        f"gerückt. Oben auf Feld {field + 1} liegt jetzt {on_top}: Eine Ernte brächte "
-                        f"{coins} Taler.", ["lady.baby-lift", "lady.top-card"])
+                on_top = Phrase("das Baby – es hat kein Bohnometer") if rules.is_baby(s, top) else Phrase(
+                    "{variety} ({sex})", variety=Term.variety(find_variety(s.variety[top]).de),
+                    sex=Term(trait_tag(s.cards[top].trait, "symbol")))
+                said = dict(by=by, field=field + 1, top=on_top, coins=coins)
+                text = (Phrase("Die weibliche Bohne ist {by} Platz nach oben gerückt. Oben auf Feld {field} liegt "
+                               "jetzt {top}: Eine Ernte brächte {coins} Taler.", **said) if by == 1 else
+                        Phrase("Die weibliche Bohne ist {by} Plätze nach oben gerückt. Oben auf Feld {field} liegt "
+                               "jetzt {top}: Eine Ernte brächte {coins} Taler.", **said))
+                return (N_("Das Baby hat geschoben"), text, ["lady.baby-lift", "lady.top-card"])
         return None
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
@@ -94,8 +103,8 @@ class LadybohnView(View):
         if not waiting:
             return []
         fields = immediate_fields(s, player, waiting[0])
-        where = " oder ".join(f"Feld {k + 1}" for k in fields) or "ihr Feld"
-        note = f"eingetauschte Babybohne, muss jetzt auf {where} (vorher keine Ernte)"
+        where = rules.field_list(fields) or Phrase("ihr Feld")
+        note = Phrase("eingetauschte Babybohne, muss jetzt auf {where} (vorher keine Ernte)", where=where)
         return [ZoneDisplay(_IMMEDIATE, tuple(waiting), note, css="bt-waiting")]
 
 
@@ -118,9 +127,9 @@ class Ladybohn(Edition):
     }
     notation_hint = "bei Ladybohn (w), (m), (Baby)"
     trait_words = {
-        "word": {"m": "männlich", "w": "weiblich", "B": "Baby"},
+        "word": {"m": N_("männlich"), "w": N_("weiblich"), "B": N_("Baby")},  # translated where shown
         "short": {"m": "m", "w": "w", "B": "Baby"},
-        "symbol": {"m": "♂ m", "w": "♀ w", "B": "Baby"},
+        "symbol": {"m": N_("♂ m"), "w": N_("♀ w"), "B": "Baby"},
         "mark": {"m": "♂", "w": "♀", "B": "B"},
     }
     choice_rule = "lady.baby-lift"
@@ -133,11 +142,11 @@ class Ladybohn(Edition):
     def settings_summary(self, found: Any) -> list[str]:
         if not isinstance(found, LadybohnSettings):
             return []
-        lines = (
-            (found.baby_lift, "Baby hebt ein Weibchen an"),
-            (found.baby_trade_immediate, "eingetauschtes Baby sofort pflanzen"),
-            (found.female_garden_from_discard, "♀ Gartenbohne nimmt Taler vom Ablagestapel"),
-            (found.offer_names_variety_only, "beim Anbieten nur die Sorte nennen"),
+        lines = (  # Phrases: German as str, translated where shown (render.language.term)
+            (found.baby_lift, Phrase("Baby hebt ein Weibchen an")),
+            (found.baby_trade_immediate, Phrase("eingetauschtes Baby sofort pflanzen")),
+            (found.female_garden_from_discard, Phrase("♀ Gartenbohne nimmt Taler vom Ablagestapel")),
+            (found.offer_names_variety_only, Phrase("beim Anbieten nur die Sorte nennen")),
         )
         return [label for on, label in lines if on]
 
@@ -154,8 +163,8 @@ class Ladybohn(Edition):
             return "Hier warten nur Babybohnen auf ihr Feld."
         return None
 
-    def no_choice_text(self, s) -> str:
-        return f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
+    def no_choice_text(self, s):
+        return rules.no_lift_text(s)
 
     def with_meters(self, ruleset, found, source: str = ""):
         return meters.with_meters(ruleset, found, source)

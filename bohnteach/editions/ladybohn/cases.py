@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnteach.i18n import N_
+
 CASES: tuple[dict[str, Any], ...] = (
     dict(
         id="lady-lift",
-        title="Ladybohn: Das Baby schiebt – aber welches Weibchen?",
+        title=N_("Ladybohn: Das Baby schiebt – aber welches Weibchen?"),
         chapter="ladybohn",
         learner="Anna",
         table="""
@@ -34,26 +36,26 @@ Clara Hand: 5 Karten
 David Hand: 5 Karten
 Offene Hände: Anna
 """,
-        goal="Vorne in deiner Hand steckt eine Blaue Babybohne. Auf Feld 1 liegen fünf Blaue "
-             "Bohnen, zwei davon weiblich. Pflanze das Baby so, dass Feld 1 danach möglichst "
-             "viele Taler bringt. Du entscheidest, welche weibliche Bohne wie weit nach oben "
-             "rückt.",
+        goal=N_("Vorne in deiner Hand steckt eine Blaue Babybohne. Auf Feld 1 liegen fünf Blaue "
+                "Bohnen, zwei davon weiblich. Pflanze das Baby so, dass Feld 1 danach möglichst "
+                "viele Taler bringt. Du entscheidest, welche weibliche Bohne wie weit nach oben "
+                "rückt."),
         success=("Anna Feld 1 = 6 Blaue Bohnen", "Anna Feld 1 Ertrag = 2"),
         rule="lady.baby-lift",
-        learned="Ein Baby schiebt sofort eine weibliche Bohne desselben Feldes um einen oder "
-                "zwei Plätze nach oben. Landet sie ganz oben, zählt ihr besseres Bohnometer; "
-                "bleibt das Baby oben, bringt das Feld nichts.",
+        learned=N_("Ein Baby schiebt sofort eine weibliche Bohne desselben Feldes um einen oder "
+                   "zwei Plätze nach oben. Landet sie ganz oben, zählt ihr besseres Bohnometer; "
+                   "bleibt das Baby oben, bringt das Feld nichts."),
         hints=(
-            "Es zählt immer das Bohnometer der obersten Karte. Ein Baby oben bringt 0 Taler.",
-            "Das Baby kommt oben drauf. Welche weibliche Bohne kann von dort aus noch über "
-            "das Baby kommen – höchstens zwei Plätze weit?",
-            "Die obere weibliche Bohne (4. von unten) liegt nach dem Pflanzen zwei Plätze "
-            "unter der Spitze: Schiebe sie um 2.",
+            N_("Es zählt immer das Bohnometer der obersten Karte. Ein Baby oben bringt 0 Taler."),
+            N_("Das Baby kommt oben drauf. Welche weibliche Bohne kann von dort aus noch über "
+               "das Baby kommen – höchstens zwei Plätze weit?"),
+            N_("Die obere weibliche Bohne (4. von unten) liegt nach dem Pflanzen zwei Plätze "
+               "unter der Spitze: Schiebe sie um 2."),
         ),
     ),
     dict(
         id="lady-baby-handel",
-        title="Ladybohn: Ein Baby aus dem Tausch",
+        title=N_("Ladybohn: Ein Baby aus dem Tausch"),
         chapter="ladybohn",
         learner="Anna",
         table="""
@@ -72,19 +74,19 @@ David Hand: 4 Karten
 Aufgedeckt: Blaue Bohne, Stinkbohne
 Offene Hände: Anna
 """,
-        goal="Ben sammelt Blaue Bohnen und hat eine Feuerbohne auf der Hand – welche, sagt er "
-             "nicht. Tausche deine aufgedeckte Blaue Bohne gegen seine Feuerbohne. Danach: "
-             "Was musst du sofort tun? Probier ruhig, vorher noch Feld 1 abzuernten.",
+        goal=N_("Ben sammelt Blaue Bohnen und hat eine Feuerbohne auf der Hand – welche, sagt er "
+                "nicht. Tausche deine aufgedeckte Blaue Bohne gegen seine Feuerbohne. Danach: "
+                "Was musst du sofort tun? Probier ruhig, vorher noch Feld 1 abzuernten."),
         success=("Anna Feld 1 = 4 Feuerbohnen", "Anna Feld 1 Ertrag = 1", "Angebot = keins"),
         rule="lady.baby-trade-immediate",
-        learned="Eine eingetauschte Babybohne, deren Sorte auf deinem Feld wächst, pflanzt du "
-                "sofort – ohne vorher zu ernten. Dabei schiebt sie wie jedes Baby ein Weibchen "
-                "hoch.",
+        learned=N_("Eine eingetauschte Babybohne, deren Sorte auf deinem Feld wächst, pflanzt du "
+                   "sofort – ohne vorher zu ernten. Dabei schiebt sie wie jedes Baby ein Weibchen "
+                   "hoch."),
         hints=(
-            "Wähle „aufgedeckt: Blaue Bohne“, dann „Handeln mit: Ben“, Bens Feuerbohne und "
-            "„Anbieten“.",
-            "Bens Feuerbohne ist ein Baby. Es wartet jetzt bei dir unter „Sofort pflanzen“.",
-            "Schiebe die weibliche Feuerbohne so weit hoch, dass sie über dem Baby liegt.",
+            N_("Wähle „aufgedeckt: Blaue Bohne“, dann „Handeln mit: Ben“, Bens Feuerbohne und "
+               "„Anbieten“."),
+            N_("Bens Feuerbohne ist ein Baby. Es wartet jetzt bei dir unter „Sofort pflanzen“."),
+            N_("Schiebe die weibliche Feuerbohne so weit hoch, dass sie über dem Baby liegt."),
         ),
         answers={"Ben": "wenn: Blaue Bohne", "Clara": "nein", "David": "nein"},
     ),

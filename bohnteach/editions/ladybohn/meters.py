@@ -7,13 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from bohnteach.game.beans import Meter, find_variety
+from bohnteach.game.errors import Phrase, Term, Terms
+from bohnteach.i18n import N_, _
 from bohnteach.game.rulesets import (
     MeterFileError, RuleSet, check_meter, find_ruleset, meter_variety, read_meter_toml,
 )
 
-_TRAIT_REASON = {
-    "B": "Babybohnen haben kein Bohnometer (lady.baby-no-meter); erlaubt sind nur m und w.",
-    None: "Erlaubt sind nur m (männlich) und w (weiblich).",
+_TRAIT_REASON = {  # N_: translated where raised (the reader's language, i18n.current)
+    "B": N_("Babybohnen haben kein Bohnometer (lady.baby-no-meter); erlaubt sind nur m und w."),
+    None: N_("Erlaubt sind nur m (männlich) und w (weiblich)."),
 }
 
 
@@ -34,18 +36,19 @@ def with_meters(rules: RuleSet, meters: Mapping[str, Mapping[str, object]], sour
         for sex, values in by_sex.items():
             label = f"{key}.{sex}"
             if sex not in ("m", "w"):
-                raise MeterFileError(where, label, _TRAIT_REASON.get(sex, _TRAIT_REASON[None]))
+                raise MeterFileError(where, label, _(_TRAIT_REASON.get(sex, _TRAIT_REASON[None])))
             merged.setdefault(variety, {})[sex] = check_meter(values, where, label)
     given = {(meter_variety(rules, k, where, k), s) for k, by_sex in meters.items() for s in by_sex}
     still = [
-        f"{find_variety(v).de} ({s})" for v in rules.varieties for s in ("m", "w")
-        if rules.traits.get(v, {}).get(s) and (v, s) not in given
+        Phrase("{variety} ({sex})", variety=Term.variety(find_variety(v).de), sex=s) for v in rules.varieties
+        for s in ("m", "w") if rules.traits.get(v, {}).get(s) and (v, s) not in given
     ]
-    if still and rules.meter_assumption:
-        note = f"Werte aus {where}; weiterhin angenommen: {', '.join(still)}."
+    if still and rules.meter_assumption:  # Phrases: German as str, translated where shown
+        note = Phrase("Werte aus {file}; weiterhin angenommen: {still}.", file=where, still=Terms(still))
     else:
         note = ""
-    return replace(rules, trait_meters=merged, meter_assumption=note, meter_source=f"Werte aus {where}")
+    return replace(rules, trait_meters=merged, meter_assumption=note,
+                   meter_source=Phrase("Werte aus {file}", file=where))
 
 
 def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> dict[str, dict[str, Meter]]:
@@ -60,31 +63,32 @@ def load_meter_file(path: str | Path, ruleset: str | RuleSet = "ladybohn") -> di
     name = path.name
     raw = read_meter_toml(path)
     if not rules.traits:
-        raise MeterFileError(path, "(Datei)", f"{rules.title} hat keine m/w/B-Karten.")
+        raise MeterFileError(path, _("(Datei)"), _("{rules} hat keine m/w/B-Karten.").format(rules=_(rules.title)))
     meters: dict[str, dict[str, Meter]] = {}
     seen: dict[str, str] = {}
     for key, table in raw.items():
         variety = meter_variety(rules, key, name, f"[{key}]")
         if variety in seen:
             raise MeterFileError(
-                name, f"[{key}]", f"Dieselbe Sorte steht schon unter [{seen[variety]}]."
+                name, f"[{key}]", _("Dieselbe Sorte steht schon unter [{key}].").format(key=seen[variety])
             )
         seen[variety] = key
         if not isinstance(table, dict):
             raise MeterFileError(
-                name, key, "Erwartet wird eine Tabelle, z. B. [blue] mit m = [4, 6, 8, 10] und w = [...]."
+                name, key, _("Erwartet wird eine Tabelle, z. B. [blue] mit m = [4, 6, 8, 10] und w = [...].")
             )
         if not table:
-            raise MeterFileError(name, f"[{key}]", "Die Tabelle ist leer; erwartet werden m und/oder w.")
+            raise MeterFileError(name, f"[{key}]", _("Die Tabelle ist leer; erwartet werden m und/oder w."))
         for sex, values in table.items():
             label = f"[{key}].{sex}"
             if sex not in ("m", "w"):
-                raise MeterFileError(name, label, _TRAIT_REASON.get(sex, _TRAIT_REASON[None]))
+                raise MeterFileError(name, label, _(_TRAIT_REASON.get(sex, _TRAIT_REASON[None])))
             if not rules.traits[variety].get(sex):
-                raise MeterFileError(name, label, f"Diese Karte gibt es in {rules.title} nicht.")
+                raise MeterFileError(name, label,
+                                     _("Diese Karte gibt es in {rules} nicht.").format(rules=_(rules.title)))
             meters.setdefault(variety, {})[sex] = check_meter(values, name, label)
     if not meters:
-        raise MeterFileError(name, "(Datei)", "Die Datei enthält keine Bohnometer.")
+        raise MeterFileError(name, _("(Datei)"), _("Die Datei enthält keine Bohnometer."))
     return meters
 
 

@@ -31,7 +31,8 @@ from typing import Any
 
 from bohnteach.game.beans import Meter, find_variety, meter_value
 from bohnteach.game.edition import OfferedCard, OfferView, known_settings
-from bohnteach.game.errors import RuleViolation
+from bohnteach.game.errors import Phrase, RuleViolation, Term
+from bohnteach.game.words import TRAIT_WORDS
 from bohnteach.game.words import card_label as _label
 
 IMMEDIATE_ZONE = "immediate"
@@ -92,6 +93,13 @@ def card_label(s, card: int, with_sex: bool = True) -> str:
     return _label(s, card, trait="word" if with_sex else "")
 
 
+def card_term(s, card: int, with_sex: bool = True) -> Term | Phrase:
+    """:func:`card_label` among a refusal's parameters: translated where it is shown."""
+    variety = Term.variety(find_variety(s.variety[card]).de)
+    word = TRAIT_WORDS["word"].get(sex(s, card) or "", "") if with_sex else ""
+    return Phrase("{variety} ({sex})", variety=variety, sex=Term(word)) if word else variety
+
+
 def assumed_female_meter(male: Meter) -> Meter:
     """The documented assumption for a female meter: every printed threshold one card
     lower, never below 1, thresholds kept strictly increasing; unprinted steps stay 0."""
@@ -129,6 +137,11 @@ def default_lift(s, player: int, field: int, card: int) -> tuple[int, int] | Non
     return choices[0] if choices else None
 
 
+def no_lift_text(s) -> Phrase:
+    """Why a baby lifts nothing in ``s``'s rule set (lady.baby-lift)."""
+    return Phrase("In „{rules}“ gibt es keine Babybohnen, die etwas hochschieben.", rules=Term(s.ruleset.title))
+
+
 def check_lift(s, player: int, field: int, card: int, lift: object) -> tuple[int, int] | None:
     """The lift planting ``card`` will do (``lift`` None = the default). Raises
     ``RuleViolation("lady.baby-lift")`` for a lift that is not allowed."""
@@ -136,39 +149,40 @@ def check_lift(s, player: int, field: int, card: int, lift: object) -> tuple[int
         return default_lift(s, player, field, card)
     limit = settings(s).baby_lift
     if not limit:
-        raise RuleViolation(
-            "lady.baby-lift", f"In „{s.ruleset.title}“ gibt es keine Babybohnen, die etwas hochschieben."
-        )
+        text = no_lift_text(s)
+        raise RuleViolation("lady.baby-lift", text.template, **text.params)
     if not is_baby(s, card):
         raise RuleViolation(
-            "lady.baby-lift", f"Nur eine Babybohne schiebt eine weibliche Bohne hoch; die {card_label(s, card)} nicht."
+            "lady.baby-lift", "Nur eine Babybohne schiebt eine weibliche Bohne hoch; die {card} nicht.",
+            card=card_term(s, card),
         )
     if (
         not isinstance(lift, tuple) or len(lift) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in lift)
     ):
         raise RuleViolation(
-            "lady.baby-lift", f"Erwartet wird (weibliche Karte, Positionen), nicht {lift!r}."
+            "lady.baby-lift", "Erwartet wird (weibliche Karte, Positionen), nicht {lift}.", lift=repr(lift)
         )
     female, positions = lift
     cards = s.players[player].fields[field]
     if female not in cards:
-        raise RuleViolation("lady.baby-lift", f"Diese Karte liegt nicht auf Feld {field + 1}.")
+        raise RuleViolation("lady.baby-lift", "Diese Karte liegt nicht auf Feld {field}.", field=field + 1)
     if not is_female(s, female):
         raise RuleViolation(
             "lady.baby-lift",
-            f"Die {card_label(s, female)} auf Feld {field + 1} ist keine weibliche Bohne.",
+            "Die {card} auf Feld {field} ist keine weibliche Bohne.", card=card_term(s, female), field=field + 1,
         )
     below_top = len(cards) - cards.index(female)  # places below the top once the baby lies there
     if not 1 <= positions <= limit:
         raise RuleViolation(
-            "lady.baby-lift", f"Um {positions} Positionen geht nicht: erlaubt sind 1 bis {limit}."
+            "lady.baby-lift", "Um {positions} Positionen geht nicht: erlaubt sind 1 bis {limit}.",
+            positions=positions, limit=limit,
         )
     if positions > below_top:
         raise RuleViolation(
             "lady.baby-lift",
-            f"Die {card_label(s, female)} liegt {below_top} Position(en) unter der obersten "
-            f"Karte; um {positions} nach oben ginge über das Feld hinaus.",
+            "Die {card} liegt {below} Position(en) unter der obersten Karte; um {positions} nach oben ginge "
+            "über das Feld hinaus.", card=card_term(s, female), below=below_top, positions=positions,
         )
     return female, positions
 
@@ -232,18 +246,27 @@ def check_immediate_plant(s, player: int, field: int, card: int | None) -> int:
     chosen = cards[0] if card is None else card
     if chosen not in cards:
         raise RuleViolation(
-            "lady.baby-trade-immediate",
-            f"Erst pflanzt {name} die erhaltene Babybohne ({card_label(s, cards[0], False)}).",
+            "lady.baby-trade-immediate", "Erst pflanzt {name} die erhaltene Babybohne ({card}).",
+            name=name, card=card_term(s, cards[0], False),
         )
     fields = immediate_fields(s, player, chosen)
     if field not in fields:
-        where = " oder ".join(f"Feld {i + 1}" for i in fields)
         raise RuleViolation(
             "lady.baby-trade-immediate",
-            f"Die Babybohne ({card_label(s, chosen, False)}) kommt sofort auf das Feld, auf dem "
-            f"diese Sorte schon wächst: {where}.",
+            "Die Babybohne ({card}) kommt sofort auf das Feld, auf dem diese Sorte schon wächst: {where}.",
+            card=card_term(s, chosen, False), where=field_list(fields),
         )
     return chosen
+
+
+def field_list(fields: list[int]) -> Phrase | str:
+    """``Feld 1``, ``Feld 1 oder Feld 2``, … (translated where shown)."""
+    if not fields:
+        return ""
+    where = Phrase("Feld {field}", field=fields[0] + 1)
+    for k in fields[1:]:
+        where = Phrase("{fields} oder Feld {field}", fields=where, field=k + 1)
+    return where
 
 
 def check_nothing_pending(s) -> None:
@@ -252,9 +275,8 @@ def check_nothing_pending(s) -> None:
     if seats:
         seat = seats[0]
         raise RuleViolation(
-            "lady.baby-trade-immediate",
-            f"Erst pflanzt {s.players[seat].name} die erhaltene Babybohne "
-            f"({card_label(s, pending(s, seat)[0], False)}).",
+            "lady.baby-trade-immediate", "Erst pflanzt {name} die erhaltene Babybohne ({card}).",
+            name=s.players[seat].name, card=card_term(s, pending(s, seat)[0], False),
         )
 
 
@@ -262,8 +284,8 @@ def check_harvest(s, player: int) -> None:
     if pending(s, player):
         raise RuleViolation(
             "lady.baby-trade-immediate",
-            f"{s.players[player].name} hat eben eine Babybohne bekommen und muss sie sofort "
-            "pflanzen; schnell noch ernten ist nicht erlaubt.",
+            "{name} hat eben eine Babybohne bekommen und muss sie sofort pflanzen; schnell noch ernten ist "
+            "nicht erlaubt.", name=s.players[player].name,
         )
 
 
@@ -356,18 +378,21 @@ __all__ = [
     "apply_lift",
     "assumed_female_meter",
     "card_label",
+    "card_term",
     "check_harvest",
     "check_immediate_plant",
     "check_lift",
     "check_nothing_pending",
     "coins_from_piles",
     "default_lift",
+    "field_list",
     "harvest_from_piles",
     "hold",
     "immediate_fields",
     "is_baby",
     "is_female",
     "lift_choices",
+    "no_lift_text",
     "offer_view",
     "pending",
     "pending_seats",

@@ -22,6 +22,7 @@ from bohnteach.editions.indiana import rules as indy
 from bohnteach.editions.indiana.rules import MATCH, OUTCOME_RULE, SUCCESS, outcome
 from bohnteach.game.beans import find_variety
 from bohnteach.game.state import State
+from bohnteach.i18n import _
 
 OUTCOMES: tuple[str, ...] = tuple(o for o in OUTCOME_RULE if o not in (indy.BY_PATH, indy.LOADED))
 """The outcomes of a visit that turns a card, in the rulebook's order (the engine's codes)."""
@@ -56,10 +57,10 @@ def visit_chances(stacks: Mapping[str, int], pile: Mapping[str, int], wanted: st
     Raises ``ValueError`` (German) when the wanted stack is not in the temple or the pile
     holds no bean card."""
     if stacks.get(wanted, 0) <= 0:
-        raise ValueError(f"Im Tempel liegt kein Stapel {wanted!r}.")
+        raise ValueError(_("Im Tempel liegt kein Stapel {wanted}.").format(wanted=repr(wanted)))
     total = sum(n for n in pile.values() if n > 0)
     if total <= 0:
-        raise ValueError("Im Nachziehstapel liegt keine Bohnenkarte: es gibt nichts aufzudecken.")
+        raise ValueError(_("Im Nachziehstapel liegt keine Bohnenkarte: es gibt nichts aufzudecken."))
     there = {v for v, n in stacks.items() if n > 0}
     chances: dict[str, Fraction] = {}
     for turned, n in pile.items():
