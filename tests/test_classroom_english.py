@@ -355,3 +355,28 @@ def test_the_english_teacher_guide_is_made_from_the_german_one() -> None:
     translate_markdown(german.read_text("utf-8"), STRICT)  # every block has its English
     prose = re.sub(r"`[^`]*`", " ", english.read_text("utf-8"))
     assert german_words(prose) == []
+
+
+@pytest.mark.parametrize("lang, label", [("de", "Beamer-Ansicht öffnen"), (STRICT, "Open the projector view")])
+def test_the_teachers_projector_button_says_what_it_does(store: Store, lang, label: str) -> None:
+    """(Its word once shared a key with the projector's „offen“, and the button said „<b>offen</b>“.)"""
+    import html
+
+    teacher = _english_teacher(store, lang=lang)
+    try:
+        assert f'class="bt-klasse-form-button">{html.escape(label)}</button>' in _texts_of(teacher)
+    finally:
+        _stop(teacher)
+
+
+def test_every_word_of_the_class_room_has_a_key_of_its_own() -> None:
+    """A word table written with a key twice silently keeps the last (as the projector
+    button's did): the sources' dicts name each key once."""
+    import ast
+
+    for path in ("bohnteach/classroom/words.py", "bohnteach/classroom/store.py",
+                 "bohnteach/widgets/teacher_view.py"):
+        for node in ast.walk(ast.parse((ROOT / path).read_text("utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                assert len(keys) == len(set(keys)), (path, sorted({k for k in keys if keys.count(k) > 1}))
