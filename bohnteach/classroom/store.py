@@ -264,8 +264,8 @@ def activity(key: str) -> Activity:
 
 
 def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[float, int | None]:
-    """The submission as stored, or a refusal (:class:`ClassroomError`): an estimate within the activity's
-    range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
+    """The submission as stored, or a refusal (:class:`ClassroomError`): an estimate within
+    the activity's range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ClassroomError("number")
     if abs(value) > MAX_SUBMIT:
