@@ -348,7 +348,8 @@ def summary_html(act: Activity, pool: Pool, exact: Fraction, with_list: bool = T
     if pool.revealed:
         parts.append(say(tr, "revealed", exact=percent(float(exact), tr)))
     rows = "".join(
-        f"<tr><td>{html.escape(_who(e.nickname, e.member))}</td><td>{_entry_text(act, e.value, e.trials, tr)}</td></tr>"
+        f"<tr><td>{html.escape(_who(e.nickname, e.member))}</td>"
+        f"<td>{_entry_text(act, e.value, e.trials, tr)}</td></tr>"
         for e in pool.entries) if with_list else ""
     head = "".join(f"<th>{say(tr, key)}</th>" for key in ("list_who", "list_what"))
     table = f'<table class="bt-klasse-list"><tr>{head}</tr>{rows}</table>' if rows else ""
@@ -787,8 +788,8 @@ class _ProjectorView:
         self._revealed = False
         controls = [self.reveal]
         if not big:
-            controls.append(_confirm(say(self.tr, "clear"), say(self.tr, "clear_ask", title=self.tr.gettext(act.title)),
-                                     say(self.tr, "clear_yes"), self._clear, panel))
+            ask = say(self.tr, "clear_ask", title=self.tr.gettext(act.title))
+            controls.append(_confirm(say(self.tr, "clear"), ask, say(self.tr, "clear_yes"), self._clear, panel))
         self._shown: Any = None
         self._lock = threading.Lock()
         heading, question = html.escape(self.tr.gettext(act.title)), html.escape(self.tr.gettext(act.prompt))
@@ -850,7 +851,8 @@ class _ProjectorView:
             self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
             self.reveal.description = say(self.tr, "hide") if pool.revealed else say(self.tr, "reveal")
             # last: it says "done"
-            self.summary.value = summary_html(self.act, pool, self.exact, with_list=not self.big, lang=self.tr)
+            self.summary.value = summary_html(self.act, pool, self.exact, with_list=not self.big,
+                                              lang=self.tr)
 
 
 class _PupilActivity:
@@ -878,7 +880,8 @@ class _PupilActivity:
             row = widgets.VBox([
                 widgets.HBox([self.field, self.send],
                              layout=layout(flex_flow="row wrap", align_items="center")),
-                self.reading, html_part('<p style="font-size:14px">' + say(self.tr, "estimate_rule") + "</p>")])
+                self.reading,
+                html_part('<p style="font-size:14px">' + say(self.tr, "estimate_rule") + "</p>")])
             self.follow()
         else:
             self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)
@@ -899,7 +902,8 @@ class _PupilActivity:
         except ClassroomError as err:
             self.reading.value = box_html("invalid", html.escape(err.words(self.tr)))
             return
-        self.reading.value = box_html("info", say(self.tr, "estimate_reading", value=percent_value(value, self.tr)))
+        reading = say(self.tr, "estimate_reading", value=percent_value(value, self.tr))
+        self.reading.value = box_html("info", reading)
 
     def _send_estimate(self) -> None:
         p = self.panel
