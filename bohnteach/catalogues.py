@@ -8,7 +8,9 @@ who write texts, run from the repository (Babel: the [test] extra)::
     python -m bohnteach.catalogues extract   # make i18n-extract: the .pot templates
     python -m bohnteach.catalogues update    # make i18n-update: extract, then merge into
                                              # every .po (a changed German text: "fuzzy")
-    python -m bohnteach.catalogues check     # the committed templates are current
+    python -m bohnteach.catalogues documents # the Markdown documents in every language
+                                             # (update writes them too)
+    python -m bohnteach.catalogues check     # the committed templates and documents are current
 
 The runtime never imports this module (:mod:`bohnteach.i18n` reads the ``.po`` files with
 the standard library).
@@ -131,6 +133,68 @@ def notebook_messages(path: Path) -> Iterator[Message]:
                     yield None, block.text, _rel(path), f"Zelle {number}"
 
 
+def teacher_notes_messages() -> Iterator[Message]:
+    """The lessons' teacher notes (``data/teacher_notes.toml``): goal, each part of the plan
+    (its name and what happens), each expected misconception."""
+    path = ROOT / "bohnteach" / "data" / "teacher_notes.toml"
+    for entry in _toml(path)["lektion"]:
+        name = entry["name"]
+        yield None, prose(entry["ziel"]), _rel(path), f"Stunde {name}: Ziel"
+        for number, (_minutes, part, what) in enumerate(entry["plan"], 1):
+            yield None, prose(part), _rel(path), f"Stunde {name}, Ablauf {number}: Abschnitt"
+            yield None, prose(what), _rel(path), f"Stunde {name}, Ablauf {number}: was geschieht"
+        for number, text in enumerate(entry["fehlvorstellungen"], 1):
+            yield None, prose(text), _rel(path), f"Stunde {name}: Fehlvorstellung {number}"
+
+
+def document_messages(path: Path) -> Iterator[Message]:
+    """Every prose block of a Markdown document (split as the notebooks' markdown cells)."""
+    from bohnteach.i18n.notebooks import markdown_blocks
+
+    for block in markdown_blocks(path.read_text("utf-8")):
+        if block.translatable:
+            yield None, block.text, _rel(path), f"Zeile {block.line}"
+
+
+def document_path(path: Path, lang: str) -> Path:
+    """Where a document's translation is written: ``README.md`` → ``README.en.md``."""
+    return path.with_name(f"{path.stem}.{lang}{path.suffix}")
+
+
+def translated_document(path: Path, lang: str) -> str:
+    """A Markdown document in ``lang``, made from the German one and the catalogue, block by
+    block (untranslated blocks stay German until the catalogue has them)."""
+    from bohnteach.i18n import translator
+    from bohnteach.i18n.notebooks import translate_markdown
+
+    note = (f"<!-- Made from {_rel(path)} and the catalogues (bohnteach/locale/{lang}); "
+            "do not edit: `make i18n-update` writes it again. -->")
+    return note + "\n\n" + translate_markdown(path.read_text("utf-8"), translator(lang)).rstrip() + "\n"
+
+
+def documents() -> list[Path]:
+    """The Markdown documents of every domain (``documents`` in ``domains.toml``)."""
+    return [p for config in domains().values() for p in _files(config.get("documents", []))]
+
+
+def write_documents() -> list[Path]:
+    """Write every document's translation into every language."""
+    written = []
+    for path in documents():
+        for lang in languages():
+            target = document_path(path, lang)
+            target.write_text(translated_document(path, lang), "utf-8")
+            written.append(target)
+    return written
+
+
+def stale_documents() -> list[str]:
+    """The translated documents that differ from what the catalogues make now."""
+    return [_rel(document_path(p, lang)) for p in documents() for lang in languages()
+            if not document_path(p, lang).is_file()
+            or document_path(p, lang).read_text("utf-8") != translated_document(p, lang)]
+
+
 UNMARKED: dict[str, int] = {}
 """File -> how many f-strings Babel skipped there (refusal details not yet written as a
 template with parameters: they stay German in every language). ``extract`` reports them."""
@@ -153,6 +217,10 @@ def domain_messages(domain: str, config: dict) -> Iterator[Message]:
         yield from rules_messages()
     if config.get("chapters"):
         yield from chapter_messages()
+    if config.get("teacher_notes"):
+        yield from teacher_notes_messages()
+    for path in _files(config.get("documents", [])):
+        yield from document_messages(path)
     for path in _files(config.get("scenes", [])):
         yield from scene_messages(path)
     for path in _files(config.get("notebooks", [])):
@@ -244,7 +312,15 @@ def update() -> list[Path]:
             merge(catalog, tmpl)
             path.write_text(render_po(catalog, template_file=False), "utf-8")
             written.append(path)
-    return written
+    _catalogue_cache_clear()
+    return written + write_documents()
+
+
+def _catalogue_cache_clear() -> None:
+    """The runtime's catalogues as just written (a document is translated with them next)."""
+    from bohnteach.i18n import _catalogue
+
+    _catalogue.cache_clear()
 
 
 def stale_templates() -> list[str]:
@@ -270,14 +346,17 @@ def main(argv: list[str] | None = None) -> int:
     elif command == "update":
         for path in update():
             print(path.relative_to(ROOT))
+    elif command == "documents":
+        for path in write_documents():
+            print(path.relative_to(ROOT))
     elif command == "check":
-        stale = stale_templates()
+        stale = stale_templates() + stale_documents()
         if stale:
             print("Veraltet (make i18n-extract): " + ", ".join(stale))
             return 1
         print("Die Vorlagen sind aktuell.")
     else:
-        print("Aufruf: python -m bohnteach.catalogues extract | update | check")
+        print("Aufruf: python -m bohnteach.catalogues extract | update | documents | check")
         return 2
     return 0
 

@@ -8,10 +8,14 @@ Two kinds:
   trials; the class total (all hits / all trials) settles near the exact value.
 
 The exact values are computed by the lessons (:mod:`bohnteach.lessons`), not written here.
+Titles and prompts are German, marked for the ``classroom`` catalogue; the panel shows them
+in its reader's language.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from bohnteach.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -41,37 +45,37 @@ ACTIVITIES: dict[str, Activity] = {
             key="01_oberste_garten",
             lesson="01_Bohnentreppe",
             kind="schaetzung",
-            title="Tipp: oben liegt eine Gartenbohne",
-            prompt="Der Stapel ist gut gemischt. Wie wahrscheinlich ist es, dass die oberste "
-                   "Karte eine Gartenbohne ist? Tippe in Prozent, bevor du rechnest.",
+            title=N_("Tipp: oben liegt eine Gartenbohne"),
+            prompt=N_("Der Stapel ist gut gemischt. Wie wahrscheinlich ist es, dass die oberste "
+                      "Karte eine Gartenbohne ist? Tippe in Prozent, bevor du rechnest."),
             fact="p_garten",
         ),
         Activity(
             key="02_garten_zwei",
             lesson="02_Zwei_Karten_aufdecken",
             kind="schaetzung",
-            title="Tipp: mindestens eine Gartenbohne unter 2 Karten",
-            prompt="Zwei Karten werden aufgedeckt. Wie wahrscheinlich ist mindestens eine "
-                   "Gartenbohne dabei? Tippe in Prozent, bevor du rechnest.",
+            title=N_("Tipp: mindestens eine Gartenbohne unter 2 Karten"),
+            prompt=N_("Zwei Karten werden aufgedeckt. Wie wahrscheinlich ist mindestens eine "
+                      "Gartenbohne dabei? Tippe in Prozent, bevor du rechnest."),
             fact="p_garten_zwei",
         ),
         Activity(
             key="04_tipp",
             lesson="04_Rechnen_oder_simulieren",
             kind="schaetzung",
-            title="Tipp: mindestens eine Gartenbohne",
-            prompt="Wie oft ist unter 2 aufgedeckten Karten mindestens eine Gartenbohne? "
-                   "Tippe in Prozent, bevor du simulierst.",
+            title=N_("Tipp: mindestens eine Gartenbohne"),
+            prompt=N_("Wie oft ist unter 2 aufgedeckten Karten mindestens eine Gartenbohne? "
+                      "Tippe in Prozent, bevor du simulierst."),
             fact="p_garten_zwei",
         ),
         Activity(
             key="04_experiment",
             lesson="04_Rechnen_oder_simulieren",
             kind="experiment",
-            title="Klassenexperiment: 2 Karten ziehen",
-            prompt="Ziehe selbst: Jede Runde mischt der Computer das Deck und deckt 2 "
-                   "Karten auf. Schicke deine Treffer (mindestens eine Gartenbohne) an "
-                   "die Klasse.",
+            title=N_("Klassenexperiment: 2 Karten ziehen"),
+            prompt=N_("Ziehe selbst: Jede Runde mischt der Computer das Deck und deckt 2 "
+                      "Karten auf. Schicke deine Treffer (mindestens eine Gartenbohne) an "
+                      "die Klasse."),
             unit="",
             max_trials=100_000,
             fact="p_garten_zwei",

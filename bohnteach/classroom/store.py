@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from bohnteach.classroom.activities import ACTIVITIES, Activity
+from bohnteach.i18n import N_, Translator, as_translator
 
 ENV_DB = "BOHNTEACH_KLASSEN_DB"
 ENV_DIR = "BOHNTEACH_KLASSEN_DIR"
@@ -92,41 +93,78 @@ MAX_SUBMIT = 1e9
 OPEN, CLOSED = "open", "closed"
 
 
-class ClassroomError(ValueError):
-    """A refused class action; the message is German and meant for the page."""
-
-
-# --------------------------------------------------------------------------- words
+# --------------------------------------------------------------------------- refusals
 
 WORDS = {
-    "no_code": "Bitte gib den Klassencode ein (6 Zeichen, z. B. „ACD 479“).",
-    "bad_code": "„{code}“ ist kein Klassencode: Er hat 6 Zeichen aus {alphabet}.",
-    "unknown": "Zu diesem Code gibt es keine Klasse (oder sie ist abgelaufen). Frag deine "
-               "Lehrkraft nach dem Code.",
-    "wait": "Zu viele falsche Versuche. Bitte warte noch {seconds} s und versuche es dann wieder.",
-    "closed": "Die Klasse ist geschlossen: Die Lehrkraft hat keine Abgaben mehr zugelassen.",
-    "not_member": "Du bist nicht (mehr) in dieser Klasse. Tritt bitte neu bei.",
-    "nick_long": "Der Spitzname ist zu lang: höchstens {n} Zeichen.",
-    "nick_chars": "Im Spitznamen sind nur Buchstaben, Ziffern, Leerzeichen und . - _ ! "
-                  "erlaubt.",
-    "nick_invisible": "Der Spitzname braucht sichtbare Buchstaben oder Ziffern – unsichtbare "
-                      "Zeichen gehen nicht.",
-    "nick_taken": "Den Spitznamen „{nick}“ hat in dieser Klasse schon jemand. Such dir bitte "
-                  "einen anderen aus.",
-    "nick_reserved": "„{nick}“ geht als Spitzname nicht: Er klingt nach der Lehrkraft.",
-    "no_key": "Diese Klasse lässt sich von hier aus nicht steuern: Dieser Browser hat ihren "
-              "Lehrkraft-Schlüssel nicht.",
-    "pin_wrong": "Die PIN passt nicht (oder sie ist abgelaufen). Lass dir auf dem Gerät der "
-                 "Lehrkraft eine neue zeigen.",
-    "pin_format": "Die PIN hat {n} Ziffern.",
-    "locked": "Die Lösung ist schon aufgelöst: Neue Tipps zählen nicht mehr.",
-    "activity": "Diese Aufgabe gibt es nicht.",
-    "number": "Bitte gib eine Zahl ein.",
-    "number_big": "Diese Zahl ist viel zu groß.",
-    "range": "Bitte gib eine Zahl von {low} bis {high}{unit} ein.",
-    "trials": "Die Anzahl der Durchläufe muss zwischen 1 und {n} liegen.",
-    "hits": "Die Treffer müssen zwischen 0 und der Anzahl der Durchläufe liegen.",
+    "no_code": N_("Bitte gib den Klassencode ein (6 Zeichen, z. B. „ACD 479“)."),
+    "bad_code": N_("„{code}“ ist kein Klassencode: Er hat 6 Zeichen aus {alphabet}."),
+    "unknown": N_("Zu diesem Code gibt es keine Klasse (oder sie ist abgelaufen). Frag deine "
+                  "Lehrkraft nach dem Code."),
+    "wait": N_("Zu viele falsche Versuche. Bitte warte noch {seconds} s und versuche es dann wieder."),
+    "closed": N_("Die Klasse ist geschlossen: Die Lehrkraft hat keine Abgaben mehr zugelassen."),
+    "not_member": N_("Du bist nicht (mehr) in dieser Klasse. Tritt bitte neu bei."),
+    "nick_long": N_("Der Spitzname ist zu lang: höchstens {n} Zeichen."),
+    "nick_chars": N_("Im Spitznamen sind nur Buchstaben, Ziffern, Leerzeichen und . - _ ! "
+                     "erlaubt."),
+    "nick_invisible": N_("Der Spitzname braucht sichtbare Buchstaben oder Ziffern – unsichtbare "
+                         "Zeichen gehen nicht."),
+    "nick_taken": N_("Den Spitznamen „{nick}“ hat in dieser Klasse schon jemand. Such dir bitte "
+                     "einen anderen aus."),
+    "nick_reserved": N_("„{nick}“ geht als Spitzname nicht: Er klingt nach der Lehrkraft."),
+    "no_key": N_("Diese Klasse lässt sich von hier aus nicht steuern: Dieser Browser hat ihren "
+                 "Lehrkraft-Schlüssel nicht."),
+    "pin_wrong": N_("Die PIN passt nicht (oder sie ist abgelaufen). Lass dir auf dem Gerät der "
+                    "Lehrkraft eine neue zeigen."),
+    "pin_format": N_("Die PIN hat {n} Ziffern."),
+    "locked": N_("Die Lösung ist schon aufgelöst: Neue Tipps zählen nicht mehr."),
+    "activity": N_("Diese Aufgabe gibt es nicht."),
+    "number": N_("Bitte gib eine Zahl ein."),
+    "number_big": N_("Diese Zahl ist viel zu groß."),
+    "range": N_("Bitte gib eine Zahl von {low} bis {high}{unit} ein."),
+    "trials": N_("Die Anzahl der Durchläufe muss zwischen 1 und {n} liegen."),
+    "hits": N_("Die Treffer müssen zwischen 0 und der Anzahl der Durchläufe liegen."),
+    # what the panel reads from a typed estimate (bohnteach.widgets.classroom.parse_estimate)
+    "estimate_long": N_("Das ist zu lang für eine Zahl."),
+    "empty": N_("Bitte gib zuerst eine Zahl ein."),
+    "unreadable": N_("„{typed}“ kann ich nicht als Zahl lesen. Zum Beispiel: 15, 15 %, 0,15 oder 3/8."),
 }
+"""Why a class action was refused, by reason: German, marked for the catalogue; a
+:class:`ClassroomError` is worded in the reader's language where it is shown."""
+
+NUMBER_PARAMS = ("low", "high")
+"""Parameters that are decimal numbers (worded with the reader's decimal mark)."""
+COUNT_PARAMS = ("n",)
+"""Parameters that are whole counts (worded with the reader's digit grouping)."""
+
+
+class ClassroomError(ValueError):
+    """A refused class action: its ``reason`` (a key of :data:`WORDS`) and parameters, as
+    the engine's refusals are; the store holds no words. ``str()`` is the German message;
+    :meth:`words` says it in the reader's language. A parameter ``detail`` is a German text
+    more precise than the template (the exercises' number reader says what it could not
+    read): German shows it, other languages the template."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        if reason not in WORDS:
+            raise KeyError(reason)
+        self.reason, self.params = reason, params
+        super().__init__(self.words())
+
+    def words(self, tr: Translator | None = None) -> str:
+        """The refusal in ``tr``'s language (German without one)."""
+        from bohnteach.classroom.words import count, number
+
+        tr = as_translator(tr)
+        if tr.is_source and self.params.get("detail"):
+            return str(self.params["detail"])
+        shown = {k: v for k, v in self.params.items() if k != "detail"}
+        for key in NUMBER_PARAMS:
+            if key in shown:
+                shown[key] = number(shown[key], tr, digits=6)
+        for key in COUNT_PARAMS:
+            if key in shown:
+                shown[key] = count(shown[key], tr)
+        return tr.gettext(WORDS[self.reason]).format(**shown)
 
 
 # --------------------------------------------------------------------------- codes
@@ -136,10 +174,10 @@ def normalize_code(text: str) -> str:
     """The code as stored (upper case, without spaces or dashes); refuses malformed ones."""
     code = re.sub(r"[\s\-]", "", str(text or "")).upper()
     if not code:
-        raise ClassroomError(WORDS["no_code"])
+        raise ClassroomError("no_code")
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         shown = code[:12] + ("…" if len(code) > 12 else "")
-        raise ClassroomError(WORDS["bad_code"].format(code=shown, alphabet=" ".join(CODE_ALPHABET)))
+        raise ClassroomError("bad_code", code=shown, alphabet=" ".join(CODE_ALPHABET))
     return code
 
 
@@ -206,15 +244,15 @@ def check_nickname(text: str | None) -> str | None:
     if not nick:
         return None
     if any(c in INVISIBLE or unicodedata.category(c)[0] in "CM" for c in nick):
-        raise ClassroomError(WORDS["nick_invisible"])
+        raise ClassroomError("nick_invisible")
     if not _NICK.match(nick):
-        raise ClassroomError(WORDS["nick_chars"])
+        raise ClassroomError("nick_chars")
     if len(nick) > NICK_MAX:
-        raise ClassroomError(WORDS["nick_long"].format(n=NICK_MAX))
+        raise ClassroomError("nick_long", n=NICK_MAX)
     if not any(c.isalnum() for c in nick):
-        raise ClassroomError(WORDS["nick_invisible"])
+        raise ClassroomError("nick_invisible")
     if nick_key(nick).replace(" ", "").startswith(RESERVED):
-        raise ClassroomError(WORDS["nick_reserved"].format(nick=nick))
+        raise ClassroomError("nick_reserved", nick=nick)
     return nick
 
 
@@ -222,34 +260,30 @@ def activity(key: str) -> Activity:
     try:
         return ACTIVITIES[key]
     except KeyError:
-        raise ClassroomError(WORDS["activity"]) from None
+        raise ClassroomError("activity") from None
 
 
 def check_submission(act: Activity, value: Any, trials: Any = None) -> tuple[float, int | None]:
-    """The submission as stored, or a German refusal: an estimate within the activity's
-    range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
+    """The submission as stored, or a refusal (:class:`ClassroomError`): an estimate within
+    the activity's range; an experiment's hits (0 … trials) out of 1 … ``max_trials`` trials."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ClassroomError(WORDS["number"])
+        raise ClassroomError("number")
     if abs(value) > MAX_SUBMIT:
-        raise ClassroomError(WORDS["number_big"])
+        raise ClassroomError("number_big")
     if act.kind == "experiment":
         if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= act.max_trials:
-            raise ClassroomError(WORDS["trials"].format(n=f"{act.max_trials:_}".replace("_", ".")))
+            raise ClassroomError("trials", n=act.max_trials)
         if value != int(value) or not 0 <= value <= trials:
-            raise ClassroomError(WORDS["hits"])
+            raise ClassroomError("hits")
         return float(value), trials
     if not act.low <= value <= act.high:
         unit = f" {act.unit}" if act.unit else ""
-        raise ClassroomError(WORDS["range"].format(low=_de(act.low), high=_de(act.high), unit=unit))
+        raise ClassroomError("range", low=act.low, high=act.high, unit=unit)
     return float(value), None
 
 
 def _pin_hash(code: str, pin: str) -> str:
     return hashlib.sha256(f"{code}:{pin}".encode()).hexdigest()
-
-
-def _de(x: float) -> str:
-    return f"{x:g}".replace(".", ",")
 
 
 # --------------------------------------------------------------------------- records
@@ -529,7 +563,7 @@ class Store:
         """Refuse while ``client`` (or ``code``) must still wait after wrong tries."""
         wait = self.wait(client, code)
         if wait > 0:
-            raise ClassroomError(WORDS["wait"].format(seconds=math.ceil(wait)))
+            raise ClassroomError("wait", seconds=math.ceil(wait))
 
     def failed(self, client: str | None, code: str | None = None) -> None:
         """Note a wrong try of ``client`` (at ``code``); old notes go on the way."""
@@ -567,7 +601,7 @@ class Store:
             hashes = [r.hash for r in conn.execute(keys.select().where(keys.c.code == info.code))]
         if not key or not any(hmac.compare_digest(h, wanted) for h in hashes):
             self.failed(client, info.code)
-            raise ClassroomError(WORDS["no_key"])
+            raise ClassroomError("no_key")
         return info
 
     def new_pin(self, code: str, key: str) -> tuple[str, float]:
@@ -591,7 +625,7 @@ class Store:
         :data:`PIN_TRIES` wrong ones void it."""
         digits = re.sub(r"\s", "", str(pin or ""))
         if not re.fullmatch(rf"\d{{{PIN_DIGITS}}}", digits):
-            raise ClassroomError(WORDS["pin_format"].format(n=PIN_DIGITS))
+            raise ClassroomError("pin_format", n=PIN_DIGITS)
         self.check_wait(client, re.sub(r"[\s\-]", "", str(code or "")).upper())
         info = self.find_class(code, client)
         p, keys = self.t["pins"], self.t["keys"]
@@ -608,7 +642,7 @@ class Store:
                 conn.execute(p.update().where(p.c.code == info.code).values(wrong=row.wrong + 1))
         if not right:
             self.failed(client, info.code)
-            raise ClassroomError(WORDS["pin_wrong"])
+            raise ClassroomError("pin_wrong")
         return NewClass(info.code, info.created, info.expires, info.state, key=key)
 
     def get_class(self, code: str) -> ClassInfo:
@@ -618,7 +652,7 @@ class Store:
         with self._read() as conn:
             row = conn.execute(k.select().where(k.c.code == code)).first()
         if row is None or row.expires <= self.clock():
-            raise ClassroomError(WORDS["unknown"])
+            raise ClassroomError("unknown")
         return ClassInfo(row.code, row.created, row.expires, row.state)
 
     def set_open(self, code: str, key: str, is_open: bool) -> ClassInfo:
@@ -659,7 +693,7 @@ class Store:
         nick = check_nickname(nickname)
         info = self.get_class(code)
         if not info.is_open:
-            raise ClassroomError(WORDS["closed"])
+            raise ClassroomError("closed")
         k, m = self.t["classes"], self.t["members"]
         token = secrets.token_urlsafe(18)
         from sqlalchemy import select
@@ -669,7 +703,7 @@ class Store:
             conn.execute(select(k.c.code).where(k.c.code == info.code).with_for_update())
             rows = conn.execute(select(m.c.seq, m.c.nickname).where(m.c.code == info.code)).all()
             if nick and any(r.nickname and nick_key(r.nickname) == nick_key(nick) for r in rows):
-                raise ClassroomError(WORDS["nick_taken"].format(nick=nick))
+                raise ClassroomError("nick_taken", nick=nick)
             seq = max((r.seq for r in rows), default=0) + 1
             conn.execute(m.insert().values(token=token, code=info.code, seq=seq, nickname=nick,
                                            joined=self.clock()))
@@ -683,7 +717,7 @@ class Store:
             row = conn.execute(m.select().where(m.c.token == str(token or "")[:64],
                                                 m.c.code == info.code)).first()
         if row is None:
-            raise ClassroomError(WORDS["not_member"])
+            raise ClassroomError("not_member")
         return Member(info.code, row.token, row.nickname)
 
     # -- submissions
@@ -696,9 +730,9 @@ class Store:
         member = self.member(code, token)
         info = self.get_class(member.code)
         if not info.is_open:
-            raise ClassroomError(WORDS["closed"])
+            raise ClassroomError("closed")
         if act.kind == "schaetzung" and self.revealed(member.code, act.key):
-            raise ClassroomError(WORDS["locked"])
+            raise ClassroomError("locked")
         a = self.t["submissions"]
         row = dict(code=member.code, activity=act.key, token=member.token, value=value,
                    trials=trials, updated=self.clock())

@@ -1,140 +1,203 @@
-"""The German words of the class panel, „Klassenraum“ (:mod:`bohnteach.widgets.classroom`),
-and of its projector view („Beamer-Ansicht“). Placeholders in braces are filled with escaped
-values. The store's refusals are in :data:`bohnteach.classroom.store.WORDS`."""
+"""The words of the class room, „Klassenraum“ (:mod:`bohnteach.widgets.classroom`): the
+class panel, its projector view („Beamer-Ansicht“) and the class's charts. German, marked
+for the ``classroom`` catalogue; a panel words them in its reader's language where they are
+shown (:func:`say`, the counts by :func:`members_line` and its kin). Placeholders in braces
+are filled with escaped values. The store's refusals are in
+:data:`bohnteach.classroom.store.WORDS`."""
 from __future__ import annotations
 
+from datetime import datetime
+from fractions import Fraction
+
+from bohnteach.i18n import N_, Translator
+from bohnteach.render.words import de_number, de_percent
+
 WORDS = {
-    "title": "Klassenraum",
-    "no_server": (
-        "<b>Klassenraum:</b> Diese Fassung der Seite läuft ohne Server (zum Beispiel die "
-        "statische Seite oder ein Notebook). Eine Klasse kann ihre Tipps und Ergebnisse hier "
-        "nicht sammeln – die Lektion funktioniert ganz normal allein."
-    ),
-    "loading": "Klassenraum wird geladen …",
+    "title": N_("Klassenraum"),
+    "no_server": N_("<b>Klassenraum:</b> Diese Fassung der Seite läuft ohne Server (zum Beispiel die "
+                    "statische Seite oder ein Notebook). Eine Klasse kann ihre Tipps und Ergebnisse hier "
+                    "nicht sammeln – die Lektion funktioniert ganz normal allein."),
+    "loading": N_("Klassenraum wird geladen …"),
     # -- the teacher
-    "teacher_intro": (
-        "<b>Klassenraum (Lehrkraft).</b> Starte eine Klasse: Die Schülerinnen und Schüler "
-        "treten mit dem Code oder dem Link bei, ohne Namen. Ihre Tipps und Ergebnisse "
-        "erscheinen hier und in der Beamer-Ansicht, sobald sie ankommen. Nur dieser Browser "
-        "kann die Klasse danach steuern."
-    ),
-    "start": "Klasse starten",
-    "not_yours": (
-        "Die Klasse <b>{spoken}</b> aus der Adresse wurde nicht in diesem Browser gestartet "
-        "(oder es gibt sie nicht mehr): Von hier aus lässt sie sich nicht steuern, und ihre "
-        "Abgaben sind hier nicht zu sehen. Du kannst eine eigene Klasse starten – oder deine "
-        "Klasse mit ihrer PIN von deinem anderen Gerät übernehmen."
-    ),
-    "own_gone": "Deine Klasse <b>{spoken}</b> ist beendet oder abgelaufen; ihre Daten sind gelöscht.",
-    "take_over_intro": (
-        "<b>Klasse von einem anderen Gerät übernehmen:</b> Lass dir dort unter „PIN für ein "
-        "zweites Gerät“ eine PIN zeigen und gib sie hier mit dem Klassencode ein."
-    ),
-    "pin_label": "PIN:",
-    "pin_placeholder": "6 Ziffern",
-    "take_over": "Übernehmen",
-    "code_big": (
-        '<div class="bt-klasse-code"><span>Klassencode</span> '
-        '<strong aria-label="Klassencode {spoken_aria}">{spoken}</strong></div>'
-        '<p class="bt-klasse-link">Oder der Link: <a href="{link}">{link}</a></p>'
-    ),
-    "state_open": "Die Klasse ist <b>offen</b>: Beitreten und Abgeben geht.",
-    "state_closed": "Die Klasse ist <b>geschlossen</b>: nur noch Ansehen, keine Abgaben.",
-    "expires": "Die Klasse und alle Abgaben werden am {when} Uhr gelöscht.",
-    "close": "Klasse schließen",
-    "reopen": "Wieder öffnen",
-    "closed_elsewhere": "Die Klasse wurde inzwischen an einem anderen Gerät geschlossen.",
-    "opened_elsewhere": "Die Klasse wurde inzwischen an einem anderen Gerät wieder geöffnet.",
-    "revealed_elsewhere": "Die Auflösung wurde inzwischen an einem anderen Gerät gezeigt.",
-    "hidden_elsewhere": "Die Auflösung wurde inzwischen an einem anderen Gerät verborgen.",
-    "end": "Klasse beenden (alles löschen)",
-    "end_ask": "Die Klasse beenden? Alle Mitglieder und Abgaben werden gelöscht; das lässt "
-               "sich nicht rückgängig machen.",
-    "end_yes": "Ja, beenden und löschen",
-    "ended": "Die Klasse ist beendet; alle ihre Daten sind gelöscht.",
-    "ended_elsewhere": "Die Klasse gibt es nicht mehr: Sie wurde an einem anderen Gerät "
-                       "beendet oder ist abgelaufen. Ihre Daten sind gelöscht.",
-    "cancel": "Abbrechen",
-    "projector_open": "Beamer-Ansicht öffnen",
-    "projector_hint": (
-        "Die Beamer-Ansicht zeigt nur Code, Link, QR-Code und die Ergebnisse – keine "
-        "Lösungen. Sie öffnet sich in einem neuen Tab dieses Browsers."
-    ),
-    "pin_new": "PIN für ein zweites Gerät",
-    "pin_shown": (
-        "PIN für ein zweites Gerät: <strong class=\"bt-klasse-pin\">{pin}</strong> – gilt bis "
-        "{when} Uhr und nur einmal. Öffne dort <code>{address}</code> (Beamer-Ansicht) oder "
-        "diese Lektion in der Lehrkraft-Ansicht und gib Klassencode und PIN ein. Zeig diese "
-        "PIN nicht am Beamer."
-    ),
-    "reveal": "Auflösen",
-    "hide": "Auflösung verbergen",
-    "clear": "Abgaben löschen",
-    "clear_ask": "Alle Abgaben zu „{title}“ löschen? Das lässt sich nicht rückgängig machen.",
-    "clear_yes": "Ja, Abgaben löschen",
-    "members": "{n} in der Klasse, {k} Abgaben.",
-    "none_yet": "Noch keine Abgaben.",
+    "teacher_intro": N_("<b>Klassenraum (Lehrkraft).</b> Starte eine Klasse: Die Schülerinnen und Schüler "
+                        "treten mit dem Code oder dem Link bei, ohne Namen. Ihre Tipps und Ergebnisse "
+                        "erscheinen hier und in der Beamer-Ansicht, sobald sie ankommen. Nur dieser Browser "
+                        "kann die Klasse danach steuern."),
+    "start": N_("Klasse starten"),
+    "not_yours": N_("Die Klasse <b>{spoken}</b> aus der Adresse wurde nicht in diesem Browser gestartet "
+                    "(oder es gibt sie nicht mehr): Von hier aus lässt sie sich nicht steuern, und ihre "
+                    "Abgaben sind hier nicht zu sehen. Du kannst eine eigene Klasse starten – oder deine "
+                    "Klasse mit ihrer PIN von deinem anderen Gerät übernehmen."),
+    "own_gone": N_("Deine Klasse <b>{spoken}</b> ist beendet oder abgelaufen; ihre Daten sind gelöscht."),
+    "take_over_intro": N_("<b>Klasse von einem anderen Gerät übernehmen:</b> Lass dir dort unter „PIN für ein "
+                          "zweites Gerät“ eine PIN zeigen und gib sie hier mit dem Klassencode ein."),
+    "pin_label": N_("PIN:"),
+    "pin_placeholder": N_("6 Ziffern"),
+    "take_over": N_("Übernehmen"),
+    "code_big": N_('<div class="bt-klasse-code"><span>Klassencode</span> '
+                   '<strong aria-label="{aria}">{spoken}</strong></div>'
+                   '<p class="bt-klasse-link">Oder der Link: <a href="{link}">{link}</a></p>'),
+    "code_aria": N_("Klassencode {spoken_aria}"),
+    "state_open": N_("Die Klasse ist <b>offen</b>: Beitreten und Abgeben geht."),
+    "state_closed": N_("Die Klasse ist <b>geschlossen</b>: nur noch Ansehen, keine Abgaben."),
+    "expires": N_("Die Klasse und alle Abgaben werden am {when} Uhr gelöscht."),
+    "close": N_("Klasse schließen"),
+    "reopen": N_("Wieder öffnen"),
+    "closed_elsewhere": N_("Die Klasse wurde inzwischen an einem anderen Gerät geschlossen."),
+    "opened_elsewhere": N_("Die Klasse wurde inzwischen an einem anderen Gerät wieder geöffnet."),
+    "revealed_elsewhere": N_("Die Auflösung wurde inzwischen an einem anderen Gerät gezeigt."),
+    "hidden_elsewhere": N_("Die Auflösung wurde inzwischen an einem anderen Gerät verborgen."),
+    "end": N_("Klasse beenden (alles löschen)"),
+    "end_ask": N_("Die Klasse beenden? Alle Mitglieder und Abgaben werden gelöscht; das lässt "
+                  "sich nicht rückgängig machen."),
+    "end_yes": N_("Ja, beenden und löschen"),
+    "ended": N_("Die Klasse ist beendet; alle ihre Daten sind gelöscht."),
+    "ended_elsewhere": N_("Die Klasse gibt es nicht mehr: Sie wurde an einem anderen Gerät "
+                          "beendet oder ist abgelaufen. Ihre Daten sind gelöscht."),
+    "cancel": N_("Abbrechen"),
+    "projector_open": N_("Beamer-Ansicht öffnen"),
+    "projector_hint": N_("Die Beamer-Ansicht zeigt nur Code, Link, QR-Code und die Ergebnisse – keine "
+                         "Lösungen. Sie öffnet sich in einem neuen Tab dieses Browsers."),
+    "pin_new": N_("PIN für ein zweites Gerät"),
+    "pin_shown": N_("PIN für ein zweites Gerät: <strong class=\"bt-klasse-pin\">{pin}</strong> – gilt bis "
+                    "{when} Uhr und nur einmal. Öffne dort <code>{address}</code> (Beamer-Ansicht) oder "
+                    "diese Lektion in der Lehrkraft-Ansicht und gib Klassencode und PIN ein. Zeig diese "
+                    "PIN nicht am Beamer."),
+    "reveal": N_("Auflösen"),
+    "hide": N_("Auflösung verbergen"),
+    "clear": N_("Abgaben löschen"),
+    "clear_ask": N_("Alle Abgaben zu „{title}“ löschen? Das lässt sich nicht rückgängig machen."),
+    "clear_yes": N_("Ja, Abgaben löschen"),
+    "none_yet": N_("Noch keine Abgaben."),
     # -- the projector
-    "projector_title": "Beamer-Ansicht: {title}",
-    "projector_compact": "Nur Ergebnisse zeigen",
-    "projector_full": "Beitritt wieder zeigen",
-    "projector_code_line": "Klassencode <strong>{spoken}</strong> · {state}",
-    "projector_open": "<b>offen</b>",
-    "projector_closed": "<b>geschlossen</b>",
-    "projector_none": "Zu dieser Lektion gibt es keine Klassen-Aufgaben.",
-    "projector_intro": (
-        "<b>Beamer-Ansicht.</b> Diese Seite zeigt die Klasse einer Lehrkraft an: Code, "
-        "Link, QR-Code und Ergebnisse. Öffne sie aus dem Klassenraum der Lektion "
-        "(„Beamer-Ansicht öffnen“) – oder gib hier Klassencode und PIN ein, die dir der "
-        "Klassenraum auf deinem anderen Gerät zeigt."
-    ),
-    "projector_join": "Macht mit: Öffnet den Link oder scannt den QR-Code, oder gebt in der "
-                      "Lektion den Code ein.",
+    "projector_title": N_("Beamer-Ansicht: {title}"),
+    "projector_compact": N_("Nur Ergebnisse zeigen"),
+    "projector_full": N_("Beitritt wieder zeigen"),
+    "projector_code_line": N_("Klassencode <strong>{spoken}</strong> · {state}"),
+    "projector_state_open": N_("<b>offen</b>"),
+    "projector_state_closed": N_("<b>geschlossen</b>"),
+    "projector_none": N_("Zu dieser Lektion gibt es keine Klassen-Aufgaben."),
+    "projector_intro": N_("<b>Beamer-Ansicht.</b> Diese Seite zeigt die Klasse einer Lehrkraft an: Code, "
+                          "Link, QR-Code und Ergebnisse. Öffne sie aus dem Klassenraum der Lektion "
+                          "(„Beamer-Ansicht öffnen“) – oder gib hier Klassencode und PIN ein, die dir der "
+                          "Klassenraum auf deinem anderen Gerät zeigt."),
+    "projector_join": N_("Macht mit: Öffnet den Link oder scannt den QR-Code, oder gebt in der "
+                         "Lektion den Code ein."),
     # -- the pupil
-    "join_intro": (
-        "<b>Klassenraum:</b> Macht deine Klasse mit? Gib den Code von der Tafel ein. Du "
-        "bleibst anonym; einen Spitznamen kannst du dir aussuchen, musst aber nicht."
-    ),
-    "class_gone": "Die Klasse <b>{spoken}</b> gibt es nicht mehr: Die Lehrkraft hat sie "
-                  "beendet, oder sie ist abgelaufen. Frag nach dem neuen Code.",
-    "link_gone": "Der Link nennt die Klasse <b>{spoken}</b>: {why}",
-    "code_label": "Klassencode:",
-    "nick_label": "Spitzname:",
-    "nick_placeholder": "freiwillig, höchstens {n} Zeichen",
-    "join": "Beitreten",
-    "joined": "Du bist in der Klasse <b>{spoken}</b>{nick}.",
-    "joined_nick": " als <b>{nick}</b>",
-    "estimate_placeholder": "z. B. 15 %",
-    "estimate_label": "Dein Tipp",
-    "estimate_reading": "Dein Tipp: <b>{value}</b>",
-    "estimate_rule": (
-        "So lese ich deinen Tipp: „12“, „12 %“ und „12 Prozent“ sind 12 %; eine "
-        "Wahrscheinlichkeit wie „3/8“ oder „0,375“ ist 37,5 %."
-    ),
-    "send_estimate": "Tipp abschicken",
-    "estimate_sent": "Dein Tipp ist angekommen: <b>{value}</b>. Du kannst ihn ändern, bis "
-                     "aufgelöst wird – es zählt der letzte.",
-    "estimate_locked": "Aufgelöst: Tipps zählen jetzt nicht mehr. Dein Tipp war <b>{value}</b>.",
-    "estimate_locked_none": "Aufgelöst: Tipps zählen jetzt nicht mehr.",
-    "estimate_cleared": "Die Lehrkraft hat die Abgaben gelöscht. Du kannst neu tippen.",
-    "estimate_long": "Das ist zu lang für eine Zahl.",
-    "draw": "{n} Runden ziehen",
-    "draws_sent": "Deine Runden: <b>{hits}</b> Treffer in <b>{trials}</b> Runden (<b>{rate}</b>) – "
-                  "an die Klasse geschickt.",
-    "draws_cleared": "Die Lehrkraft hat die Abgaben gelöscht: Deine Runden zählen von vorn.",
-    "draws_full": "Du hast schon {n} Runden gezogen – mehr zählt nicht.",
+    "join_intro": N_("<b>Klassenraum:</b> Macht deine Klasse mit? Gib den Code von der Tafel ein. Du "
+                     "bleibst anonym; einen Spitznamen kannst du dir aussuchen, musst aber nicht."),
+    "class_gone": N_("Die Klasse <b>{spoken}</b> gibt es nicht mehr: Die Lehrkraft hat sie "
+                     "beendet, oder sie ist abgelaufen. Frag nach dem neuen Code."),
+    "link_gone": N_("Der Link nennt die Klasse <b>{spoken}</b>: {why}"),
+    "code_label": N_("Klassencode:"),
+    "nick_label": N_("Spitzname:"),
+    "nick_placeholder": N_("freiwillig, höchstens {n} Zeichen"),
+    "join": N_("Beitreten"),
+    "joined": N_("Du bist in der Klasse <b>{spoken}</b>{nick}."),
+    "joined_nick": N_(" als <b>{nick}</b>"),
+    "estimate_placeholder": N_("z. B. 15 %"),
+    "estimate_label": N_("Dein Tipp"),
+    "estimate_reading": N_("Dein Tipp: <b>{value}</b>"),
+    "estimate_rule": N_("So lese ich deinen Tipp: „12“, „12 %“ und „12 Prozent“ sind 12 %; eine "
+                        "Wahrscheinlichkeit wie „3/8“ oder „0,375“ ist 37,5 %."),
+    "send_estimate": N_("Tipp abschicken"),
+    "estimate_sent": N_("Dein Tipp ist angekommen: <b>{value}</b>. Du kannst ihn ändern, bis "
+                        "aufgelöst wird – es zählt der letzte."),
+    "estimate_locked": N_("Aufgelöst: Tipps zählen jetzt nicht mehr. Dein Tipp war <b>{value}</b>."),
+    "estimate_locked_none": N_("Aufgelöst: Tipps zählen jetzt nicht mehr."),
+    "estimate_cleared": N_("Die Lehrkraft hat die Abgaben gelöscht. Du kannst neu tippen."),
+    "draws_cleared": N_("Die Lehrkraft hat die Abgaben gelöscht: Deine Runden zählen von vorn."),
     # -- charts and numbers
-    "revealed": "Exakt: <b>{exact}</b>",
-    "mean": "Mittelwert der Klasse: <b>{mean}</b>",
-    "total": "Klasse gesamt: <b>{hits}</b> Treffer in <b>{trials}</b> Runden = <b>{rate}</b>",
-    "chart_estimates": "Tipps der Klasse",
-    "chart_estimates_x": "Tipp (Prozent)",
-    "chart_count": "Anzahl",
-    "chart_experiment": "Ergebnisse der Klasse",
-    "chart_rate": "Treffer (Prozent)",
-    "chart_pupil": "einzeln",
-    "chart_total": "Klasse gesamt (laufend)",
-    "chart_exact": "exakt",
-    "list_head": ("Wer", "Abgabe"),
-    "anonymous": "ohne Namen",
+    "revealed": N_("Exakt: <b>{exact}</b>"),
+    "mean": N_("Mittelwert der Klasse: <b>{mean}</b>"),
+    "chart_estimates": N_("Tipps der Klasse"),
+    "chart_estimates_x": N_("Tipp (Prozent)"),
+    "chart_count": N_("Anzahl"),
+    "chart_experiment": N_("Ergebnisse der Klasse"),
+    "chart_rate": N_("Treffer (Prozent)"),
+    "chart_pupil": N_("einzeln"),
+    "chart_total": N_("Klasse gesamt (laufend)"),
+    "chart_exact": N_("exakt"),
+    "qr_title": N_("QR-Code zum Beitreten"),
+    "qr_label": N_("QR-Code mit dem Link"),
+    "list_who": N_("Wer"),
+    "list_what": N_("Abgabe"),
+    "anonymous": N_("ohne Namen"),
 }
+
+MONTHS = (N_("Januar"), N_("Februar"), N_("März"), N_("April"), N_("Mai"), N_("Juni"), N_("Juli"),
+          N_("August"), N_("September"), N_("Oktober"), N_("November"), N_("Dezember"))
+
+
+def say(tr: Translator, key: str, **params: object) -> str:
+    """``WORDS[key]`` in ``tr``'s language, its placeholders filled."""
+    return tr.gettext(WORDS[key]).format(**params)
+
+
+def members_line(tr: Translator, members: int, submitted: int) -> str:
+    """How many are in the class and how many of them submitted."""
+    return tr.ngettext("{n} in der Klasse, {k} Abgabe.", "{n} in der Klasse, {k} Abgaben.",
+                       submitted).format(n=members, k=submitted)
+
+
+def draw_button(tr: Translator, n: int) -> str:
+    return tr.ngettext("{n} Runde ziehen", "{n} Runden ziehen", n).format(n=n)
+
+
+def draws_sent(tr: Translator, hits: int, trials: int, rate: str) -> str:
+    """A pupil's own draws, sent to the class."""
+    return tr.ngettext("Deine Runden: <b>{hits}</b> Treffer in <b>{trials}</b> Runde (<b>{rate}</b>) – "
+                       "an die Klasse geschickt.",
+                       "Deine Runden: <b>{hits}</b> Treffer in <b>{trials}</b> Runden (<b>{rate}</b>) – "
+                       "an die Klasse geschickt.", trials).format(hits=hits, trials=trials, rate=rate)
+
+
+def draws_full(tr: Translator, n: int) -> str:
+    return tr.ngettext("Du hast schon {n} Runde gezogen – mehr zählt nicht.",
+                       "Du hast schon {n} Runden gezogen – mehr zählt nicht.", n).format(n=n)
+
+
+def class_total(tr: Translator, hits: int, trials: int, rate: str) -> str:
+    """The whole class's draws."""
+    return tr.ngettext("Klasse gesamt: <b>{hits}</b> Treffer in <b>{trials}</b> Runde = <b>{rate}</b>",
+                       "Klasse gesamt: <b>{hits}</b> Treffer in <b>{trials}</b> Runden = <b>{rate}</b>",
+                       trials).format(hits=hits, trials=trials, rate=rate)
+
+
+# ---- numbers and times in the reader's language ---------------------------------------------
+def _swap_marks(german: str) -> str:
+    """``1.234,5`` → ``1,234.5``: the decimal mark and digit grouping of English."""
+    return german.translate(str.maketrans(",.", ".,"))
+
+
+def number(x: float, tr: Translator, digits: int = 1) -> str:
+    """``x`` rounded to ``digits`` decimals as the reader writes it (``12,5`` / ``12.5``)."""
+    text = de_number(Fraction(x).limit_denominator(10**6), digits)
+    return text if tr.is_source else _swap_marks(text)
+
+
+def count(n: int, tr: Translator) -> str:
+    """A whole count with the reader's digit grouping (``100.000`` / ``100,000``)."""
+    return f"{int(n):_}".replace("_", "." if tr.is_source else ",")
+
+
+def percent(share: float, tr: Translator) -> str:
+    """A share as a percentage with one decimal (``37,5 %`` / ``37.5%``)."""
+    text = de_percent(Fraction(share).limit_denominator(10**6), 1)
+    return text if tr.is_source else _swap_marks(text).replace(" %", "%")
+
+
+def percent_value(value: float, tr: Translator) -> str:
+    """A value already in percent (an estimate): ``12,5 %`` / ``12.5%``."""
+    text = number(value, tr) + " %"
+    return text if tr.is_source else text.replace(" %", "%")
+
+
+def moment(when: datetime, tr: Translator) -> str:
+    """A date and time as the reader writes it: ``06.12.2026 um 14:05`` /
+    ``6 December 2026 at 14:05`` (month names through the catalogue)."""
+    if tr.is_source:
+        return when.strftime("%d.%m.%Y um %H:%M")
+    return tr.gettext("{day}. {month} {year} um {time}").format(
+        day=when.day, month=tr.gettext(MONTHS[when.month - 1]), year=when.year,
+        time=when.strftime("%H:%M"))

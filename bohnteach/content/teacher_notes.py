@@ -5,7 +5,9 @@
     notes.goal, notes.plan[0].minutes, notes.misconceptions
 
 The data file's keys are German (``ziel``, ``plan``, ``fehlvorstellungen``): teachers write
-it; the fields here are English like every identifier.
+it; the fields here are English like every identifier. Its texts are German, extracted into
+the ``classroom`` catalogue (:mod:`bohnteach.catalogues`); ``teacher_notes(name, lang)`` or
+:meth:`TeacherNotes.translated` gives them in a reader's language.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+
+from bohnteach.i18n import Translator, as_translator
 
 #: Minutes of one lesson: every plan adds up to exactly this.
 LESSON_MINUTES = 45
@@ -38,6 +42,16 @@ class TeacherNotes:
     misconceptions: tuple[str, ...]
     """Expected misconceptions and how to meet them (``fehlvorstellungen``)."""
 
+    def translated(self, lang: str | Translator | None) -> TeacherNotes:
+        """The same notes in ``lang``'s words (German: these notes, unchanged)."""
+        tr = as_translator(lang)
+        if tr.is_source:
+            return self
+        return TeacherNotes(
+            self.name, tr.prose(self.goal),
+            tuple(Step(s.minutes, tr.prose(s.part), tr.prose(s.what)) for s in self.plan),
+            tuple(tr.prose(m) for m in self.misconceptions))
+
 
 @cache
 def all_teacher_notes() -> dict[str, TeacherNotes]:
@@ -57,9 +71,11 @@ def all_teacher_notes() -> dict[str, TeacherNotes]:
     return notes
 
 
-def teacher_notes(name: str) -> TeacherNotes:
-    """The notes of lesson ``name`` (``"01_Bohnentreppe"``); ``KeyError`` (German) if none."""
+def teacher_notes(name: str, lang: str | Translator | None = None) -> TeacherNotes:
+    """The notes of lesson ``name`` (``"01_Bohnentreppe"``) in ``lang``'s words (German
+    without one); ``KeyError`` (German) if none."""
     try:
-        return all_teacher_notes()[name]
+        notes = all_teacher_notes()[name]
     except KeyError:
         raise KeyError(f"Keine Hinweise für Lehrkräfte zu {name!r}.") from None
+    return notes.translated(lang)

@@ -48,7 +48,7 @@ SOURCE = "de"
 """The language every text is written in."""
 LANGUAGES: dict[str, str] = {"de": "Deutsch", "en": "English"}
 """Language code -> its name in itself (the switch's words)."""
-DOMAINS = ("rules", "scenes", "pages", "ui", "play", "lessons", "editions")
+DOMAINS = ("rules", "scenes", "pages", "ui", "play", "lessons", "editions", "classroom")
 """The catalogues of a language (``bohnteach/locale/domains.toml`` says what each holds)."""
 
 

@@ -40,6 +40,7 @@ import html
 import logging
 import os
 import random
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -53,8 +54,10 @@ from bohnteach.classroom.store import (
     NICK_MAX, PIN_DIGITS, ClassroomError, Pool, Store, check_nickname, check_submission,
     normalize_code, spoken_code, store_from_env,
 )
-from bohnteach.classroom.words import WORDS
-from bohnteach.render.words import de_number, de_percent
+from bohnteach.classroom.words import (
+    class_total, draw_button, draws_full, draws_sent, members_line, moment, percent, percent_value, say,
+)
+from bohnteach.i18n import Translator, as_translator, reader
 from bohnteach.widgets.failure import guard, setup_server_log
 from bohnteach.widgets.parts import button, control, html as html_part, layout
 from bohnteach.widgets.questions import (
@@ -163,28 +166,25 @@ def client_address() -> str:
     return os.environ.get(CLIENT_ENV, "")
 
 
-def local_time(seconds: float) -> str:
-    """A moment as the class reads it: ``06.12.2026 um 14:05`` in the server's zone
-    (:data:`ZONE_ENV`, default Europe/Berlin), never bare UTC."""
+def _local(seconds: float) -> datetime:
+    """A moment in the server's zone (:data:`ZONE_ENV`, default Europe/Berlin), never bare UTC."""
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         zone = ZoneInfo(os.environ.get(ZONE_ENV, "").strip() or DEFAULT_ZONE)
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo(DEFAULT_ZONE)
-    return datetime.fromtimestamp(seconds, zone).strftime("%d.%m.%Y um %H:%M")
+    return datetime.fromtimestamp(seconds, zone)
+
+
+def local_time(seconds: float, lang: str | Translator | None = None) -> str:
+    """A moment as the class reads it, in the server's zone: ``06.12.2026 um 14:05``
+    (German, without ``lang``), ``6 December 2026 at 14:05``."""
+    return moment(_local(seconds), as_translator(lang))
 
 
 def _clock(seconds: float) -> str:
-    return local_time(seconds).split(" um ")[1]
-
-
-def _pct(x: float) -> str:
-    return de_percent(Fraction(x).limit_denominator(10**6), 1)
-
-
-def _num(x: float) -> str:
-    return de_number(Fraction(x).limit_denominator(10**6), 1)
+    return _local(seconds).strftime("%H:%M")
 
 
 def exact_value(act: Activity) -> Fraction:
@@ -201,28 +201,37 @@ def parse_estimate(text: str, act: Activity) -> float:
     For a percent activity: a number with ``%`` or „Prozent“ is that percent; a fraction
     (``3/8``) or a number below 1 written with a decimal mark (``0,375``, ``0,5``) is a
     probability (37,5 %, 50 %); any other number is percent (``12`` → 12 %, ``1`` → 1 %,
-    ``0`` → 0 %). Of two readings (``1.500``) the first counts (1,5)."""
+    ``0`` → 0 %). Of two readings (``1.500``) the first counts (1,5). „percent“ is read
+    as „Prozent“. A refusal names its reason (:class:`ClassroomError`); German shows the
+    exercises' own message."""
     text = str(text or "").strip()
     if len(text) > 30:
-        raise ClassroomError(WORDS["estimate_long"])
+        raise ClassroomError("estimate_long")
     try:
-        value = parse_answer(text)[0]
+        value = parse_answer(re.sub(r"\s*percent$", " %", text, flags=re.IGNORECASE))[0]
     except AnswerFormatError as err:
-        raise ClassroomError(str(err)) from None
+        raise ClassroomError("unreadable" if text else "empty", typed=text, detail=str(err)) from None
     if act.unit == "%":
         bare = text.replace(" ", "").lower()
-        marked = bare.endswith("%") or bare.endswith("prozent")
+        marked = bare.endswith(("%", "prozent", "percent"))
         if not marked and ("/" in bare or (0 < value < 1 and any(c in bare for c in ",."))):
             value *= 100
         elif marked:
             value *= 100  # parse_answer read the percent as a share
     number = float(value) if abs(value) < 10**12 else float("inf") * (1 if value > 0 else -1)
     if number in (float("inf"), float("-inf")):
-        from bohnteach.classroom.store import WORDS as STORE_WORDS
-
-        raise ClassroomError(STORE_WORDS["number_big"])
+        raise ClassroomError("number_big")
     check_submission(act, number)  # the range, as the store will check it
     return number
+
+
+def projector_title(lesson: str, lang: str | Translator | None = None) -> str:
+    """The projector view's title: „Beamer-Ansicht: <the lesson's title>“ in ``lang``'s
+    words (German without one)."""
+    from bohnteach.content.chapters import LESSONS
+
+    tr = as_translator(lang)
+    return say(tr, "projector_title", title=tr.gettext(dict(LESSONS).get(lesson, lesson)))
 
 
 def class_link(lesson: str, code: str) -> str:
@@ -245,25 +254,31 @@ def _site_address(query: str) -> str:
     return f"{scheme}://{host}{port_part}/?{query}"
 
 
-def qr_svg(link: str) -> str:
-    """The link as a QR code, inline SVG (segno), labelled for screen readers."""
+def qr_svg(link: str, lang: str | Translator | None = None) -> str:
+    """The link as a QR code, inline SVG (segno), labelled for screen readers (in
+    ``lang``'s words, German without one)."""
     import segno
 
-    svg = segno.make(link, error="m").svg_inline(scale=4, omitsize=True, title="QR-Code zum Beitreten")
-    return f'<div class="bt-klasse-qr" role="img" aria-label="QR-Code mit dem Link">{svg}</div>'
+    tr = as_translator(lang)
+    svg = segno.make(link, error="m").svg_inline(scale=4, omitsize=True, title=say(tr, "qr_title"))
+    label = html.escape(say(tr, "qr_label"))
+    return f'<div class="bt-klasse-qr" role="img" aria-label="{label}">{svg}</div>'
 
 
 # --------------------------------------------------------------------------- charts
 
 
 def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False,
-                height: int | None = None) -> Any:
+                height: int | None = None, lang: str | Translator | None = None) -> Any:
     """The class's submissions: estimates as a bar chart of 5-%-bins (y from 0); draws as
     one bar per member (keyed by the member's number, labelled with the nickname) with the
     running class total. The exact value appears once the teacher revealed it. ``big``:
-    lettering for the projector (labels ≥ 20 px); ``height`` in px, if not the usual."""
+    lettering for the projector (labels ≥ 20 px); ``height`` in px, if not the usual;
+    its words in ``lang``'s (German without one)."""
     import plotly.graph_objects as go
 
+    tr = as_translator(lang)
+    exact_words = say(tr, "chart_exact") + ": " + percent(float(exact), tr)
     fig = go.Figure()
     if act.kind == "schaetzung":
         counts = [0] * 20
@@ -271,16 +286,16 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False,
             counts[min(max(int(e.value // 5), 0), 19)] += 1
         top = max(counts + [1])
         fig.add_bar(x=[i * 5 + 2.5 for i in range(20)], y=counts, width=[4.6] * 20,
-                    marker_color="#5E35B1", name=WORDS["chart_estimates"],
+                    marker_color="#5E35B1", name=say(tr, "chart_estimates"),
                     hovertemplate="%{x:.1f} %: %{y}<extra></extra>")
-        fig.update_layout(title=WORDS["chart_estimates"], xaxis_title=WORDS["chart_estimates_x"],
-                          yaxis_title=WORDS["chart_count"], xaxis_range=[0, 100],
+        fig.update_layout(title=say(tr, "chart_estimates"), xaxis_title=say(tr, "chart_estimates_x"),
+                          yaxis_title=say(tr, "chart_count"), xaxis_range=[0, 100],
                           yaxis_range=[0, top * 1.15], yaxis_tick0=0,
                           yaxis_dtick=max(1, -(-top // 8)))  # whole pupils
         if pool.revealed:
             x = float(exact) * 100
             fig.add_vline(x=x, line_color="#2E7D32", line_width=3)
-            fig.add_annotation(x=x, y=1, yref="paper", text=f"{WORDS['chart_exact']}: {_pct(float(exact))}",
+            fig.add_annotation(x=x, y=1, yref="paper", text=exact_words,
                                showarrow=False, yanchor="bottom", font_color="#1B5E20")
     else:
         seqs = [e.seq for e in pool.entries]
@@ -291,17 +306,17 @@ def pool_figure(act: Activity, pool: Pool, exact: Fraction, big: bool = False,
         for e in pool.entries:
             hits, trials = hits + e.value, trials + (e.trials or 0)
             running.append(100 * hits / trials if trials else 0)
-        fig.add_bar(x=seqs, y=rates, marker_color="#90A4AE", name=WORDS["chart_pupil"],
+        fig.add_bar(x=seqs, y=rates, marker_color="#90A4AE", name=say(tr, "chart_pupil"),
                     customdata=names, hovertemplate="%{customdata}: %{y:.1f} %<extra></extra>")
         fig.add_scatter(x=seqs, y=running, mode="lines+markers", line_color="#5E35B1",
-                        line_width=3, name=WORDS["chart_total"])
-        fig.update_layout(title=WORDS["chart_experiment"], yaxis_title=WORDS["chart_rate"],
+                        line_width=3, name=say(tr, "chart_total"))
+        fig.update_layout(title=say(tr, "chart_experiment"), yaxis_title=say(tr, "chart_rate"),
                           legend_orientation="h", legend_y=-0.25, yaxis_rangemode="tozero",
                           xaxis={"tickmode": "array", "tickvals": seqs, "ticktext": names,
                                  "type": "linear"})
         if pool.revealed:
             fig.add_hline(y=float(exact) * 100, line_color="#2E7D32", line_width=3,
-                          annotation_text=f"{WORDS['chart_exact']}: {_pct(float(exact))}")
+                          annotation_text=exact_words)
     size = 22 if big else 13
     fig.update_layout(height=height or (BIG_CHART if big else PANEL_CHART), font_size=size, title_font_size=size + 4,
                       margin={"l": 70 if big else 50, "r": 20, "t": 60, "b": 90 if big else 50},
@@ -315,32 +330,35 @@ def _who(nickname: str | None, member: str) -> str:
     return nickname or member
 
 
-def summary_html(act: Activity, pool: Pool, exact: Fraction, with_list: bool = True) -> str:
-    """The numbers beside the chart and the list of submissions (every nickname escaped)."""
-    parts = [WORDS["members"].format(n=pool.members, k=len(pool.entries))]
+def summary_html(act: Activity, pool: Pool, exact: Fraction, with_list: bool = True,
+                 lang: str | Translator | None = None) -> str:
+    """The numbers beside the chart and the list of submissions (every nickname escaped),
+    in ``lang``'s words (German without one)."""
+    tr = as_translator(lang)
+    parts = [members_line(tr, pool.members, len(pool.entries))]
     if not pool.entries:
-        parts.append(WORDS["none_yet"])
+        parts.append(say(tr, "none_yet"))
     elif act.kind == "schaetzung":
         mean = sum(e.value for e in pool.entries) / len(pool.entries)
-        parts.append(WORDS["mean"].format(mean=_num(mean) + " %"))
+        parts.append(say(tr, "mean", mean=percent_value(mean, tr)))
     else:
         hits = sum(e.value for e in pool.entries)
         trials = sum(e.trials or 0 for e in pool.entries)
-        parts.append(WORDS["total"].format(hits=int(hits), trials=int(trials),
-                                           rate=_pct(hits / trials) if trials else "–"))
+        parts.append(class_total(tr, int(hits), int(trials), percent(hits / trials, tr) if trials else "–"))
     if pool.revealed:
-        parts.append(WORDS["revealed"].format(exact=_pct(float(exact))))
+        parts.append(say(tr, "revealed", exact=percent(float(exact), tr)))
     rows = "".join(
-        f"<tr><td>{html.escape(_who(e.nickname, e.member))}</td><td>{_entry_text(act, e.value, e.trials)}</td></tr>"
+        f"<tr><td>{html.escape(_who(e.nickname, e.member))}</td>"
+        f"<td>{_entry_text(act, e.value, e.trials, tr)}</td></tr>"
         for e in pool.entries) if with_list else ""
-    head = "".join(f"<th>{h}</th>" for h in WORDS["list_head"])
+    head = "".join(f"<th>{say(tr, key)}</th>" for key in ("list_who", "list_what"))
     table = f'<table class="bt-klasse-list"><tr>{head}</tr>{rows}</table>' if rows else ""
     return "<p>" + " ".join(parts) + "</p>" + table
 
 
-def _entry_text(act: Activity, value: float, trials: int | None) -> str:
+def _entry_text(act: Activity, value: float, trials: int | None, tr: Translator) -> str:
     if act.kind == "schaetzung":
-        return _num(value) + " %"
+        return percent_value(value, tr)
     return f"{int(value)} / {trials}"
 
 
@@ -366,7 +384,7 @@ def _confirm(label: str, question: str, yes: str, action: Callable[[], None],
     row = widgets.HBox(layout=layout(flex_flow="row wrap", align_items="center"))
     first = button(label, style="danger" if danger else "")
     sure = button(yes, style="danger")
-    cancel = button(WORDS["cancel"])
+    cancel = button(say(panel.tr, "cancel"))
     ask = html_part(box_html("wrong", html.escape(question)))
 
     def show(asking: bool) -> None:
@@ -387,33 +405,39 @@ def _confirm(label: str, question: str, yes: str, action: Callable[[], None],
 
 
 @guard()
-def classroom(lesson: str, store: Store | None = None):
-    """The lesson's class panel (a widget), or the note that there is no server."""
+def classroom(lesson: str, store: Store | None = None, lang: str | Translator | None = None):
+    """The lesson's class panel (a widget), or the note that there is no server; in
+    ``lang`` (else the page's language)."""
+    tr = reader(lang)
     store = store_from_env() if store is None else store
     if store is None:
-        return html_part(box_html("info", WORDS["no_server"]))
-    return Classroom(lesson, store).widget
+        return html_part(box_html("info", say(tr, "no_server")))
+    return Classroom(lesson, store, lang=tr).widget
 
 
 @guard()
-def projector(lesson: str, store: Store | None = None):
-    """The lesson's projector view (a widget), or the note that there is no server."""
+def projector(lesson: str, store: Store | None = None, lang: str | Translator | None = None):
+    """The lesson's projector view (a widget), or the note that there is no server; in
+    ``lang`` (else the page's language)."""
+    tr = reader(lang)
     store = store_from_env() if store is None else store
     if store is None:
-        return html_part(box_html("info", WORDS["no_server"]))
-    return Projector(lesson, store).widget
+        return html_part(box_html("info", say(tr, "no_server")))
+    return Projector(lesson, store, lang=tr).widget
 
 
 class _Panel:
     """What the class panel and the projector share: the frame, the browser's memory, the
-    message line, the polling thread."""
+    message line, the polling thread, and the reader's translator (``tr``: every word of
+    the panel, in its callbacks and its periodic refreshes too, is said with it)."""
 
     role_css = "bt-klassenraum"
 
     def __init__(self, lesson: str, store: Store, query: str | None, heading: str,
-                 style: str) -> None:
+                 style: str, tr: Translator) -> None:
         import ipywidgets as widgets
 
+        self.tr = tr
         self.lesson = lesson
         self.store = store
         self.activities = [a for a in ACTIVITIES.values() if a.lesson == lesson]
@@ -431,7 +455,7 @@ class _Panel:
         if query is not None:
             self.decide(query)
         else:
-            self.body.children = (html_part(WORDS["loading"]),)
+            self.body.children = (html_part(say(self.tr, "loading")),)
             self.remembered.observe(self._on_loaded, names="loaded")
 
     def _on_loaded(self, change: dict[str, Any]) -> None:
@@ -475,22 +499,22 @@ class _Panel:
         import ipywidgets as widgets
 
         field = {"label_width": "initial", "layout": {"width": "260px"}}
-        code_in = control(widgets.Text, description=WORDS["code_label"], **field)
-        pin_in = control(widgets.Text, description=WORDS["pin_label"],
-                         placeholder=WORDS["pin_placeholder"], **field)
-        go = button(WORDS["take_over"], style="primary")
+        code_in = control(widgets.Text, description=say(self.tr, "code_label"), **field)
+        pin_in = control(widgets.Text, description=say(self.tr, "pin_label"),
+                         placeholder=say(self.tr, "pin_placeholder"), **field)
+        go = button(say(self.tr, "take_over"), style="primary")
 
         def on_go() -> None:
             try:
                 got = self.store.redeem_pin(code_in.value, pin_in.value, client_address())
             except ClassroomError as err:
-                self._say("invalid", html.escape(str(err)))
+                self._say("invalid", html.escape(err.words(self.tr)))
                 return
             self._say("", "")
             after(got.code, got.key)
 
         go.on_click(lambda _b: guard(self.message)(on_go)())
-        return widgets.VBox([html_part(box_html("info", WORDS["take_over_intro"])),
+        return widgets.VBox([html_part(box_html("info", say(self.tr, "take_over_intro"))),
                              widgets.HBox([code_in, pin_in, go], layout=layout(flex_flow="row wrap"))])
 
 
@@ -498,10 +522,13 @@ class Classroom(_Panel):
     """One lesson's panel; :meth:`decide` shows the teacher's or the pupil's half once the
     browser has said what it remembers (or at once with ``query``, as the tests do)."""
 
-    def __init__(self, lesson: str, store: Store, query: str | None = None) -> None:
+    def __init__(self, lesson: str, store: Store, query: str | None = None,
+                 lang: str | Translator | None = None) -> None:
         self._views: list[_ProjectorView] = []
         self._pupils: list[_PupilActivity] = []
-        super().__init__(lesson, store, query, f"<h2>{WORDS['title']}</h2>", _STYLE)
+        tr = reader(lang)
+        heading = "<h2>" + say(tr, "title") + "</h2>"
+        super().__init__(lesson, store, query, heading, _STYLE, tr)
 
     def decide(self, query: str | None) -> None:
         """Show the teacher's half (teacher mode) or the pupil's."""
@@ -524,7 +551,7 @@ class Classroom(_Panel):
         """The class this browser holds the key of; else „Klasse starten“ (and why)."""
         notes = []
         if wanted and not _same(wanted, code):
-            notes.append(WORDS["not_yours"].format(spoken=html.escape(_spoken(wanted))))
+            notes.append(say(self.tr, "not_yours", spoken=html.escape(_spoken(wanted))))
         if code and key:
             try:
                 self.store.authorize(code, key, client_address())
@@ -533,15 +560,15 @@ class Classroom(_Panel):
                     self._say("info", notes[0])
                 return
             except ClassroomError:  # ended or expired (or a key that was never right)
-                notes.append(WORDS["own_gone"].format(spoken=html.escape(_spoken(code))))
+                notes.append(say(self.tr, "own_gone", spoken=html.escape(_spoken(code))))
                 self._remember("", "")
         self._say("info", "<br>".join(notes))
         self._start_form()
 
     def _start_form(self) -> None:
-        start = button(WORDS["start"], style="primary")
+        start = button(say(self.tr, "start"), style="primary")
         start.on_click(lambda _b: guard(self.message)(self._start)())
-        self.body.children = (html_part(box_html("teacher", WORDS["teacher_intro"])), start,
+        self.body.children = (html_part(box_html("teacher", say(self.tr, "teacher_intro"))), start,
                               self._take_over_form(self._taken_over))
 
     def _taken_over(self, code: str, key: str) -> None:
@@ -560,24 +587,25 @@ class Classroom(_Panel):
         link = class_link(self.lesson, code)
         head = html_part(
             '<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:center">'
-            + f"<div>{_code_html(code, link)}</div>" + qr_svg(link) + "</div>")
+            + "<div>" + _code_html(code, link, self.tr) + "</div>" + qr_svg(link, self.tr) + "</div>")
         self.state = html_part()
         self._open = info.is_open
-        self.toggle = button(WORDS["close"])
+        self.toggle = button(say(self.tr, "close"))
         self.toggle.on_click(lambda _b: guard(self.message)(self._on_toggle)())
-        end = _confirm(WORDS["end"], WORDS["end_ask"], WORDS["end_yes"], self._end, self,
+        end = _confirm(say(self.tr, "end"), say(self.tr, "end_ask"), say(self.tr, "end_yes"), self._end,
+                       self,
                        danger=True)
         self.pin = html_part()
-        pin_button = button(WORDS["pin_new"])
+        pin_button = button(say(self.tr, "pin_new"))
         pin_button.on_click(lambda _b: guard(self.message)(self._new_pin)())
         beamer = widgets.HBox([
-            html_part(_form_link(projector_address(self.lesson), WORDS["projector_open"])),
+            html_part(_form_link(projector_address(self.lesson), say(self.tr, "projector_open"))),
             pin_button], layout=layout(flex_flow="row wrap", align_items="center"))
         self._show_state(info)
         self._views = [_ProjectorView(self, act) for act in self.activities]
         self.body.children = (head, self.state,
                               widgets.HBox([self.toggle, end], layout=layout(flex_flow="row wrap")),
-                              beamer, html_part(f"<p>{WORDS['projector_hint']}</p>"), self.pin,
+                              beamer, html_part("<p>" + say(self.tr, "projector_hint") + "</p>"), self.pin,
                               *[v.widget for v in self._views])
         for view in self._views:
             view.refresh()
@@ -585,9 +613,9 @@ class Classroom(_Panel):
 
     def _show_state(self, info: Any) -> None:
         self._open = info.is_open
-        self.state.value = ((WORDS["state_open"] if info.is_open else WORDS["state_closed"])
-                            + " " + WORDS["expires"].format(when=local_time(info.expires)))
-        self.toggle.description = WORDS["close"] if info.is_open else WORDS["reopen"]
+        self.state.value = ((say(self.tr, "state_open") if info.is_open else say(self.tr, "state_closed"))
+                            + " " + say(self.tr, "expires", when=local_time(info.expires, self.tr)))
+        self.toggle.description = say(self.tr, "close") if info.is_open else say(self.tr, "reopen")
 
     def _on_toggle(self) -> None:
         wanted_open = not self._open  # what the button said
@@ -597,7 +625,7 @@ class Classroom(_Panel):
             return self._gone()
         if current.is_open == wanted_open:  # somebody did it already: say so, change nothing
             self._show_state(current)
-            self._say("info", WORDS["opened_elsewhere" if wanted_open else "closed_elsewhere"])
+            self._say("info", say(self.tr, "opened_elsewhere" if wanted_open else "closed_elsewhere"))
             return
         try:
             self._show_state(self.store.set_open(self.code, self.token, wanted_open))
@@ -613,11 +641,11 @@ class Classroom(_Panel):
         self._stop.set()
         self._remember("", "")
         self._say("", "")
-        self.body.children = (html_part(box_html("info", WORDS["ended"])),)
+        self.body.children = (html_part(box_html("info", say(self.tr, "ended"))),)
         self._start_form_after_end()
 
     def _start_form_after_end(self) -> None:
-        start = button(WORDS["start"], style="primary")
+        start = button(say(self.tr, "start"), style="primary")
         start.on_click(lambda _b: guard(self.message)(self._start)())
         self.body.children = (*self.body.children, start)
 
@@ -627,14 +655,14 @@ class Classroom(_Panel):
         except ClassroomError:
             return self._gone()
         shown = pin[:3] + " " + pin[3:]
-        self.pin.value = box_html("teacher", WORDS["pin_shown"].format(
+        self.pin.value = box_html("teacher", say(self.tr, "pin_shown", 
             pin=shown, when=_clock(until), address=html.escape(projector_address(self.lesson))))
 
     def _gone(self) -> None:
         """The class is no more (ended elsewhere, expired): say so, offer a new one."""
         self._stop.set()
         self._remember("", "")
-        self._say("invalid", WORDS["ended_elsewhere"])
+        self._say("invalid", say(self.tr, "ended_elsewhere"))
         self.body.children = ()
         self._start_form_after_end()
 
@@ -660,15 +688,15 @@ class Classroom(_Panel):
                 return
             except ClassroomError:  # ended, expired: say so, and do not offer the dead code
                 self._remember("", "")
-                self._say("info", WORDS["class_gone"].format(spoken=html.escape(_spoken(code))))
+                self._say("info", say(self.tr, "class_gone", spoken=html.escape(_spoken(code))))
                 self._join_form("")
                 return
         if wanted:  # a link (or a reload of one): is its class still there? (a counted try)
             try:
                 self.store.find_class(wanted, client_address())
             except ClassroomError as err:
-                self._say("info", WORDS["link_gone"].format(spoken=html.escape(_spoken(wanted)),
-                                                            why=html.escape(str(err))))
+                self._say("info", say(self.tr, "link_gone", spoken=html.escape(_spoken(wanted)),
+                                                            why=html.escape(err.words(self.tr))))
                 self._join_form("")
                 return
         self._join_form(wanted)
@@ -677,10 +705,10 @@ class Classroom(_Panel):
         import ipywidgets as widgets
 
         field = {"label_width": "initial", "layout": {"width": "260px"}}
-        code_in = control(widgets.Text, value=code, description=WORDS["code_label"], **field)
-        nick_in = control(widgets.Text, description=WORDS["nick_label"],
-                          placeholder=WORDS["nick_placeholder"].format(n=NICK_MAX), **field)
-        join = button(WORDS["join"], style="primary")
+        code_in = control(widgets.Text, value=code, description=say(self.tr, "code_label"), **field)
+        nick_in = control(widgets.Text, description=say(self.tr, "nick_label"),
+                          placeholder=say(self.tr, "nick_placeholder", n=NICK_MAX), **field)
+        join = button(say(self.tr, "join"), style="primary")
 
         def on_join() -> None:
             try:
@@ -688,19 +716,19 @@ class Classroom(_Panel):
                 typed = self.store.find_class(code_in.value, client_address()).code
                 member = self.store.join(typed, nick)
             except ClassroomError as err:
-                self._say("invalid", html.escape(str(err)))
+                self._say("invalid", html.escape(err.words(self.tr)))
                 return
             self._say("", "")
             self._member(member.code, member.token, member.nickname)
 
         join.on_click(lambda _b: guard(self.message)(on_join)())
-        self.body.children = (html_part(box_html("info", WORDS["join_intro"])),
+        self.body.children = (html_part(box_html("info", say(self.tr, "join_intro"))),
                               widgets.HBox([code_in, nick_in, join], layout=layout(flex_flow="row wrap")))
 
     def _member(self, code: str, token: str, nickname: str | None) -> None:
         self._remember(code, token)
-        nick = WORDS["joined_nick"].format(nick=html.escape(nickname)) if nickname else ""
-        hello = html_part(box_html("correct", WORDS["joined"].format(spoken=spoken_code(code), nick=nick)))
+        nick = say(self.tr, "joined_nick", nick=html.escape(nickname)) if nickname else ""
+        hello = html_part(box_html("correct", say(self.tr, "joined", spoken=spoken_code(code), nick=nick)))
         self._pupils = [_PupilActivity(self, act) for act in self.activities]
         self.body.children = (hello, *[p.widget for p in self._pupils])
         self._start_polling(self._pupil_step, PUPIL_POLL_SECONDS)
@@ -720,7 +748,7 @@ class Classroom(_Panel):
         spoken = _spoken(self.code)
         self._remember("", "")
         self._join_form("")
-        self._say("info", WORDS["class_gone"].format(spoken=html.escape(spoken)))
+        self._say("info", say(self.tr, "class_gone", spoken=html.escape(spoken)))
 
 
 def _same(a: str, b: str) -> bool:
@@ -737,9 +765,9 @@ def _spoken(code: str) -> str:
         return str(code)[:12]
 
 
-def _code_html(code: str, link: str) -> str:
-    return WORDS["code_big"].format(spoken=spoken_code(code), spoken_aria=" ".join(code),
-                                    link=html.escape(link))
+def _code_html(code: str, link: str, tr: Translator) -> str:
+    aria = html.escape(say(tr, "code_aria", spoken_aria=" ".join(code)))
+    return say(tr, "code_big", spoken=spoken_code(code), aria=aria, link=html.escape(link))
 
 
 class _ProjectorView:
@@ -749,23 +777,24 @@ class _ProjectorView:
     def __init__(self, panel: Classroom | Projector, act: Activity, big: bool = False) -> None:
         import ipywidgets as widgets
 
-        self.panel, self.act, self.big = panel, act, big
+        self.panel, self.act, self.big, self.tr = panel, act, big, panel.tr
         self.compact = False  # the projector's results-only mode: lower charts
         self.exact = exact_value(act)
         self.chart = control(widgets.Output, layout={"min_height": f"{BIG_CHART if big else PANEL_CHART}px",
                                                      "width": "100%"})
         self.summary = html_part()
-        self.reveal = button(WORDS["reveal"])
+        self.reveal = button(say(self.tr, "reveal"))
         self.reveal.on_click(lambda _b: guard(panel.message)(self._toggle_reveal)())
         self._revealed = False
         controls = [self.reveal]
         if not big:
-            controls.append(_confirm(WORDS["clear"], WORDS["clear_ask"].format(title=act.title),
-                                     WORDS["clear_yes"], self._clear, panel))
+            ask = say(self.tr, "clear_ask", title=self.tr.gettext(act.title))
+            controls.append(_confirm(say(self.tr, "clear"), ask, say(self.tr, "clear_yes"), self._clear, panel))
         self._shown: Any = None
         self._lock = threading.Lock()
-        prompt = "" if big else f"<p>{html.escape(act.prompt)}</p>"
-        title = html_part(f"<h3>{html.escape(act.title)}</h3>{prompt}")
+        heading, question = html.escape(self.tr.gettext(act.title)), html.escape(self.tr.gettext(act.prompt))
+        prompt = "" if big else f"<p>{question}</p>"
+        title = html_part(f"<h3>{heading}</h3>{prompt}")
         self.widget = widgets.VBox([
             widgets.HBox([title, *controls], layout=layout(flex_flow="row wrap", align_items="center"))
             if big else title,
@@ -787,7 +816,7 @@ class _ProjectorView:
         try:
             pool = p.store.pool(p.code, p.token, self.act.key)
             if pool.revealed == wanted:
-                p._say("info", WORDS["revealed_elsewhere" if wanted else "hidden_elsewhere"])
+                p._say("info", say(self.tr, "revealed_elsewhere" if wanted else "hidden_elsewhere"))
             else:
                 p.store.reveal(p.code, p.token, self.act.key, wanted)
                 p._say("", "")
@@ -818,11 +847,12 @@ class _ProjectorView:
             self._shown = seen
             self._revealed = pool.revealed
             bundle = figure_bundle(pool_figure(self.act, pool, self.exact, big=self.big,
-                                                 height=COMPACT_CHART if self.compact else None))
+                                               height=COMPACT_CHART if self.compact else None, lang=self.tr))
             self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
-            self.reveal.description = WORDS["hide"] if pool.revealed else WORDS["reveal"]
+            self.reveal.description = say(self.tr, "hide") if pool.revealed else say(self.tr, "reveal")
             # last: it says "done"
-            self.summary.value = summary_html(self.act, pool, self.exact, with_list=not self.big)
+            self.summary.value = summary_html(self.act, pool, self.exact, with_list=not self.big,
+                                              lang=self.tr)
 
 
 class _PupilActivity:
@@ -832,28 +862,30 @@ class _PupilActivity:
     def __init__(self, panel: Classroom, act: Activity) -> None:
         import ipywidgets as widgets
 
-        self.panel, self.act = panel, act
+        self.panel, self.act, self.tr = panel, act, panel.tr
         self.result = html_part()
         self.reading = html_part()
         self._sent: float | None = None
         self._locked = False
-        title = html_part(f"<h3>{html.escape(act.title)}</h3><p>{html.escape(act.prompt)}</p>")
+        heading, question = html.escape(self.tr.gettext(act.title)), html.escape(self.tr.gettext(act.prompt))
+        title = html_part(f"<h3>{heading}</h3><p>{question}</p>")
         mine = panel.store.mine(panel.code, panel.token, act.key)
         if act.kind == "schaetzung":
-            self.field = control(widgets.Text, placeholder=WORDS["estimate_placeholder"],
-                                 description=WORDS["estimate_label"], label_width="initial",
+            self.field = control(widgets.Text, placeholder=say(self.tr, "estimate_placeholder"),
+                                 description=say(self.tr, "estimate_label"), label_width="initial",
                                  continuous_update=True, layout={"width": "220px"})
             self.field.observe(lambda _c: guard(self.reading)(self._read)(), names="value")
-            self.send = button(WORDS["send_estimate"], style="primary")
+            self.send = button(say(self.tr, "send_estimate"), style="primary")
             self.send.on_click(lambda _b: guard(self.result)(self._send_estimate)())
             row = widgets.VBox([
                 widgets.HBox([self.field, self.send],
                              layout=layout(flex_flow="row wrap", align_items="center")),
-                self.reading, html_part(f'<p style="font-size:14px">{WORDS["estimate_rule"]}</p>')])
+                self.reading,
+                html_part('<p style="font-size:14px">' + say(self.tr, "estimate_rule") + "</p>")])
             self.follow()
         else:
             self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)
-            draw = button(WORDS["draw"].format(n=DRAWS), style="primary")
+            draw = button(draw_button(self.tr, DRAWS), style="primary")
             draw.on_click(lambda _b: guard(self.result)(self._draw)())
             row = widgets.HBox([draw], layout=layout(flex_flow="row wrap"))
             if mine:
@@ -868,9 +900,10 @@ class _PupilActivity:
         try:
             value = parse_estimate(text, self.act)
         except ClassroomError as err:
-            self.reading.value = box_html("invalid", html.escape(str(err)))
+            self.reading.value = box_html("invalid", html.escape(err.words(self.tr)))
             return
-        self.reading.value = box_html("info", WORDS["estimate_reading"].format(value=_num(value) + " %"))
+        reading = say(self.tr, "estimate_reading", value=percent_value(value, self.tr))
+        self.reading.value = box_html("info", reading)
 
     def _send_estimate(self) -> None:
         p = self.panel
@@ -881,7 +914,7 @@ class _PupilActivity:
             self._after_refusal(err)
             return
         self._sent = value
-        self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
+        self.result.value = box_html("correct", say(self.tr, "estimate_sent", value=percent_value(value, self.tr)))
 
     def _after_refusal(self, err: ClassroomError) -> None:
         try:
@@ -890,7 +923,7 @@ class _PupilActivity:
             self.panel.pupil_gone()
             return
         self.follow()
-        self.result.value = box_html("invalid", html.escape(str(err)))
+        self.result.value = box_html("invalid", html.escape(err.words(self.tr)))
 
     def follow(self) -> None:
         """Show what the store holds: revealed (locked), cleared, the pupil's own total."""
@@ -903,18 +936,18 @@ class _PupilActivity:
                 if self.trials:
                     self._show_draws()
                 else:
-                    self.result.value = box_html("info", WORDS["draws_cleared"])
+                    self.result.value = box_html("info", say(self.tr, "draws_cleared"))
             return
         locked = p.store.revealed(p.code, self.act.key)
         value = None if mine is None else mine[0]
         if locked:
-            text = (WORDS["estimate_locked"].format(value=_num(value) + " %") if value is not None
-                    else WORDS["estimate_locked_none"])
+            text = (say(self.tr, "estimate_locked", value=percent_value(value, self.tr)) if value is not None
+                    else say(self.tr, "estimate_locked_none"))
             self.result.value = box_html("info", text)
         elif value is None and self._sent is not None:
-            self.result.value = box_html("info", WORDS["estimate_cleared"])
+            self.result.value = box_html("info", say(self.tr, "estimate_cleared"))
         elif value is not None and (self._sent != value or self._locked):
-            self.result.value = box_html("correct", WORDS["estimate_sent"].format(value=_num(value) + " %"))
+            self.result.value = box_html("correct", say(self.tr, "estimate_sent", value=percent_value(value, self.tr)))
         elif value is None and self._locked:
             self.result.value = ""
         self._sent, self._locked = value, locked
@@ -932,7 +965,7 @@ class _PupilActivity:
             return
         self.hits, self.trials = (int(mine[0]), int(mine[1] or 0)) if mine else (0, 0)  # cleared?
         if self.trials + DRAWS > self.act.max_trials:
-            self.result.value = box_html("invalid", WORDS["draws_full"].format(n=self.trials))
+            self.result.value = box_html("invalid", draws_full(self.tr, self.trials))
             return
         runs = Runs(DRAWS, seed=random.SystemRandom().randrange(2**31))
         est = simulate_reveal(self.act.variety, PILE, runs)
@@ -946,9 +979,8 @@ class _PupilActivity:
         self._show_draws()
 
     def _show_draws(self) -> None:
-        rate = _pct(self.hits / self.trials) if self.trials else "–"
-        self.result.value = box_html("correct", WORDS["draws_sent"].format(
-            hits=self.hits, trials=self.trials, rate=rate))
+        rate = percent(self.hits / self.trials, self.tr) if self.trials else "–"
+        self.result.value = box_html("correct", draws_sent(self.tr, self.hits, self.trials, rate))
 
 
 # --------------------------------------------------------------------------- the projector
@@ -961,14 +993,12 @@ class Projector(_Panel):
 
     role_css = "bt-beamer"
 
-    def __init__(self, lesson: str, store: Store, query: str | None = None) -> None:
-        from bohnteach.content.chapters import LESSONS
-
-        title = dict(LESSONS).get(lesson, lesson)
+    def __init__(self, lesson: str, store: Store, query: str | None = None,
+                 lang: str | Translator | None = None) -> None:
+        tr = reader(lang)
         self._views: list[_ProjectorView] = []
-        super().__init__(lesson, store, query,
-                         f"<h2>{html.escape(WORDS['projector_title'].format(title=title))}</h2>",
-                         _PROJECTOR_STYLE)
+        heading = "<h2>" + html.escape(projector_title(lesson, tr)) + "</h2>"
+        super().__init__(lesson, store, query, heading, _PROJECTOR_STYLE, tr)
 
     def decide(self, query: str | None) -> None:
         if self._decided:
@@ -977,7 +1007,7 @@ class Projector(_Panel):
         self.remembered.role = "lehrkraft"
         code, key = self.remembered.remembered("lehrkraft")
         if not self.activities:
-            self.body.children = (html_part(box_html("info", WORDS["projector_none"])),)
+            self.body.children = (html_part(box_html("info", say(self.tr, "projector_none"))),)
             return
         if code and key:
             try:
@@ -986,11 +1016,11 @@ class Projector(_Panel):
                 return
             except ClassroomError:
                 self._remember("", "")
-                self._say("info", WORDS["own_gone"].format(spoken=html.escape(_spoken(code))))
+                self._say("info", say(self.tr, "own_gone", spoken=html.escape(_spoken(code))))
         self._locked()
 
     def _locked(self) -> None:
-        self.body.children = (html_part(box_html("info", WORDS["projector_intro"])),
+        self.body.children = (html_part(box_html("info", say(self.tr, "projector_intro"))),
                               self._take_over_form(self._show))
 
     def _show(self, code: str, key: str) -> None:
@@ -999,7 +1029,7 @@ class Projector(_Panel):
         self._remember(code, key)
         info = self.store.authorize(code, key)
         self._link = class_link(self.lesson, code)
-        self._qr = qr_svg(self._link)
+        self._qr = qr_svg(self._link, self.tr)
         self.state = html_part()
         self._open = None
         self._compact = False
@@ -1007,11 +1037,11 @@ class Projector(_Panel):
         self._views = [_ProjectorView(self, act, big=True) for act in self.activities]
         views = widgets.HBox([v.widget for v in self._views],
                              layout=layout(flex_flow="row wrap", width="100%"))
-        toggle = button(WORDS["projector_compact"])
+        toggle = button(say(self.tr, "projector_compact"))
 
         def on_toggle() -> None:  # once the class has joined, the results fit a 720-line screen
             self._compact = not self._compact
-            toggle.description = WORDS["projector_full" if self._compact else "projector_compact"]
+            toggle.description = say(self.tr, "projector_full" if self._compact else "projector_compact")
             (self.widget.add_class if self._compact else self.widget.remove_class)("bt-beamer-kompakt")
             self._show_state(self.store.authorize(self.code, self.token))
             for view in self._views:
@@ -1027,15 +1057,16 @@ class Projector(_Panel):
 
     def _show_state(self, info: Any) -> None:
         self._open = info.is_open
-        state = WORDS["state_open"] if info.is_open else WORDS["state_closed"]
+        state = say(self.tr, "state_open") if info.is_open else say(self.tr, "state_closed")
         if self._compact:  # the code stays, for who comes late
-            short = WORDS["projector_open" if info.is_open else "projector_closed"]
-            code = WORDS["projector_code_line"].format(spoken=spoken_code(self.code), state=short)
+            short = say(self.tr, "projector_state_open" if info.is_open else "projector_state_closed")
+            code = say(self.tr, "projector_code_line", spoken=spoken_code(self.code), state=short)
             self.state.value = f'<p class="bt-beamer-line">{code}</p>'
             return
+        code = _code_html(self.code, self._link, self.tr)
+        join = say(self.tr, "projector_join")
         self.state.value = (f'<div class="bt-beamer-head">{self._qr}<div>'
-                            f"{_code_html(self.code, self._link)}<p>{state}</p>"
-                            f"<p>{WORDS['projector_join']}</p></div></div>")
+                            f"{code}<p>{state}</p><p>{join}</p></div></div>")
 
     def _poll_step(self) -> None:
         try:
@@ -1051,9 +1082,9 @@ class Projector(_Panel):
     def _gone(self) -> None:
         self._stop.set()
         self._remember("", "")
-        self._say("invalid", WORDS["ended_elsewhere"])
+        self._say("invalid", say(self.tr, "ended_elsewhere"))
         self._locked()
 
 
 __all__ = ["Classroom", "Projector", "class_link", "classroom", "local_time", "parse_estimate",
-           "pool_figure", "projector", "projector_address", "qr_svg", "summary_html"]
+           "pool_figure", "projector", "projector_address", "projector_title", "qr_svg", "summary_html"]

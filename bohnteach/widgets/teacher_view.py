@@ -29,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 from traitlets import Bool, Unicode
 
+from bohnteach.i18n import N_, Translator, reader
 from bohnteach.widgets.failure import guard
 from bohnteach.widgets.parts import button, control, flow, html as html_part, layout
 from bohnteach.widgets.questions import (
@@ -42,22 +43,24 @@ EXTENSION, EXTENSION_VERSION = "bohnteach-app", "1.0.0"
 MAX_CREDENTIAL = 200
 
 WORDS = {
-    "on": ("<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit „Lösung "
-           "zeigen (Lehrkraft)“ aufklappen; dieser Browser merkt sich die Ansicht. Die Klasse "
-           "sieht die Seite ohne Lösungen und Hinweise."),
-    "leave": "Lehrkraft-Ansicht verlassen",
-    "open": "Lehrkraft-Ansicht …",
-    "code_label": "Lehrkraft-Code",
-    "enter": "Lehrkraft-Ansicht öffnen",
-    "intro": ("<b>Für Lehrkräfte:</b> Mit dem Lehrkraft-Code dieser Seite zeigt sie die "
-              "Lösungen und Hinweise. Der Browser merkt sich die Ansicht; der Code steht nie "
-              "in der Adresse."),
-    "address_wrong": ("Die Adresse bat um die Lehrkraft-Ansicht, aber diese Seite braucht dafür "
-                      "den Lehrkraft-Code. Bitte hier eingeben."),
-    "wrong": "Dieser Lehrkraft-Code stimmt nicht.",
-    "empty": "Bitte den Lehrkraft-Code eingeben.",
-    "wait": "Zu viele falsche Versuche – bitte in {s} s noch einmal.",
+    "on": N_("<b>Lehrkraft-Ansicht.</b> Unter jeder Aufgabe lässt sich die Lösung mit „Lösung "
+             "zeigen (Lehrkraft)“ aufklappen; dieser Browser merkt sich die Ansicht. Die Klasse "
+             "sieht die Seite ohne Lösungen und Hinweise."),
+    "leave": N_("Lehrkraft-Ansicht verlassen"),
+    "open": N_("Lehrkraft-Ansicht …"),
+    "code_label": N_("Lehrkraft-Code"),
+    "enter": N_("Lehrkraft-Ansicht öffnen"),
+    "intro": N_("<b>Für Lehrkräfte:</b> Mit dem Lehrkraft-Code dieser Seite zeigt sie die "
+                "Lösungen und Hinweise. Der Browser merkt sich die Ansicht; der Code steht nie "
+                "in der Adresse."),
+    "address_wrong": N_("Die Adresse bat um die Lehrkraft-Ansicht, aber diese Seite braucht dafür "
+                        "den Lehrkraft-Code. Bitte hier eingeben."),
+    "wrong": N_("Dieser Lehrkraft-Code stimmt nicht."),
+    "empty": N_("Bitte den Lehrkraft-Code eingeben."),
+    "wait": N_("Zu viele falsche Versuche – bitte in {s} s noch einmal."),
 }
+"""The switch's words: German, marked for the ``classroom`` catalogue, said in the
+reader's language (:meth:`TeacherSwitch.words`)."""
 
 
 #: Phones zoom into a field with type under 16 px; fingers need 44 px.
@@ -165,9 +168,12 @@ class TeacherSwitch:
     """Where a teacher enters and leaves the view. In teacher mode: the note and
     „Lehrkraft-Ansicht verlassen“. Otherwise, where the server sets a code (``entry``):
     „Lehrkraft-Ansicht …“, which opens the code field; without a code nothing (the address
-    ``?lehrkraft=1`` enters it)."""
+    ``?lehrkraft=1`` enters it). Its words are in ``lang`` (else the page's language), also
+    when teacher mode changes later."""
 
-    def __init__(self, *, entry: bool = True, note: bool = True) -> None:
+    def __init__(self, *, entry: bool = True, note: bool = True,
+                 lang: str | Translator | None = None) -> None:
+        self.tr = reader(lang)
         self.entry, self.note = entry, note
         self.link = browser_link()
         self.message = html_part()
@@ -178,12 +184,16 @@ class TeacherSwitch:
         follow_teacher_mode(self)
         self._update_mode()
 
+    def words(self, key: str, **params: object) -> str:
+        """``WORDS[key]`` in the reader's language."""
+        return self.tr.gettext(WORDS[key]).format(**params)
+
     # -- shown parts
     def _update_mode(self) -> None:
         if teacher_mode():
-            leave = button(WORDS["leave"], classes=("bt-teacher-leave",))
+            leave = button(self.words("leave"), classes=("bt-teacher-leave",))
             leave.on_click(lambda _b: guard(self.message)(self.link.leave)())
-            parts = [html_part(box_html("teacher", WORDS["on"]))] if self.note else []
+            parts = [html_part(box_html("teacher", self.words("on")))] if self.note else []
             self._say("", "")
             children: tuple[Any, ...] = (*parts, flow([leave]), self.message)
         elif self.entry and _code_set():
@@ -197,20 +207,20 @@ class TeacherSwitch:
         """„Lehrkraft-Ansicht …“, opening the code field (open at once, with a word why,
         when the address asked for the view with a value this server refuses)."""
         if self._form is None:
-            field = control(widgets.Password, description=WORDS["code_label"], label_width="initial",
+            field = control(widgets.Password, description=self.words("code_label"), label_width="initial",
                             layout={"width": "300px"})
-            enter = button(WORDS["enter"], style="primary")
+            enter = button(self.words("enter"), style="primary")
             enter.on_click(lambda _b: guard(self.message)(self._typed)(field))
-            self._fields = widgets.VBox([html_part(_STYLE + box_html("info", WORDS["intro"])),
+            self._fields = widgets.VBox([html_part(_STYLE + box_html("info", self.words("intro"))),
                                          flow([field, enter]), self.message],
                                         layout=layout(width="100%"))
-            opener = button(WORDS["open"], classes=("bt-teacher-open",))
+            opener = button(self.words("open"), classes=("bt-teacher-open",))
             opener.on_click(lambda _b: self._open())
             self._form = widgets.VBox([flow([opener])], layout=layout(width="100%"))
         if self.link.address_refused and not self._told_address:
             self._told_address = True
             self._open()
-            self._say("invalid", WORDS["address_wrong"])
+            self._say("invalid", self.words("address_wrong"))
         return self._form
 
     def _open(self) -> None:
@@ -222,14 +232,14 @@ class TeacherSwitch:
     def _typed(self, field: Any) -> None:
         value = str(field.value or "").strip()[:MAX_CREDENTIAL]
         if not value:
-            self._say("invalid", WORDS["empty"])
+            self._say("invalid", self.words("empty"))
             return
         if (wait := _TRIES.wait()) > 0:
-            self._say("invalid", WORDS["wait"].format(s=wait))
+            self._say("invalid", self.words("wait", s=wait))
             return
         field.value = ""
         if not _TRIES.check(value):
-            self._say("invalid", WORDS["wrong"])
+            self._say("invalid", self.words("wrong"))
             return
         self._say("", "")
         self.link.enter(value, reload=True)
@@ -251,12 +261,14 @@ def connect() -> BrowserLink:
     return browser_link()
 
 
-def teacher_switch(*, entry: bool = True, note: bool = True) -> TeacherSwitch:
-    """The entry into and the way out of the teacher view; also turns teacher mode on when
-    the page's address asks for it (``?lehrkraft=…``, checked by the kernel)."""
+def teacher_switch(*, entry: bool = True, note: bool = True,
+                   lang: str | Translator | None = None) -> TeacherSwitch:
+    """The entry into and the way out of the teacher view (in ``lang``, else the page's
+    language); also turns teacher mode on when the page's address asks for it
+    (``?lehrkraft=…``, checked by the kernel)."""
     if teacher_wanted(page_query()):
         set_teacher_mode(True)
-    return TeacherSwitch(entry=entry, note=note)
+    return TeacherSwitch(entry=entry, note=note, lang=lang)
 
 
 __all__ = ["BrowserLink", "TeacherSwitch", "WORDS", "browser_link", "connect", "teacher_switch"]
