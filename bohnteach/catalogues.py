@@ -91,7 +91,8 @@ def rules_messages() -> Iterator[Message]:
 
 
 def scene_messages(path: Path) -> Iterator[Message]:
-    """A scene file's prose: title, introduction, every step's action sentence and narration."""
+    """A scene file's prose: title, introduction, every step's action sentence and narration,
+    the sections of the rulebooks it cites (the scene's and its steps')."""
     from bohnteach.content.scenes.loader import parse_scene
 
     scene = parse_scene(path.read_text("utf-8"), str(path))
@@ -104,7 +105,7 @@ def scene_messages(path: Path) -> Iterator[Message]:
             yield None, step.text, where, f"Szene {scene.id}, Schritt {step.index}: der Zug"
         if step.narration:
             yield None, prose(step.narration), where, f"Szene {scene.id}, Schritt {step.index}: Erklärung"
-    for source in scene.sources:
+    for source in dict.fromkeys([*scene.sources, *(step.source for step in scene.steps)]):
         section = source.partition("„")[2].rstrip("“").strip()
         if section:
             yield "section", section, where, "Abschnitt eines deutschen Regelhefts (zitiert)"

@@ -11,6 +11,7 @@ make the words when they are shown, through the current translator
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,8 @@ from bohnteach.game.beans import Variety
 from bohnteach.game.errors import Phrase, Rule, Term, Terms, readable_source
 from bohnteach.i18n import current
 from bohnteach.render.words import de_number, de_percent
+
+_QUOTED = re.compile(r"„[^“]*“")
 
 
 def variety_word(variety: Variety, n: int = 1) -> str:
@@ -92,7 +95,10 @@ def source_words(source: str) -> str:
     if not sep:
         return tr.pgettext("source", readable.strip())
     section = rest.rstrip().removesuffix("“")
-    return f"{tr.pgettext('source', title.strip())}, „{section}“ ({tr.pgettext('section', section)})"
+    # Only the parts printed in „…“ are the book's words; what the citation adds between
+    # or after them ("Beispiel 1") is said in the reader's language, in the rendering.
+    quoted = ", ".join(_QUOTED.findall(f"„{section}“"))
+    return f"{tr.pgettext('source', title.strip())}, {quoted} ({tr.pgettext('section', section)})"
 
 
 @dataclass(frozen=True)
