@@ -28,24 +28,23 @@ PAGE_FILES = tuple(sorted(p for pattern in catalogues.domains()["pages"]["notebo
                           for p in ROOT.glob(pattern)))
 """Every chapter and lesson whose prose the ``pages`` catalogue holds (bohnteach/locale/domains.toml)."""
 
-_MACHINERY = "the page machinery's calls in English (site: bohnteach/localized_pages.py has only " \
-             "page_header, nav_links, variety_table, rules_table, chapter_scenes)"
+_MACHINERY = "the page machinery in English (site/pages.py's builders taking lang, branch lang)"
 _LESSON = "the lesson's own texts, widgets, exercises, charts and teacher notes (lessons), " \
-          "and the page's cells running in its language (lang)"
+          "the class room (klasse), and the page's cells speaking its language (lang)"
 EXPECTED_GERMAN: dict[str, str] = {
     "00_Start": _MACHINERY + ": scene, chapter_overview, lesson_list, refusal_example",
-    "02_Phase_1": "scenes; " + _MACHINERY + ": try_it (Mach du)",
-    "03_Phase_2_und_Handel": "scenes; " + _MACHINERY + ": try_it (Mach du)",
-    "04_Phase_3": "scenes; " + _MACHINERY + ": try_it (Mach du)",
-    "05_Phase_4": "scenes; " + _MACHINERY + ": try_it (Mach du)",
-    "06_Ernte_und_Bohnometer": "scenes; " + _MACHINERY + ": try_it (Mach du)",
+    "02_Phase_1": "scenes; " + _MACHINERY + "; the Mach-du case (play)",
+    "03_Phase_2_und_Handel": "scenes; " + _MACHINERY + "; the Mach-du case (play)",
+    "04_Phase_3": "scenes; " + _MACHINERY + "; the Mach-du case (play)",
+    "05_Phase_4": "scenes; " + _MACHINERY + "; the Mach-du case (play)",
+    "06_Ernte_und_Bohnometer": "scenes; " + _MACHINERY + "; the Mach-du case (play)",
     "07_Spielende_und_Wertung": "scenes",
     "08_Anfaengerfehler": "scenes",
     "09_FAQ": "scenes",
     "10_Regelvergleich": _MACHINERY + ": comparison_table, comparison_scenes; scenes",
-    "11_Probespiel": _MACHINERY + ": trial_game (the trial game and bots' reports)",
+    "11_Probespiel": _MACHINERY + "; the trial game and bots' reports (play)",
     "12_Bohnometer": "the beanometer page's widgets and chart (site/bohnometer_page.py), "
-                     "the page's cells running in its language (lang)",
+                     "the page's cells speaking its language (lang)",
     "13_Auslegungen": _MACHINERY + ": interpretations",
     "14_Ladybohn": "the edition's page (editions/ladybohn/teaching); scenes; " + _MACHINERY
                    + ": scene_picker, try_it",
