@@ -97,3 +97,103 @@ def german_words(text: str) -> list[str]:
                 or bare.lower().endswith(("bohne", "bohnen")):
             found.append(bare)
     return found
+
+
+# ---- what a reader sees of a page that ran -----------------------------------------------
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+WIDGET_TEXT_KEYS = ("value", "description", "tooltip", "placeholder", "_options_labels", "_titles",
+                    "titles", "label")
+"""The traits of a widget's state that a reader sees (an ``Output`` widget's outputs aside)."""
+PLOTLY_TEXT_KEYS = frozenset({"text", "name", "title", "hovertemplate", "texttemplate", "hovertext",
+                              "ticktext", "customdata", "labels", "legendgrouptitle"})
+"""The keys of a plotly figure under which its visible words stand (titles, axes, legends,
+hovers, annotations)."""
+
+
+def markdown_text(source: str) -> str:
+    """A markdown cell's prose: without link targets (file names, not shown) and code spans
+    (code is typed as it is written, in any language)."""
+    return _CODE_SPAN.sub(" ", _LINK_TARGET.sub("]", source))
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def plotly_texts(figure) -> list[str]:
+    """The words of a plotly figure (its JSON: ``data`` and ``layout``)."""
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in PLOTLY_TEXT_KEYS:
+                    found.extend(html_to_text(s) for s in _strings(value))
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(figure)
+    return found
+
+
+def output_texts(output) -> list[str]:
+    """What a reader sees of one output of a cell (or of an ``Output`` widget)."""
+    if output.get("output_type") == "stream":
+        return [output.get("text", "")]
+    if output.get("output_type") == "error":
+        return [f"{output.get('ename')}: {output.get('evalue')}"]
+    data = output.get("data", {})
+    texts = []
+    if "text/html" in data:
+        html_text = data["text/html"]
+        texts.append(html_to_text("".join(html_text) if isinstance(html_text, list) else html_text))
+    if "application/vnd.plotly.v1+json" in data:
+        texts += plotly_texts(data["application/vnd.plotly.v1+json"])
+    if not texts and "application/vnd.jupyter.widget-view+json" not in data and "text/plain" in data:
+        plain = data["text/plain"]
+        texts.append("".join(plain) if isinstance(plain, list) else plain)
+    return texts
+
+
+def widget_states(nb) -> dict:
+    """The state of every widget model of an executed notebook (by model id)."""
+    metadata = nb.get("metadata", {}).get("widgets", {})
+    return metadata.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+
+def widget_texts(nb) -> list[str]:
+    """What the reader sees of a page's widgets: texts, labels, options, tooltips, the
+    outputs of ``Output`` widgets, and plotly figure widgets."""
+    texts: list[str] = []
+    for model in widget_states(nb).values():
+        state = model.get("state", {})
+        for key in WIDGET_TEXT_KEYS:
+            texts += [html_to_text(s) for s in _strings(state.get(key))]
+        for output in state.get("outputs", []) or []:
+            texts += output_texts(output)
+        for key in ("_data", "_layout"):
+            if key in state:
+                texts += plotly_texts(state[key])
+    return texts
+
+
+def page_texts(nb) -> list[str]:
+    """Everything a reader sees of an executed page: its prose, its cells' outputs and its widgets."""
+    texts = []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            texts.append(markdown_text("".join(source) if isinstance(source, list) else source))
+        for output in cell.get("outputs", []):
+            texts += output_texts(output)
+    return texts + widget_texts(nb)

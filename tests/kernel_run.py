@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import nbformat
@@ -9,7 +10,15 @@ import nbformat
 
 def execute_notebook(path: Path) -> nbformat.NotebookNode:
     """``path`` run by nbclient in a fresh ``python3`` kernel, from its own folder; the cells'
-    outputs and the widget state are in the returned notebook.
+    outputs and the widget state are in the returned notebook."""
+    return execute(nbformat.read(path, as_version=4), path.parent)
+
+
+def execute(nb: nbformat.NotebookNode, folder: Path,
+            env: Mapping[str, str] | None = None) -> nbformat.NotebookNode:
+    """``nb`` (a notebook read or made in memory, e.g. a page in another language) run in a
+    fresh ``python3`` kernel from ``folder``, with ``env`` added to the kernel's environment;
+    returns ``nb`` with its outputs and widget state.
 
     The kernel channels poll as the Voilà server's do (``bohnteach.upstream.jupyter.poll_kernel_channels``):
     without it a reply missed while an ``Output`` widget sends comm messages stalls the run
@@ -19,13 +28,12 @@ def execute_notebook(path: Path) -> nbformat.NotebookNode:
 
     from nbclient import NotebookClient
 
+    from bohnteach.upstream.jupyter import poll_kernel_channels
     from bohnteach.widgets.figure import SITE_ENV
 
-    from bohnteach.upstream.jupyter import poll_kernel_channels
-
     poll_kernel_channels()
-    nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=300, iopub_timeout=30, startup_timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute(
-                       env={**os.environ, SITE_ENV: "1"})
+                   store_widget_state=True,
+                   resources={"metadata": {"path": str(folder)}}).execute(
+                       env={**os.environ, SITE_ENV: "1", **(env or {})})
     return nb

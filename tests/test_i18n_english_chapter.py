@@ -1,6 +1,7 @@
 """The first chapter in English, end to end (issue 56): made from the German notebook
-and the catalogue, run in a kernel like nbval runs the German pages, every scene played
-through with a strict translator – and no German left beyond names and cited sections."""
+and the catalogue, every scene played through with a strict translator – and no German
+left beyond names and cited sections. Its page runs in a kernel with every other page's
+in tests/test_i18n_english_pages.py."""
 from __future__ import annotations
 
 import json
@@ -87,43 +88,3 @@ def test_the_german_scene_player_is_unchanged():
     assert player.next_button.description == "▶ weiter"
     assert "Schritt 0 / " in player.label.value
     assert "Ausgangslage" in player.narration.value
-
-
-def _widget_texts(nb) -> list[str]:
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    texts = []
-    for model in state.values():
-        s = model.get("state", {})
-        for key in ("value", "description", "tooltip", "placeholder"):
-            if isinstance(s.get(key), str):
-                texts.append(s[key])
-        texts += [str(o) for o in s.get("_options_labels", [])]
-    return texts
-
-
-def test_the_english_chapter_runs_and_shows_no_german(tmp_path):
-    """The generated English notebook runs in a kernel (as nbval runs the German pages):
-    no cell fails, no failure box, and its prose, outputs and widgets speak English."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    english = nbformat.from_dict(translate_notebook(_german_notebook(), translator("en", strict=True)))
-    client = nbclient.NotebookClient(english, timeout=600, startup_timeout=300, kernel_name="python3",
-                                     store_widget_state=True,
-                                     resources={"metadata": {"path": str(NOTEBOOK.parent)}})
-    client.execute()
-    texts = []
-    for cell in english.cells:
-        if cell.cell_type == "markdown":
-            texts.append(cell.source)
-            continue
-        for out in cell.get("outputs", []):
-            assert out.output_type != "error", out
-            data = out.get("data", {})
-            html = data.get("text/html", "")
-            assert "bt-box bt-error" not in html, html[-800:]
-            texts.append(html_to_text(html) if html else out.get("text", ""))
-    widget_texts = _widget_texts(english)
-    assert any("Scene 1 of" in t for t in widget_texts), "the scenes were drawn"
-    texts += [html_to_text(t) for t in widget_texts]
-    found = sorted({w for text in texts for w in german_words(text)})
-    assert found == []
