@@ -11,6 +11,10 @@ WORDS = {
         "nicht sammeln – die Lektion funktioniert ganz normal allein."
     ),
     "loading": "Klassenraum wird geladen …",
+    "store_away": (
+        "<b>Der Klassenraum ist gerade nicht erreichbar</b> (sein Speicher startet vielleicht "
+        "neu). Nichts geht verloren; es geht von selbst weiter, sobald er wieder antwortet."
+    ),
     # -- the teacher
     "teacher_intro": (
         "<b>Klassenraum (Lehrkraft).</b> Starte eine Klasse: Die Schülerinnen und Schüler "
