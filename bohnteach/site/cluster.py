@@ -129,10 +129,13 @@ class Postgres:
         return (f"-p {self.port} -k {self.folder / 'sockets'} -c listen_addresses=127.0.0.1 "
                 f"-c max_connections={max_connections} -c fsync=off")
 
-    def restart(self, max_connections: int = 200) -> None:
-        """Stop (fast: open connections are cut) and start again, as after an update."""
+    def halt(self) -> None:
+        """Stop (fast: open connections are cut), as for an update; :meth:`resume` starts it."""
+        self.ctl("-m", "fast", "-w", "-t", "120", "stop")
+
+    def resume(self, max_connections: int = 200) -> None:
         self.ctl("-o", self.options(max_connections), "-l", str(self.folder / "server.log"),
-                 "-m", "fast", "-w", "-t", "120", "restart")
+                 "-w", "-t", "120", "start")
 
 
 def start_postgres(max_connections: int = 200, port: int | None = None) -> Postgres:
@@ -150,8 +153,7 @@ def start_postgres(max_connections: int = 200, port: int | None = None) -> Postg
                     "--auth=trust", "-E", "UTF8", "--no-sync"],
                    check=True, capture_output=True, timeout=300)
     server = Postgres(folder, pgbin, port or free_port(), run_as)
-    server.ctl("-o", server.options(max_connections), "-l", str(folder / "server.log"),
-               "-w", "-t", "120", "start")
+    server.resume(max_connections)
     subprocess.run([*run_as, str(pgbin / "createdb"), "-h", "127.0.0.1", "-p", str(server.port),
                     "-U", PG_USER, PG_DATABASE], check=True, capture_output=True, timeout=120)
     return server
