@@ -4,6 +4,9 @@
 #   make test    every test, including the browser tests in Debian's chromium and the
 #                static site's (built once, cached in ~/.cache/bohnteach-static)
 #   make static  the whole site as static files in STATIC_OUT (Voici; docs/static-site.md)
+#   make cluster the site behind HAProxy on one machine, to try: PostgreSQL, SERVERS servers
+#                (default 2), the balancer on http://127.0.0.1:8080/bohnanza/ (CLUSTER_PORT=...;
+#                docs/operations.md, deploy/)
 #   make fast    the optional mypyc build of the engine (.compiled/), used only with
 #                BOHNTEACH_COMPILED=1 (benchmarks/engine.py measures it); make
 #                test updates it and runs the input contract's tests in it too
@@ -45,12 +48,12 @@ FAST_STAMP := $(VENV)/.bohnteach-fast.stamp
 STATIC_OUT ?= _site
 
 .PHONY: serve test test-static static install install-test lock upgrade-check chromium npm compiler \
-  postgresql clean fast i18n-extract i18n-update
+  postgresql haproxy cluster clean fast i18n-extract i18n-update
 
 serve: $(RUN_STAMP)
 	$(BIN)/bohnteach serve --port $(PORT) $(if $(PUBLIC),--public)
 
-test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler postgresql
+test: $(TEST_STAMP) $(STATIC_STAMP) $(FAST_STAMP) chromium npm compiler postgresql haproxy
 	$(BIN)/python -m bohnteach._compiled update
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -173,6 +176,20 @@ postgresql:
 	  $(SUDO) apt-get update; \
 	  $(SUDO) $(APT_ENV) apt-get install -y postgresql; \
 	fi
+
+# Several servers behind Debian's HAProxy (tests/test_cluster_browser.py, `make cluster`,
+# benchmarks/load.py --cluster); the package's own service stays off.
+haproxy:
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then \
+	  echo "installing Debian's haproxy (for the balancer's tests and make cluster)"; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) $(APT_ENV) apt-get install -y haproxy; \
+	fi
+
+SERVERS ?= 2
+CLUSTER_PORT ?= 8080
+cluster: $(RUN_STAMP) postgresql haproxy
+	$(BIN)/bohnteach cluster --server $(SERVERS) --port $(CLUSTER_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache $(STATIC_OUT) .compiled

@@ -67,6 +67,7 @@ from browser_helpers import APP_LINK_JS, APP_SHOWN_JS, CHROMIUM, CHROMIUM_ARGS, 
 from bohnteach.site import serve  # noqa: E402
 from bohnteach.site.addresses import notebook_key, page_path  # noqa: E402
 from bohnteach.site.app import CHAPTER_KEY, LESSON_KEY  # noqa: E402
+from bohnteach.site.cluster import SERVER_COOKIE  # noqa: E402
 
 DEFAULT_PAGES = ("02_Phase_1", "14_Ladybohn", "tutorials/01_Bohnentreppe")
 TARGET_MEDIAN_S = 10.0
@@ -150,6 +151,8 @@ async def visitor(browser, base: str, pages: list[str], start: asyncio.Event, ti
                     await page.wait_for_function(APP_SHOWN_JS, arg=app_query(name), timeout=left * 1000,
                                                  polling=50)
                 row["tti"] = time.monotonic() - t0
+                row["server"] = next((c["value"] for c in await context.cookies()
+                                      if c["name"] == SERVER_COOKIE), None)
                 text = await page.inner_text("#rendered_cells")
                 if outcome != "ok" or "There was an error when executing cell" in text:
                     row["error"] = outcome if outcome != "ok" else "cell error"
@@ -226,6 +229,7 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
 
     client = AsyncHTTPClient(force_instance=True)
     session = uuid.uuid4().hex
+    cookie = ""  # behind a balancer: its stickiness cookie, sent with every later request
     stepped = False
     await start.wait()
     ws = router = None
@@ -247,16 +251,22 @@ async def protocol_visitor(base: str, pages: list[str], start: asyncio.Event, ti
             ws = None
         try:
             address = base + (f"/?{app_query(name)}" if app else page_path(name))
-            reply = await client.fetch(HTTPRequest(address, request_timeout=timeout))
+            reply = await client.fetch(HTTPRequest(address, request_timeout=timeout,
+                                                   headers={"Cookie": cookie} if cookie else None))
+            for header in reply.headers.get_list("Set-Cookie"):
+                if header.startswith(SERVER_COOKIE + "="):
+                    cookie = header.split(";", 1)[0]
+                    row["server"] = cookie.split("=", 1)[1]
             html = reply.body.decode(errors="replace")
             found = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
+            row["kernel"] = found.group(1) if found else None
             if found is None or "There was an error when executing cell" in html:
                 row["error"] = "no kernel in the page" if found is None else "cell error"
                 continue
             left = max(1.0, timeout - (time.monotonic() - t0))
-            ws = await asyncio.wait_for(websocket_connect(
-                f"{base.replace('http', 'ws', 1)}/api/kernels/{found.group(1)}/channels?session_id={session}"),
-                left)
+            ws = await asyncio.wait_for(websocket_connect(HTTPRequest(
+                f"{base.replace('http', 'ws', 1)}/api/kernels/{found.group(1)}/channels?session_id={session}",
+                headers={"Cookie": cookie} if cookie else None)), left)
 
             async def receive(want) -> dict:
                 while True:

@@ -1,4 +1,4 @@
-"""Command line: ``bohnteach serve | build-static | serve-static | scene check | simulate``.
+"""Command line: ``bohnteach serve | cluster | build-static | serve-static | scene check | simulate``.
 
 Each sub-command lives in its own module and is imported only when used, so that
 ``bohnteach --help`` stays fast.
@@ -17,6 +17,25 @@ def _footer_link(spec: str) -> object:
 
     try:
         return parse_footer_link(spec)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _public_url(url: str) -> str:
+    """``--oeffentliche-adresse``; a malformed one becomes argparse's one-line error."""
+    from bohnteach.site.serve import check_public_url
+
+    try:
+        return check_public_url(url)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _proxy(text: str) -> str:
+    from bohnteach.site.serve import check_proxy
+
+    try:
+        return check_proxy(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -83,6 +102,34 @@ def _parser() -> argparse.ArgumentParser:
              "(Vorgabe: $BOHNTEACH_KLASSEN_STUNDEN, sonst 24)",
     )
 
+    serve.add_argument(
+        "--oeffentliche-adresse", dest="public_url", metavar="URL", type=_public_url,
+        help="die Adresse, unter der Besucher die Seite öffnen, z. B. "
+             "https://schule.example/bohnanza/ (hinter einem Balancer oder Proxy): der "
+             "Schüler-Link nennt sie, ihr Pfad ist der Pfad der Seite",
+    )
+    serve.add_argument(
+        "--vertrauter-proxy", dest="trusted_proxies", action="append", default=[], type=_proxy,
+        metavar="IP",
+        help="nur von dieser Adresse (oder diesem Netz, z. B. 10.0.0.0/24) wird "
+             "X-Forwarded-For geglaubt (mehrfach möglich); sonst zählt die Adresse der Verbindung",
+    )
+
+    cluster = sub.add_parser(
+        "cluster", help="zum Ausprobieren: PostgreSQL, mehrere Server und HAProxy auf diesem Rechner")
+    cluster.add_argument("--server", dest="servers", type=int, default=2, metavar="N",
+                         help="so viele bohnteach-Server (Vorgabe 2)")
+    cluster.add_argument("--port", type=int, default=8080,
+                         help="der Port des Balancers (Vorgabe 8080); die Server nehmen die folgenden")
+    cluster.add_argument("--pfad", dest="path", default="/bohnanza/",
+                         help="der Pfad der Seite hinter dem Balancer (Vorgabe /bohnanza/)")
+    cluster.add_argument("--oeffentliche-adresse", dest="public_url", metavar="URL", type=_public_url,
+                         help="wie bei serve; Vorgabe: http://127.0.0.1:PORT/PFAD")
+    cluster.add_argument("--klassen-db", dest="store_url", metavar="URL", type=_store_url,
+                         help="ein vorhandenes PostgreSQL; ohne: ein eigenes auf Zeit")
+    cluster.add_argument("--klasse", dest="preheated", type=int, default=0, metavar="N",
+                         help="wie bei serve: N Kernel der App je Server vorheizen")
+
     build = sub.add_parser(
         "build-static", help="die ganze Seite als statische Dateien bauen (Voici, Pyodide)"
     )
@@ -131,7 +178,7 @@ def classroom_env(folder: str | None, url: str | None, hours: str | None,
 
 
 #: The extra each command needs (pyproject.toml); without it the command says so in one line.
-COMMAND_EXTRAS = {"serve": "site", "build-static": "static"}
+COMMAND_EXTRAS = {"serve": "site", "cluster": "site", "build-static": "static"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -162,7 +209,14 @@ def _run(args: argparse.Namespace) -> int:
         # The class store: every kernel inherits these (bohnteach.classroom.store.url_from_env).
         os.environ.update(classroom_env(args.store_dir, args.store_url, args.store_hours))
         return serve_main(port=args.port, public=args.public, pools=pools,
-                          footer_env=footer_env(args.footer_links))
+                          footer_env=footer_env(args.footer_links), public_url=args.public_url,
+                          trusted_proxies=args.trusted_proxies)
+    if args.command == "cluster":
+        from bohnteach.site.cluster import cluster_main
+
+        return cluster_main(servers=args.servers, port=args.port, path=args.path,
+                            public_url=args.public_url, store_url=args.store_url,
+                            preheated=args.preheated)
     if args.command == "build-static":
         from bohnteach.site.static import build_static_main
 

@@ -104,3 +104,14 @@ def site_url(site_log: Path) -> Iterator[str]:
     with start_site(site_log, env={**footer_env(FOOTER_LINKS),
                                    "BOHNTEACH_KLASSEN_DIR": str(store_dir)}) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The deployment of ``deploy/`` on this machine (:class:`bohnteach.site.cluster.Cluster`):
+    PostgreSQL, two servers (three preheated app kernels each) and HAProxy serving the site
+    under ``/bohnanza/``; one for the session (tests/test_cluster_browser.py)."""
+    from cluster_helpers import start_test_cluster
+
+    with start_test_cluster() as running:
+        yield running

@@ -473,3 +473,24 @@ def test_one_bar_per_member_whatever_the_names() -> None:
     assert list(fig.layout.xaxis.ticktext) == ["#1", "#2", "Mia"]
     empty = pool_figure(ACTIVITIES["04_tipp"], Pool(info, False, (), 0), Fraction(1, 9))
     assert empty.layout.yaxis.range[0] == 0
+
+
+def test_a_store_that_went_away_is_shown_and_taken_back_without_a_reload(store: Store, monkeypatch) -> None:
+    """The store unreachable (PostgreSQL restarting: the driver's OperationalError): the
+    teacher's and a pupil's polling panels say so; once it answers they take it back."""
+    from sqlalchemy.exc import OperationalError
+
+    teacher = _teacher(store)
+    pupil = _join(store, teacher.code, "Ida")
+    away = "Der Klassenraum ist gerade nicht erreichbar"
+    real_connect = store.engine.connect
+
+    def refused(*_a, **_k):
+        raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
+
+    monkeypatch.setattr(store.engine, "connect", refused)
+    _until(lambda: away in _texts(teacher.widget) and away in _texts(pupil.widget))
+    monkeypatch.setattr(store.engine, "connect", real_connect)
+    _until(lambda: away not in _texts(teacher.widget) and away not in _texts(pupil.widget))
+    assert "Du bist in der Klasse" in _texts(pupil.widget)
+    _stop(teacher, pupil)

@@ -70,6 +70,8 @@ from bohnteach.classroom.activities import ACTIVITIES, Activity
 from bohnteach.i18n import N_, Translator, as_translator
 
 ENV_DB = "BOHNTEACH_KLASSEN_DB"
+#: Seconds to wait for a PostgreSQL server to accept a connection.
+CONNECT_SECONDS = 3
 ENV_DIR = "BOHNTEACH_KLASSEN_DIR"
 ENV_HOURS = "BOHNTEACH_KLASSEN_STUNDEN"
 SQLITE_FILE = "klassen.sqlite3"
@@ -416,7 +418,10 @@ def _engine(url: str) -> Any:
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]  # psycopg 3, not psycopg2
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
+        # a server that is down or unreachable is reported within seconds (the health
+        # address, a panel's poll), not after the system's TCP timeout
+        return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8,
+                             connect_args={"connect_timeout": CONNECT_SECONDS})
     engine = create_engine(url, pool_size=2, max_overflow=40, pool_timeout=BUSY_SECONDS,
                            connect_args={"timeout": BUSY_SECONDS, "check_same_thread": False})
 
@@ -465,6 +470,15 @@ _OPEN_STORES: dict[str, Store] = {}
 _OPEN_LOCK = threading.Lock()
 
 
+def unreachable(error: BaseException) -> bool:
+    """True for the driver's errors of a database that cannot be reached or went away
+    (restarted, network gone) - as opposed to a refusal or a bug."""
+    from sqlalchemy.exc import DBAPIError, OperationalError
+
+    return isinstance(error, OperationalError) or (
+        isinstance(error, DBAPIError) and error.connection_invalidated)
+
+
 def store_from_env(env: Mapping[str, str] | None = None) -> Store | None:
     """This kernel's store (one per URL and process), or None if none is configured."""
     url = url_from_env(env)
@@ -506,6 +520,12 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> bool:
+        """True once the database answered a trivial query (the health address); raises
+        what the driver raises when it cannot be reached."""
+        with self._read() as conn:
+            return conn.exec_driver_sql("SELECT 1").scalar() == 1
 
     def _write(self) -> Any:
         return self.engine.begin()

@@ -18,6 +18,8 @@ WORDS = {
                     "statische Seite oder ein Notebook). Eine Klasse kann ihre Tipps und Ergebnisse hier "
                     "nicht sammeln – die Lektion funktioniert ganz normal allein."),
     "loading": N_("Klassenraum wird geladen …"),
+    "store_away": N_("<b>Der Klassenraum ist gerade nicht erreichbar</b> (sein Speicher startet vielleicht "
+                     "neu). Nichts geht verloren; es geht von selbst weiter, sobald er wieder antwortet."),
     # -- the teacher
     "teacher_intro": N_("<b>Klassenraum (Lehrkraft).</b> Starte eine Klasse: Die Schülerinnen und Schüler "
                         "treten mit dem Code oder dem Link bei, ohne Namen. Ihre Tipps und Ergebnisse "

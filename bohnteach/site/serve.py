@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import ipaddress
 import os
 import signal
 import subprocess
@@ -18,6 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bohnteach.site.addresses import (
     APP_PAGE,
@@ -62,10 +64,21 @@ KERNEL_STARTS_OPTION = "--bohnteach-kernel-starts"
 #: The request header that carries the visitor's address to the kernel: set by the server
 #: from the connection (:func:`bohnteach.upstream.voila.install_queue_handler`), replacing whatever the
 #: browser sent; Voilà passes it on as ``HTTP_X_BOHNTEACH_CLIENT`` (the class store counts
-#: wrong codes per address: :mod:`bohnteach.classroom.store`). Behind a reverse proxy every
-#: visitor has the proxy's address unless Tornado is told to trust ``X-Forwarded-For``.
+#: wrong codes per address: :mod:`bohnteach.classroom.store`). Behind a balancer the
+#: connection is the balancer's: the visitor's address is taken from ``X-Forwarded-For``
+#: only when the connection comes from a configured proxy (:func:`client_address`).
 CLIENT_HEADER = "X-Bohnteach-Client"
 POOL_OPTION = "--bohnteach-pool"
+#: A proxy (address or network) whose ``X-Forwarded-For`` is believed; may be repeated.
+TRUSTED_PROXY_OPTION = "--bohnteach-trusted-proxy"
+#: The site's public address (``https://schule.example/bohnanza/``): the pupil link names
+#: it, and its path is the server's base path (Voilà's ``base_url``).
+PUBLIC_URL_OPTION = "--bohnteach-public-url"
+#: The health address under the base path: 200 when this server can hand out a kernel and
+#: reach its class store, 503 otherwise (the balancer's check; :func:`health`).
+HEALTH_PATH = "bohnteach/gesund"
+#: Seconds the health check waits for the class store's answer.
+HEALTH_STORE_TIMEOUT = 3.0
 #: Set by :func:`serve_main` for the server it starts: the adapters' self-checks
 #: (:mod:`bohnteach.upstream`) have passed in this environment already.
 CHECKED_ENV = "BOHNTEACH_UPSTREAM_CHECKED"
@@ -154,12 +167,88 @@ def start_url(port: int, host: str = "127.0.0.1") -> str:
     return f"http://{host}:{port}/"
 
 
+def check_public_url(url: str) -> str:
+    """``--oeffentliche-adresse``: an ``http(s)://host[:port]/path/`` address without user,
+    password, query or fragment (the pupil link and the QR code show it to everybody);
+    returned with a final ``/``. Raises ``ValueError`` with a German message otherwise."""
+    text = str(url or "").strip()
+    parts = urlsplit(text)
+    problem = None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        problem = "erwartet wird http://… oder https://… mit einem Rechnernamen"
+    elif parts.username is not None or parts.password is not None:
+        problem = "Benutzer und Passwort gehören nicht in die Adresse (jeder sieht sie)"
+    elif parts.query or parts.fragment or "?" in text or "#" in text:
+        problem = "ohne ?… und #…"
+    elif any(c in text for c in " \"<>'\\"):
+        problem = "Leerzeichen und Anführungszeichen sind nicht erlaubt"
+    else:
+        try:
+            parts.port  # noqa: B018 - raises for a port that is no number
+        except ValueError:
+            problem = "der Port ist keine Zahl"
+    if problem:
+        raise ValueError(f"„{text}“ ist keine öffentliche Adresse: {problem}, "
+                         "z. B. https://schule.example/bohnanza/")
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def base_path(public_url: str | None) -> str:
+    """The server's base path: the public address's path (``/bohnanza/``), else ``/``."""
+    return urlsplit(check_public_url(public_url)).path if public_url else "/"
+
+
+def _networks(proxies: Sequence[str]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    return [ipaddress.ip_network(str(p).strip(), strict=False) for p in proxies]
+
+
+def check_proxy(text: str) -> str:
+    """``--vertrauter-proxy``: an IP address or network; ``ValueError`` (German) otherwise."""
+    try:
+        _networks([text])
+    except ValueError:
+        raise ValueError(f"„{text}“ ist keine IP-Adresse und kein Netz (z. B. 10.0.0.5 oder "
+                         "10.0.0.0/24)") from None
+    return str(text).strip()
+
+
+def _in(address: str, networks: Sequence[Any]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip.version == net.version and ip in net for net in networks)
+
+
+def client_address(remote_ip: str, forwarded_for: str | None, trusted: Sequence[str]) -> str:
+    """The visitor's address: the connection's, unless that is a trusted proxy; then the
+    rightmost address of ``X-Forwarded-For`` that is not a trusted proxy itself (what the
+    proxy appended; entries further left came from the browser and may be forged)."""
+    networks = _networks(trusted)
+    address = remote_ip or ""
+    if not networks or not _in(address, networks):
+        return address
+    for entry in reversed([e.strip() for e in (forwarded_for or "").split(",")]):
+        try:
+            ipaddress.ip_address(entry)
+        except ValueError:
+            return address  # a garbled chain: believe none of it
+        if not _in(entry, networks):
+            return entry
+    return address
+
+
 def build_voila_command(
     port: int,
     public: bool,
     root: Path | str | None = None,
     pools: Mapping[str, int] | None = None,
     kernel_starts: int = KERNEL_STARTS,
+    public_url: str | None = None,
+    trusted_proxies: Sequence[str] = (),
 ) -> list[str]:
     """The command line that serves the folder ``root`` (default: :func:`site_dir`).
 
@@ -169,6 +258,9 @@ def build_voila_command(
     ``kernel_starts`` pages at once for visitors without a preheated kernel, the others
     wait in line; hides tracebacks,
     culls idle kernels and never opens a browser.  Kernels start in ``root``.
+    ``public_url``: the address visitors use (its path becomes the base path, the pupil
+    link names it); ``trusted_proxies``: whose ``X-Forwarded-For`` names the visitor
+    (:func:`client_address`).
     Visitors may send only :data:`VISITOR_MESSAGE_TYPES` to their kernels (set up by
     ``python -m bohnteach.site.serve`` itself, see :func:`_run_voila`).
     """
@@ -177,6 +269,11 @@ def build_voila_command(
     sizes = {notebook_key(APP_PAGE): APP_POOL_SIZE}
     sizes.update({notebook_key(page): int(size) for page, size in (pools or {}).items()})
     ours += [f"{POOL_OPTION}={notebook}={size}" for notebook, size in sizes.items()]
+    ours += [f"{TRUSTED_PROXY_OPTION}={check_proxy(proxy)}" for proxy in trusted_proxies]
+    base = "/"
+    if public_url:
+        ours.append(f"{PUBLIC_URL_OPTION}={check_public_url(public_url)}")
+        base = base_path(public_url)
     return [
         sys.executable,
         "-m",
@@ -185,6 +282,7 @@ def build_voila_command(
         f"--port={port}",
         f"--Voila.ip={'0.0.0.0' if public else '127.0.0.1'}",
         "--Voila.port_retries=0",
+        *([f"--Voila.base_url={base}"] if base != "/" else []),
         "--no-browser",
         f"--template={TEMPLATE}",
         "--preheat_kernel=True",
@@ -244,9 +342,11 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def serve_main(port: int, public: bool, pools: Mapping[str, int] | None = None,
-               footer_env: dict[str, str] | None = None) -> int:
+               footer_env: dict[str, str] | None = None, public_url: str | None = None,
+               trusted_proxies: Sequence[str] = ()) -> int:
     """Run the site in a child process until it ends; returns its exit code.
-    ``pools``: preheated kernels per page (see :func:`build_voila_command`).
+    ``pools``: preheated kernels per page, ``public_url`` and ``trusted_proxies``: behind
+    a balancer (see :func:`build_voila_command`).
 
     ``footer_env``: the publisher's footer links (:func:`bohnteach.site.publish.footer_env`).
     Ctrl-C reaches the child directly (same process group); a SIGTERM sent to this
@@ -263,8 +363,11 @@ def serve_main(port: int, public: bool, pools: Mapping[str, int] | None = None,
         print(check.stdout.strip() or f"Abbruch – Selbstprüfung gescheitert: {why}", file=sys.stderr, flush=True)
         return 2
     root = site_dir()
-    cmd = build_voila_command(port, public, root, pools=pools)
-    print(f"Bohnanza-Lernseite: {start_url(port)}", flush=True)
+    cmd = build_voila_command(port, public, root, pools=pools, public_url=public_url,
+                              trusted_proxies=trusted_proxies)
+    print(f"Bohnanza-Lernseite: {start_url(port)}{base_path(public_url)[1:]}", flush=True)
+    if public_url:
+        print(f"Öffentliche Adresse (Schüler-Link): {check_public_url(public_url)}", flush=True)
     if public:
         print(f"Auf allen Netzwerkschnittstellen erreichbar (Port {port}).", flush=True)
     proc = subprocess.Popen(cmd, cwd=root, env={**os.environ, **(footer_env or {}), CHECKED_ENV: "1"})
@@ -318,6 +421,53 @@ async def _until_page_ran(render: asyncio.Task, pid: int | None) -> None:
         used = now
 
 
+def _split_deploy_options(argv: Sequence[str]) -> tuple[list[str], list[str], str | None]:
+    """``argv`` without the trusted proxies and the public address; those two."""
+    rest, proxies, public_url = [], [], None
+    for arg in argv:
+        name, _, value = arg.partition("=")
+        if name == TRUSTED_PROXY_OPTION:
+            proxies.append(value)
+        elif name == PUBLIC_URL_OPTION:
+            public_url = value
+        else:
+            rest.append(arg)
+    return rest, proxies, public_url
+
+
+def _store_answers() -> bool:
+    """True when the class store (if one is configured) answers a query."""
+    from bohnteach.classroom.store import store_from_env
+
+    try:
+        store = store_from_env()
+        return store is None or store.ping()
+    except Exception:  # noqa: BLE001 - any failure to reach it is the answer
+        return False
+
+
+async def health(kernel_manager: Any) -> tuple[int, str]:
+    """The health address's answer: ``(200, "gesund")`` when the app has a preheated kernel
+    to hand out (or one on its way, none failed) and the class store answers within
+    :data:`HEALTH_STORE_TIMEOUT`; otherwise 503 and what is missing, in two words (nothing
+    of the server's insides)."""
+    from bohnteach.upstream.voila import pool_counts
+
+    missing = []
+    started, starting, failed = pool_counts(kernel_manager, notebook_key(APP_PAGE))
+    if not started and (failed or not starting):  # nothing to hand out, nothing coming
+        missing.append("Kernel")
+    try:
+        store = await asyncio.wait_for(asyncio.to_thread(_store_answers), HEALTH_STORE_TIMEOUT)
+    except asyncio.TimeoutError:
+        store = False
+    if not store:
+        missing.append("Klassenraum-Speicher")
+    if missing:
+        return 503, "nicht bereit: " + ", ".join(missing) + "\n"
+    return 200, "gesund\n"
+
+
 def _run_voila(argv: Sequence[str]) -> int:
     """Start Voilà in this process with our template on the Jupyter path, after the
     adapters' self-checks (:mod:`bohnteach.upstream`) and with the site's patches of Voilà
@@ -333,6 +483,11 @@ def _run_voila(argv: Sequence[str]) -> int:
     from bohnteach.upstream import jupyter, voila
 
     argv, kernel_starts, pools = _split_options(argv)
+    argv, proxies, public_url = _split_deploy_options(argv)
+    if public_url:  # the kernels' pupil links and QR codes name it
+        from bohnteach.widgets.classroom import PUBLIC_URL_ENV
+
+        os.environ[PUBLIC_URL_ENV] = public_url
     jupyter.poll_kernel_channels()
     jupyter.share_compiled_templates()
     jupyter.read_only_header_dates()
@@ -342,7 +497,10 @@ def _run_voila(argv: Sequence[str]) -> int:
                                  default_pool_size=POOL_SIZE, slots=slots, quiet=REFILL_QUIET,
                                  until_page_ran=_until_page_ran)
     voila.install_queue_handler(slots, client_header=CLIENT_HEADER, queue_start=queue_start,
-                                queue_place=queue_place, queue_end=queue_end)
+                                queue_place=queue_place, queue_end=queue_end,
+                                client=lambda ip, headers: client_address(
+                                    ip, headers.get("X-Forwarded-For"), proxies))
+    voila.install_health_route(HEALTH_PATH, health)
     from voila.app import Voila
 
     sys.argv = ["voila", *argv]

@@ -6,6 +6,8 @@ routes, its exporter and the kernel's side of its request hand-over.
   visitors send only widget messages, pools sized per page, a taken kernel's idle clock
   restarted, refills held back until the server is quiet.
 * :func:`install_queue_handler`: Voilà's page handler (``TornadoVoilaHandler``) behind a line.
+* :func:`install_health_route`: a health address for the balancer (``Voila.init_handlers``);
+  :func:`pool_counts` reads the private ``_pools`` for it.
 * :func:`install_site_routes`: ``/`` → the app; tree, contents API and unknown addresses → 404
   (``Voila.init_handlers``).
 * :func:`install_page_resources`: titles, ``lang`` and the page's head and footer in every
@@ -207,12 +209,15 @@ def install_kernel_manager(*, message_types: Sequence[str], pools: Mapping[str, 
 
 # ---- the page handler --------------------------------------------------------------------------
 def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Callable[[], str],
-                          queue_place: Callable[[int], str], queue_end: Callable[[], str]) -> None:
+                          queue_place: Callable[[int], str], queue_end: Callable[[], str],
+                          client: Callable[[str, Any], str] | None = None) -> None:
     """Serve pages through ``slots``: a visit that finds a preheated kernel goes straight
     through; one that needs a fresh kernel holds a slot until its page is complete, or
     waits in line, seeing ``queue_start()`` and ``queue_place(place)`` and then, after
     ``queue_end()``, the page itself in the same response. ``client_header`` carries the
-    visitor's address (from the connection, replacing what the browser sent) to the kernel."""
+    visitor's address (from the connection, replacing what the browser sent) to the kernel;
+    ``client(remote_ip, request headers)``, if given, decides that address (a trusted
+    proxy's forwarded one)."""
     import tornado.web
     from jupyter_core.utils import ensure_async
     from tornado.iostream import StreamClosedError
@@ -233,7 +238,9 @@ def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Call
             # the beacon was refused (403) and the kernel held until culled. Reading the
             # token sets the cookie.
             self.xsrf_token  # noqa: B018
-            self.request.headers[client_header] = self.request.remote_ip or ""
+            remote = self.request.remote_ip or ""
+            self.request.headers[client_header] = (
+                remote if client is None else client(remote, self.request.headers))
             notebook = self.notebook_path or path or ""
             if not notebook.endswith(".ipynb"):
                 return await super().get(path)
@@ -280,6 +287,48 @@ def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Call
             super().on_connection_close()
 
     voila_app.TornadoVoilaHandler = QueuedVoilaHandler
+
+
+# ---- the health address --------------------------------------------------------------------
+def pool_counts(kernel_manager: Any, notebook: str) -> tuple[int, int, int]:
+    """``notebook``'s preheated kernels: (started, starting, failed) - Voilà's private
+    ``_pools``, a list of tasks per notebook."""
+    started = starting = failed = 0
+    for task in list(getattr(kernel_manager, "_pools", {}).get(notebook, ())):
+        if not task.done():
+            starting += 1
+        elif task.cancelled() or task.exception() is not None:
+            failed += 1
+        else:
+            started += 1
+    return started, starting, failed
+
+
+def install_health_route(path: str, answer: Callable[[Any], Awaitable[tuple[int, str]]]) -> None:
+    """``<base path><path>`` answers ``answer(kernel manager)`` → (status, text) as plain
+    text, never cached (``Voila.init_handlers``: the route goes first)."""
+    import tornado.web
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    if getattr(Voila.init_handlers, "_bt_health", False):
+        return
+
+    class Health(tornado.web.RequestHandler):
+        async def get(self) -> None:
+            status, text = await answer(self.settings.get("kernel_manager"))
+            self.set_status(status)
+            self.set_header("Content-Type", "text/plain; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(text)
+
+    init_handlers = Voila.init_handlers
+
+    def init_handlers_with_health(self: Voila) -> list:
+        return [(url_path_join(self.server_url, path), Health), *init_handlers(self)]
+
+    init_handlers_with_health._bt_health = True  # type: ignore[attr-defined]
+    Voila.init_handlers = init_handlers_with_health  # type: ignore[method-assign]
 
 
 # ---- routes and pages --------------------------------------------------------------------------

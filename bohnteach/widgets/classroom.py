@@ -52,7 +52,7 @@ from urllib.parse import parse_qs, urlencode
 from bohnteach.classroom.activities import ACTIVITIES, Activity
 from bohnteach.classroom.store import (
     NICK_MAX, PIN_DIGITS, ClassroomError, Pool, Store, check_nickname, check_submission,
-    normalize_code, spoken_code, store_from_env,
+    normalize_code, spoken_code, store_from_env, unreachable,
 )
 from bohnteach.classroom.words import (
     class_total, draw_button, draws_full, draws_sent, members_line, moment, percent, percent_value, say,
@@ -82,6 +82,10 @@ PROJECTOR_KEY = "beamer"
 #: (the header ``X-Bohnteach-Client``, set by the server from the connection, never by the
 #: browser: :mod:`bohnteach.site.serve`).
 CLIENT_ENV = "HTTP_X_BOHNTEACH_CLIENT"
+#: The site's public address (``https://schule.example/bohnanza/``), set by ``bohnteach
+#: serve --oeffentliche-adresse`` for its kernels: the pupil link and the QR code name it
+#: (behind a balancer the server's own name and port are not what pupils open).
+PUBLIC_URL_ENV = "BOHNTEACH_OEFFENTLICHE_ADRESSE"
 #: The time zone of the times shown (deletion, a PIN's end); default Europe/Berlin.
 ZONE_ENV = "BOHNTEACH_ZEITZONE"
 DEFAULT_ZONE = "Europe/Berlin"
@@ -246,6 +250,9 @@ def projector_address(lesson: str) -> str:
 
 
 def _site_address(query: str) -> str:
+    public = os.environ.get(PUBLIC_URL_ENV, "")
+    if public:
+        return f"{public}?{query}"
     host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
     if not host:
         return f"/?{query}"
@@ -484,9 +491,16 @@ class _Panel:
                     return
                 try:
                     step()
-                except Exception:  # noqa: BLE001 - keep polling; the log has it
+                except Exception as err:  # noqa: BLE001 - keep polling; the log has it
                     setup_server_log()
-                    log.exception("Klassenraum: Aktualisieren fehlgeschlagen")
+                    if unreachable(err):  # say so; the next poll that works takes it back
+                        log.warning("Klassenraum: Speicher nicht erreichbar: %s", err)
+                        self._say("info", WORDS["store_away"])
+                    else:
+                        log.exception("Klassenraum: Aktualisieren fehlgeschlagen")
+                else:
+                    if self.message.value == box_html("info", WORDS["store_away"]):
+                        self._say("", "")
 
         threading.Thread(target=run, name="classroom-poll", daemon=True).start()
 
