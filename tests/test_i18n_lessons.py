@@ -220,6 +220,7 @@ def test_the_teacher_banner_and_solutions_speak_the_lessons_language():
         with speaking("en"):
             notes = notes_html("01_Bohnentreppe")
         assert "Goal of the lesson" in notes and "Ziel der Stunde" not in notes
+        assert no_german([html_to_text(notes)]) == [], "the notes themselves (data/teacher_notes.toml) too"
     finally:
         set_teacher_mode(False)
 

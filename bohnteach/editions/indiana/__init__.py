@@ -66,7 +66,7 @@ class IndianaView(View):
     label = "Indiana Bohnes"
     comparison = {N_("Erweiterung"): (N_("Tempel und Abenteurer"), ("indy.temple-setup", "indy.adventurer"))}
     tryit_cases = cases.CASES
-    coin_place = "Home Sweet Home"
+    coin_place = N_("Home Sweet Home")  # the card's name, as printed
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
         """The player's Indiana zones to draw (the temple: ``table_zones_for_display``);
