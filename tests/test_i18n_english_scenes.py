@@ -45,7 +45,7 @@ def test_every_scene_plays_in_english(scene):
     included (each says which rule, in English)."""
     player = ScenePlayer(scene, lang=translator("en", strict=True))
     texts = _shown(player)
-    assert [t for t in texts if "bt-error" in t] == [], "a text without its English"
+    assert [t for t in texts if "bt-box bt-error" in t] == [], "a text without its English"
     for i, step in enumerate(scene.steps, 1):
         if step.refused:
             player.go(i)
