@@ -136,6 +136,13 @@ class View:
         (German button label, action) – wrong ones included: the engine explains them."""
         return []
 
+    def action_phrase(self, s: State, action: Any) -> Phrase | None:
+        """One of the edition's own actions (``Edition.actions``) as a learner reads it, without
+        the player: a Mach-du button's label and, in another language, the move's sentence; a
+        :class:`Phrase`, worded where shown. None: not one of its own (the notation's
+        sentence is used)."""
+        return None
+
     def choice_note(self, s: State, events: Sequence[tuple]) -> tuple[str, str, list[str]] | None:
         """After such a plant: (title, German text, rule ids) for an info box, or None."""
         return None

@@ -568,7 +568,7 @@ class TryIt(widgets.VBox):
             [flow(picks)] if picks else []), self.pick_status, board_row(self._tiles, self.feedback)]))
         for heading, moves in edition_moves(s, me):  # wrong ones too: the engine says why
             rows.append(html(f"<b>{escape(said(heading))}</b>"))
-            rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
+            rows.append(flow([self._action_button(said(label), lambda a=a: a, style="primary")
                               for label, a in moves]))
         extra: list[Any] = []
         if s.phase is Phase.PLANT:
