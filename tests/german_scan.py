@@ -6,7 +6,8 @@ glossary, ``bohnteach/data/glossary.toml``) and every word of four letters or mo
 the German texts use (the catalogues' templates) and no English translation does. Not counted: proper names
 (:data:`ALLOWED`), HTML markup and stylesheets, the rulebooks' sections quoted in „…“
 (the German rulebooks are cited as printed, their English rendering beside them), rule
-IDs (``p1.plant-front``), file paths and the seed file names of the traceability lines.
+IDs (``p1.plant-front``), file paths, an address's query (``?kapitel=…&lang=en``) and the seed
+file names of the traceability lines.
 
     assert german_words(html_to_text(fragment)) == []
 """
@@ -41,6 +42,7 @@ hinten oben unten gehören
 _QUOTED = re.compile(r"„[^“]*“")
 _SEED = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
 _PATH = re.compile(r"[\w.*-]+(?:/[\w.*-]+)+")
+_QUERY = re.compile(r"\?[\w%.-]+=[\w%.&=-]*")
 _RULE_ID = re.compile(r"\b[a-z0-9]+\.[a-z0-9]+(?:-[a-z0-9]+)*\b")
 _STYLE = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]+>")
@@ -87,7 +89,7 @@ def html_to_text(fragment: str) -> str:
 
 def german_words(text: str) -> list[str]:
     """The German words of ``text`` (in order, repeated as they occur)."""
-    text = _RULE_ID.sub(" ", _PATH.sub(" ", _SEED.sub(" ", _QUOTED.sub(" ", text))))
+    text = _RULE_ID.sub(" ", _PATH.sub(" ", _QUERY.sub(" ", _SEED.sub(" ", _QUOTED.sub(" ", text)))))
     found = []
     for word in _WORD.findall(text):
         bare = word.strip("'-")

@@ -220,6 +220,11 @@ def test_the_teacher_banner_and_solutions_speak_the_lessons_language():
         with speaking("en"):
             notes = notes_html("01_Bohnentreppe")
         assert "Goal of the lesson" in notes and "Ziel der Stunde" not in notes
+        from bohnteach.content.teacher_notes import teacher_notes
+
+        own = teacher_notes("01_Bohnentreppe", "en")  # the notes themselves (data/teacher_notes.toml)
+        assert html_to_text(f"<p>{own.goal}</p>").strip() in html_to_text(notes)
+        assert no_german([own.goal, *own.misconceptions, *(f"{s.part} {s.what}" for s in own.plan)]) == []
     finally:
         set_teacher_mode(False)
 
@@ -274,3 +279,35 @@ def test_english_answers_are_read_with_a_decimal_point():
     fb = q.submit("abc")
     assert fb.status == "invalid" and "is not a number" in fb.message and "0.375" in fb.message
     assert "±0.001" in q.note.value
+
+
+def test_the_beanometer_chapters_picker_and_quiz_in_english(monkeypatch):
+    """The beanometer chapter's curve picker and coin quiz (site/bohnometer_page.py): a
+    strict translator, every kind of answer (empty, unreadable, wrong twice with the hint,
+    right), the chart; and the German quiz as it was."""
+    from bohnteach.site import bohnometer_page as chapter
+
+    figures: list = []
+    monkeypatch.setattr(chapter, "show_figure", lambda fig, *a, **k: figures.append(fig))
+    picker = chapter.CurvePicker(lang=_en())
+    texts = widget_texts(picker.widget)
+    picker._set_all(False)
+    texts += widget_texts(picker.widget)
+    assert "Choose at least one variety." in picker.message.value
+    picker._set_all(True)
+    quiz = chapter.CoinQuiz(seed=1, lang=_en())
+    for cards in (1, 6):  # no step reached, then a step
+        quiz.new_task("stink", cards)
+        texts += [quiz.submit(""), quiz.submit("zwei?")]
+        for wrong in ("17", "18"):
+            texts.append(quiz.submit(wrong))
+        assert "Hint:" in quiz.feedback.value
+        assert "Right!" in quiz.submit(str(quiz.answer))
+        texts += widget_texts(quiz.widget)
+    assert figures, "the chart was drawn"
+    texts += [t for fig in figures for t in figure_texts(fig)]
+    assert no_german([html_to_text(t) for t in texts]) == []
+    german = chapter.CoinQuiz(seed=1)
+    german.new_task("stink", 6)
+    german.submit("2")
+    assert "6 Stinkbohnen erreichen die Stufe „5 → 2“: 2 Taler. Weiter mit „Neue Aufgabe“." in german.feedback.value

@@ -138,7 +138,8 @@ def test_highlight_changed_cards_and_zones(game):
     card = next(iter(moved))
     assert re.search(rf'bt-changed"[^>]*data-card="{card}"', html)
     assert "bt-zchanged" in html  # the hand lost its front card
-    assert 'content:"neu"' in html
+    assert "content:attr(data-new)" in html  # the badge says the card's own word
+    assert re.search(rf'data-card="{card}" data-new="neu"', html)
     assert "bt-changed" not in render_table(game).split("</style>")[1]
 
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from bohnteach.i18n import N_, Translator
-from bohnteach.render.words import de_number, de_percent
+from bohnteach.render import numbers
 
 WORDS = {
     "title": N_("Klassenraum"),
@@ -167,32 +167,29 @@ def class_total(tr: Translator, hits: int, trials: int, rate: str) -> str:
 
 
 # ---- numbers and times in the reader's language ---------------------------------------------
-def _swap_marks(german: str) -> str:
-    """``1.234,5`` → ``1,234.5``: the decimal mark and digit grouping of English."""
-    return german.translate(str.maketrans(",.", ".,"))
+# The class's numbers come as floats (the store's JSON); render.numbers writes them.
+def _exact(x: float) -> Fraction:
+    return Fraction(x).limit_denominator(10**6)
 
 
 def number(x: float, tr: Translator, digits: int = 1) -> str:
     """``x`` rounded to ``digits`` decimals as the reader writes it (``12,5`` / ``12.5``)."""
-    text = de_number(Fraction(x).limit_denominator(10**6), digits)
-    return text if tr.is_source else _swap_marks(text)
+    return numbers.number(_exact(x), digits, tr=tr)
 
 
 def count(n: int, tr: Translator) -> str:
     """A whole count with the reader's digit grouping (``100.000`` / ``100,000``)."""
-    return f"{int(n):_}".replace("_", "." if tr.is_source else ",")
+    return numbers.integer(int(n), tr)
 
 
 def percent(share: float, tr: Translator) -> str:
     """A share as a percentage with one decimal (``37,5 %`` / ``37.5%``)."""
-    text = de_percent(Fraction(share).limit_denominator(10**6), 1)
-    return text if tr.is_source else _swap_marks(text).replace(" %", "%")
+    return numbers.percent(_exact(share), 1, tr)
 
 
 def percent_value(value: float, tr: Translator) -> str:
     """A value already in percent (an estimate): ``12,5 %`` / ``12.5%``."""
-    text = number(value, tr) + " %"
-    return text if tr.is_source else text.replace(" %", "%")
+    return numbers.in_percent(_exact(value), 1, tr)
 
 
 def moment(when: datetime, tr: Translator) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bohnteach.game.errors import MeterFileError, Phrase, RuleViolation, Term, add_rules
 from bohnteach.game.words import add_trait_words, variety_with_trait
+from bohnteach.i18n import N_
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -103,9 +104,9 @@ class View:
     """The comparison's German cells for the edition's own ideas: ``traits`` (its card
     traits in short), ``meters`` (its Bohnometers where cards carry traits) and
     ``phase3_order:<value>`` (a ``RuleSet.phase3_order`` the edition brings)."""
-    no_meter_note: ClassVar[str] = "Oben liegt eine Karte ohne Bohnometer: die Ernte bringt 0 Taler."
+    no_meter_note: ClassVar[str] = N_("Oben liegt eine Karte ohne Bohnometer: die Ernte bringt 0 Taler.")
     """The table view's note under a field whose top card has no Bohnometer (a card trait without one)."""
-    hidden_card_title: ClassVar[str] = "nicht genannt"
+    hidden_card_title: ClassVar[str] = N_("nicht genannt")
     """The tooltip's words for an offered card whose trait ``offer_view`` hides."""
 
     tryit_cases: ClassVar[tuple[Mapping[str, Any], ...]] = ()
@@ -134,6 +135,13 @@ class View:
         """Every plant with an edition choice (``Plant.choice``) a learner may try now, as
         (German button label, action) – wrong ones included: the engine explains them."""
         return []
+
+    def action_phrase(self, s: State, action: Any) -> Phrase | None:
+        """One of the edition's own actions (``Edition.actions``) as a learner reads it, without
+        the player: a Mach-du button's label and, in another language, the move's sentence; a
+        :class:`Phrase`, worded where shown. None: not one of its own (the notation's
+        sentence is used)."""
+        return None
 
     def choice_note(self, s: State, events: Sequence[tuple]) -> tuple[str, str, list[str]] | None:
         """After such a plant: (title, German text, rule ids) for an info box, or None."""

@@ -123,10 +123,11 @@ def table_html(
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table></div></div>")
 
 
-def notes_html(name: str) -> str:
+def notes_html(name: str, lang: str | Translator | None = None) -> str:
     """A lesson's teacher notes (goal, 45-minute plan, misconceptions) and the solutions of
-    its exercises, as HTML for the teacher banner."""
-    notes = teacher_notes(name)
+    its exercises, as HTML for the teacher banner, in ``lang``'s words (else the reader's
+    of the render under way: the banner draws inside its translator)."""
+    notes = teacher_notes(name, reader(lang))
     rows = "".join(f"<tr><td class=\"num\">{s.minutes} min</td><td><b>{html.escape(s.part)}</b></td>"
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
     caption = _("Ablauf in {minutes} Minuten").format(minutes=LESSON_MINUTES)

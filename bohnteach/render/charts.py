@@ -47,7 +47,7 @@ from bohnteach.maths.probability import (
 from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.game.rulesets import Trait
 from bohnteach.i18n import _, current, ngettext
-from bohnteach.render.language import variety_word
+from bohnteach.render.language import assumption, variety_word
 from bohnteach.render.numbers import integer, localized, separators
 from bohnteach.render.words import trait_tag
 from bohnteach.upstream.plotly import grid_figure
@@ -199,11 +199,8 @@ def assumption_texts(rulesets: Iterable[RuleSet]) -> list[str]:
     notes = []
     for rs in {rs.name: rs for rs in rulesets}.values():
         if rs.meter_assumption:
-            text = rs.meter_assumption.strip()
-            if text.casefold().startswith("annahme:"):
-                text = text.split(":", 1)[1].strip()
             note = _("⚠ Annahme ({ruleset}): {text}").format(ruleset=short_title(rs),
-                                                             text=current().prose(text))
+                                                             text=assumption(rs.meter_assumption))
             lines = wrap_lines(note, NOTE_CHARS)
             notes.append("<br>".join(lines))
     return notes

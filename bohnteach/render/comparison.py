@@ -26,7 +26,7 @@ from bohnteach.game.edition import all_editions, find_edition
 from bohnteach.game.errors import source_title
 from bohnteach.game.rulesets import RuleSet, find_ruleset, ruleset_names
 from bohnteach.i18n import N_, Translator, _, current, reader, speaking
-from bohnteach.render.language import variety_word
+from bohnteach.render.language import said, variety_word
 
 
 def preferred_order(known: Sequence[str]) -> list[str]:
@@ -170,7 +170,7 @@ def _meters(r: RuleSet) -> str:
 def _traits(r: RuleSet) -> str:
     if not r.traits:
         return "—"
-    parts = [_(p) for p in find_edition(r.edition).settings_summary(r.settings)]
+    parts = [said(p) for p in find_edition(r.edition).settings_summary(r.settings)]
     return _cell(r, "traits", N_("ja")) + (": " + "; ".join(parts) if parts else "")
 
 
@@ -179,7 +179,7 @@ def _edition_rules(r: RuleSet) -> str:
     if r.traits or r.edition == "base":
         return "—"
     edition = find_edition(r.edition)
-    parts = [_(p) for p in edition.settings_summary(r.settings)]
+    parts = [said(p) for p in edition.settings_summary(r.settings)]
     return _(edition.title) + (": " + " · ".join(parts) if parts else "")
 
 

@@ -17,8 +17,7 @@ from typing import Any
 
 from bohnteach.game.beans import Variety
 from bohnteach.game.errors import Phrase, Rule, Term, Terms, readable_source
-from bohnteach.i18n import current
-from bohnteach.render.words import de_number, de_percent
+from bohnteach.i18n import N_, current
 
 _QUOTED = re.compile(r"„[^“]*“")
 
@@ -29,27 +28,6 @@ def variety_word(variety: Variety, n: int = 1) -> str:
     if n == 1:
         return tr.pgettext("variety", variety.de)
     return tr.pgettext("variety-plural", variety.de_plural)
-
-
-def number(x: Any, digits: int = 4, *, strip: bool = True) -> str:
-    """``x`` rounded as :func:`~bohnteach.render.words.de_number` does, written as the
-    reader writes numbers: German ``10.000,5``, English ``10,000.5``."""
-    text = de_number(x, digits, strip=strip)
-    return text if current().is_source else text.translate(_POINT_AND_COMMA)
-
-
-def percent(x: Any, digits: int = 1) -> str:
-    """A share as a percentage for the reader: German ``11,3 %``, English ``11.3%``."""
-    text = de_percent(x, digits)
-    return text if current().is_source else text.translate(_POINT_AND_COMMA).replace(" %", "%")
-
-
-_POINT_AND_COMMA = str.maketrans({".": ",", ",": "."})
-
-
-def chart_separators() -> str:
-    """plotly's ``separators`` (decimal, thousands) for the reader's numbers."""
-    return ",." if current().is_source else ".,"
 
 
 def term(value: Any) -> Any:
@@ -64,6 +42,25 @@ def term(value: Any) -> Any:
         tr = current()
         return tr.pgettext(value.context, str(value)) if value.context else tr.gettext(str(value))
     return value
+
+
+def said(text: Any) -> str:
+    """A word an edition (or a rule set) shows through another layer, for the reader: a
+    :class:`Phrase`, :class:`Term` or :class:`Terms` as :func:`term` words it, a text marked
+    ``N_("…")`` (or a data text, wrapped or not) through the catalogue. German: as given."""
+    if isinstance(text, (Phrase, Term, Terms)):
+        return str(term(text))
+    return current().prose(text) if text else text
+
+
+def assumption(text: Any) -> str:
+    """A rule set's meter assumption (``RuleSet.meter_assumption``) for the reader, without
+    the „Annahme:“ it may begin with: the box or note that shows it says it is one."""
+    words = said(text).strip()
+    for label in dict.fromkeys(("Annahme:", current().gettext(N_("Annahme:")))):
+        if words.casefold().startswith(label.casefold()):
+            return words[len(label):].strip()
+    return words
 
 
 def refusal_detail(violation: Any) -> str:
@@ -118,5 +115,5 @@ def rule_words(rule: Rule) -> RuleWords:
                      tr.prose(rule.interpretation), source_words(rule.source))
 
 
-__all__ = ["RuleWords", "chart_separators", "number", "percent", "refusal_detail", "rule_words", "source_words",
+__all__ = ["RuleWords", "assumption", "refusal_detail", "rule_words", "said", "source_words",
            "term", "variety_word"]

@@ -52,6 +52,11 @@ def percent(x: Number, digits: int = 1, tr: Translator | None = None) -> str:
     return localized(de_percent(x, digits), tr)
 
 
+def in_percent(x: Number, digits: int = 1, tr: Translator | None = None) -> str:
+    """A value already in percent (a typed estimate): ``12.5`` -> ``"12,5 %"`` / ``"12.5%"``."""
+    return localized(de_number(x, digits) + " %", tr)
+
+
 def integer(n: int, tr: Translator | None = None) -> str:
     """``10000`` -> ``"10.000"`` / ``"10,000"``."""
     return localized(f"{n:,}".replace(",", "."), tr)
@@ -63,4 +68,4 @@ def separators(tr: Translator | None = None) -> str:
     return decimal + thousands
 
 
-__all__ = ["STYLES", "integer", "localized", "number", "percent", "separators"]
+__all__ = ["STYLES", "in_percent", "integer", "localized", "number", "percent", "separators"]

@@ -110,7 +110,7 @@ CSS = """
 .bt-finfo{font-size:12px;font-weight:600;overflow-wrap:break-word;hyphens:manual}
 .bt-changed{outline:3px solid #d81b60;outline-offset:2px}
 .bt-zchanged{outline:2px dashed #d81b60;outline-offset:1px}
-.bt-card.bt-changed::after{content:"neu";position:absolute;top:-10px;right:-8px;z-index:1;
+.bt-card.bt-changed::after{content:attr(data-new);position:absolute;top:-10px;right:-8px;z-index:1;
  background:#d81b60;color:#fff;font-size:10px;font-weight:700;border-radius:999px;
  padding:0 5px;line-height:16px}
 .bt-box{border-radius:10px;padding:10px 12px;border:2px solid;display:flex;

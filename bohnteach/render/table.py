@@ -16,7 +16,9 @@ from bohnteach.game.beans import find_variety, meter_value
 from bohnteach.game.edition import View, ZoneDisplay
 from bohnteach.game.errors import find_rule
 from bohnteach.i18n import N_, _, current, ngettext
-from bohnteach.render.language import refusal_detail, rule_words, source_words, variety_word
+from bohnteach.render.language import (
+    assumption as meter_assumption, refusal_detail, rule_words, said, source_words, variety_word,
+)
 from bohnteach.render.failure import render_error
 from bohnteach.render.style import style_block, text_colour
 from bohnteach.render.words import PHASE_NAMES, TRAIT_WORDS, trait_tag
@@ -83,26 +85,28 @@ def _cls(*names: str | None) -> str:
 
 def card_html(
     state: State, card: int, *, changed: bool = False, sideways: bool = False,
-    under: bool = False, tag: str = "",
+    under: bool = False, tag: str = "", front: bool = False,
 ) -> str:
     """One face-up card: variety name on the variety's colour, its trait if the edition
-    gives cards one (symbol and word, never colour alone)."""
+    gives cards one (symbol and word, never colour alone). ``tag``: a small label already
+    in the reader's words („oben“, „3 Karten“); ``front``: the hand's front card."""
     info = state.cards[card]
     variety = find_variety(info.variety)
     bg = variety.colour
     symbol = trait = ""
     if info.trait in TRAIT_WORDS["short"]:
-        mark, word = trait_tag(info.trait, "mark"), trait_tag(info.trait, "short")
+        mark, word = trait_tag(info.trait, "mark"), _(trait_tag(info.trait, "short"))
         symbol = f'<i class="bt-sx">{mark}</i>'
         trait = f'<span class="bt-trait"><i>{mark}</i>{word}</span>'
-    tag_html = f'<span class="bt-tag">{escape(_(tag))}</span>' if tag else ""
+    tag_html = f'<span class="bt-tag">{escape(tag)}</span>' if tag else ""
     classes = _cls("bt-card", "bt-quer" if sideways else None, "bt-under" if under else None,
-                   "bt-changed" if changed else None, "bt-front" if tag == "vorne" else None)
-    word = trait_tag(info.trait, "word")
+                   "bt-changed" if changed else None, "bt-front" if front else None)
+    new = f' data-new="{escape(_NEW())}"' if changed else ""  # the „neu“ badge (style.py)
+    word = _(trait_tag(info.trait, "word"))
     title = variety_word(variety) + (f" ({word})" if word else "")
     return (
         f'<div class="{classes}" style="background:{bg};color:{text_colour(bg)}" '
-        f'title="{escape(title)}" data-card="{card}">'
+        f'title="{escape(title)}" data-card="{card}"{new}>'
         f'<span class="bt-cn">{symbol}{name_html(variety_word(variety))}</span>{trait}{tag_html}</div>'
     )
 
@@ -117,7 +121,8 @@ def name_html(name: str) -> str:
 def back_html(label: str = N_("verdeckt"), *, changed: bool = False) -> str:
     classes = _cls("bt-card", "bt-back", "bt-changed" if changed else None)
     shown = _(label) if any(ch.isalpha() for ch in label) else label  # „?“ is no word
-    return f'<div class="{classes}"><span>{escape(shown)}</span></div>'
+    new = f' data-new="{escape(_NEW())}"' if changed else ""
+    return f'<div class="{classes}"{new}><span>{escape(shown)}</span></div>'
 
 
 def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> str:
@@ -127,6 +132,10 @@ def _zone(title: str, body: str, *, changed: bool = False, extra: str = "") -> s
 
 def _EMPTY() -> str:
     return _("leer")
+
+
+def _NEW() -> str:
+    return _("neu")
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -177,7 +186,7 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
     ordered = n > 1 and any(state.cards[c].trait for c in cards)  # traits: the top card counts
     stack = "".join(
         card_html(state, c, changed=c in hl, under=i < n - 1,
-                  tag="oben" if ordered and i == n - 1 else "")
+                  tag=_("oben") if ordered and i == n - 1 else "")
         for i, c in enumerate(cards)
     )
     top = cards[-1]
@@ -189,14 +198,14 @@ def field_html(state: State, player: int, index: int, hl: set[int], zones: set[s
         f'<div class="bt-finfo">{n} {escape(breakable(variety_word(variety, n)))}</div>'
         f'<div class="bt-next">{harvest}</div>'
     )
-    order = '<div class="bt-next">zuerst gepflanzt ↓</div>' if ordered else ""
+    order = '<div class="bt-next">' + _("zuerst gepflanzt ↓") + "</div>" if ordered else ""
     sequence = field_order_html(state, cards) if ordered else ""
     assumed = ('<div class="bt-next bt-assumed">' + _("* Bohnometer angenommen") + "</div>"
                if state.ruleset.meter_assumption else "")
     classes = _cls("bt-field", "bt-zchanged" if changed_zone else None)
     return (
         f'<div class="{classes}">{head}{order}<div class="bt-stack">{stack}</div>{sequence}{info}'
-        f"{meter_html(state.meter[top], n, state.edition.view.no_meter_note)}{assumed}</div>"
+        f"{meter_html(state.meter[top], n, said(state.edition.view.no_meter_note))}{assumed}</div>"
     )
 
 
@@ -204,12 +213,14 @@ def field_order_html(state: State, cards: list[int]) -> str:
     """A field whose cards carry traits, where the top card counts: its order in words,
     bottom to top, each trait as symbol and word (``trait_words``), never colour alone."""
     parts = []
+    top = " <i>" + _("(oben)") + "</i>"
     for i, c in enumerate(cards):
         trait = state.cards[c].trait
-        mark, word = trait_tag(trait, "mark"), TRAIT_WORDS["short"].get(trait or "", "?")
-        top = " <i>(oben)</i>" if i == len(cards) - 1 else ""
-        parts.append(f"<span>{mark}&nbsp;{word}{top}</span>")
-    return f'<div class="bt-next bt-order"><b>unten → oben:</b> {" · ".join(parts)}</div>'
+        mark = trait_tag(trait, "mark")
+        word = _(trait_tag(trait, "short")) if trait in TRAIT_WORDS["short"] else "?"
+        parts.append(f"<span>{mark}&nbsp;{word}{top if i == len(cards) - 1 else ''}</span>")
+    label = _("unten → oben:")
+    return f'<div class="bt-next bt-order"><b>{label}</b> {" · ".join(parts)}</div>'
 
 
 # ---- a player ----------------------------------------------------------------------------
@@ -221,7 +232,7 @@ def _hand_html(state: State, player: int, open_: bool, hl: set[int], zones: set[
         return _zone(_("<b>Hand</b>: leer"), "", changed=changed)
     if open_:
         cards = "".join(
-            card_html(state, c, changed=c in hl, tag=N_("vorne") if i == 0 else "")
+            card_html(state, c, changed=c in hl, tag=_("vorne") if i == 0 else "", front=i == 0)
             for i, c in enumerate(p.hand)
         )
         title = _("<b>Hand</b> ({n}) – vorne → hinten, Reihenfolge bleibt").format(n=n)
@@ -243,8 +254,9 @@ def player_head_html(state: State, player: int, *, you: bool, zones: Collection[
     if player == state.start_player:
         badges.append('<span class="bt-badge bt-start">' + _("Startspieler") + "</span>")
     coin_cls = _cls("bt-coins", "bt-zchanged" if f"{p.name}.coins" in zones else None)
-    place = state.edition.view.coin_place
-    on = f' <small class="bt-home">auf „{escape(place)}“</small>' if place else ""
+    place = said(state.edition.view.coin_place)
+    on = (' <small class="bt-home">' + _("auf „{place}“").format(place=escape(place)) + "</small>"
+          if place else "")
     pile = place or _("Talerstapel")
     count = _plural(len(p.coins), "Taler", "Taler")
     coins = (f'<span class="{coin_cls}" title="{escape(pile)}"><span class="bt-coin"></span>'
@@ -280,14 +292,14 @@ def zone_cards_html(state: State, cards: Iterable[int], hl: set[int]) -> str:
         groups.setdefault((state.variety[c], state.cards[c].trait), []).append(c)
     return "".join(
         card_html(state, same[-1], changed=any(c in hl for c in same),
-                  tag=f"{len(same)} Karten" if len(same) > 1 else "")
+                  tag=_plural(len(same), "Karte", "Karten") if len(same) > 1 else "")
         for same in groups.values()
     )
 
 
 def edition_zone_html(state: State, shown: ZoneDisplay, hl: set[int], changed: bool) -> str:
     """One zone of ``View.zones_for_display``: „<b>title</b> – note“, its cards, its rule."""
-    title = f"<b>{escape(shown.zone.title)}</b>" + (f" – {escape(shown.note)}" if shown.note else "")
+    title = f"<b>{escape(said(shown.zone.title))}</b>" + (f" – {escape(said(shown.note))}" if shown.note else "")
     cards = zone_cards_html(state, shown.cards, hl)
     body = f'<div class="bt-row">{cards}</div>' if cards else ""
     rule = chips([shown.zone.rule]) if shown.zone.rule else ""
@@ -319,16 +331,16 @@ def table_zones_html(state: State, hl: set[int], zones: set[str]) -> str:
     changed = False
     displays = table_displays(state)
     for shown in displays:
-        note = f" – {escape(shown.note)}" if shown.note else ""
+        note = f" – {escape(said(shown.note))}" if shown.note else ""
         cards = zone_cards_html(state, shown.cards, hl)
         changed = changed or shown.zone.key in zones
-        place = shown.zone.title.split(", ", 1)[-1]  # „Box, Place“: the place in the box
+        place = said(shown.zone.title).split(", ", 1)[-1]  # „Box, Place“: the place in the box
         rows.append(f'<div class="{_cls("bt-tz", shown.css)}"><div class="bt-zt"><b>{escape(place)}</b>'
                     f'{note}</div><div class="bt-row">{cards}</div></div>')
     if not rows:
         return ""
     first = displays[0].zone
-    title = first.title.split(",")[0]
+    title = said(first.title).split(",")[0]
     rule = chips([first.rule]) if first.rule else ""
     return _center(escape(title), f'<div class="bt-tzs">{"".join(rows)}</div>{rule}', changed,
                    extra="bt-table-zone")
@@ -392,9 +404,9 @@ def hidden_trait_html(variety_key: str, title: str = View.hidden_card_title) -> 
     bg = variety.colour
     return (
         f'<div class="bt-card bt-traithidden" style="background:{bg};color:{text_colour(bg)}" '
-        f'title="{escape(variety.de)} ({escape(title)})">'
-        f'<span class="bt-cn">{name_html(variety.de)}</span>'
-        '<span class="bt-trait"><i>?</i>nicht genannt</span></div>'
+        f'title="{escape(variety_word(variety))} ({escape(said(title))})">'
+        f'<span class="bt-cn">{name_html(variety_word(variety))}</span>'
+        '<span class="bt-trait"><i>?</i>' + _("nicht genannt") + "</span></div>"
     )
 
 
@@ -426,7 +438,8 @@ def offer_html(state: State, hl: set[int], perspective: int | None = None) -> st
     if hidden:
         name = escape(state.players[viewer].name)
         text, rule_id = state.edition.view.hidden_offer
-        note = f'<div class="bt-next">So hört es {name}: {escape(text)}</div>' + chips([rule_id])
+        hears = _("So hört es {name}:").format(name=name)
+        note = f'<div class="bt-next">{hears} {escape(said(text))}</div>' + chips([rule_id])
     waits = _("Wartet auf die Antwort von {other}.").format(other=to)
     body = (f'<div class="bt-row">{body}</div>{note}'
             f'<div class="bt-next">{waits}</div>')
@@ -524,9 +537,7 @@ def render_table(
         top = f'<div class="bt-top">{turn}{phase_bar(state)}</div>'
     note = ""
     if state.ruleset.meter_assumption:
-        assumption = state.ruleset.meter_assumption.strip()
-        if assumption.casefold().startswith("annahme:"):
-            assumption = assumption[len("annahme:"):].strip()
+        assumption = meter_assumption(state.ruleset.meter_assumption)
         label = _("Achtung, Annahme:")
         note = (f'<div class="bt-note"><b>{label}</b> {escape(assumption)}</div>')
     n = len(state.players)
@@ -573,8 +584,9 @@ def render_refusal(violation: Refusal) -> str:
 
 def render_success(message: str, rule_ids: Iterable[str] = ()) -> str:
     """A green box: the learner did it; names the rule learned."""
+    done = _("Geschafft!")
     return (
-        f'{style_block()}<div class="bt bt-box bt-success" role="status"><h4>✔ Geschafft!</h4>'
+        f'{style_block()}<div class="bt bt-box bt-success" role="status"><h4>✔ {done}</h4>'
         f"<p>{escape(message)}</p>{chips(rule_ids)}</div>"
     )
 

@@ -280,12 +280,10 @@ class App:
                 title = tr.gettext("Seite nicht gefunden") + " – " + site_name(tr)
             elif entry.key == PROJECTOR_KEY:
                 from IPython.display import display
-                from bohnteach.classroom.words import WORDS
-                from bohnteach.widgets.classroom import projector
+                from bohnteach.widgets.classroom import projector, projector_title
 
-                display(projector(entry.name))
-                lesson_title = tr.gettext(dict(LESSONS).get(entry.name, entry.name))
-                title = f"{WORDS['projector_title'].format(title=lesson_title)} – {site_name(tr)}"
+                display(projector(entry.name, lang=tr))
+                title = f"{projector_title(entry.name, tr)} – {site_name(tr)}"
             else:
                 try:
                     nb = json.loads(read_page(entry.path))

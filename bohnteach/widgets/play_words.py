@@ -23,7 +23,7 @@ from bohnteach.game.notation import format_action
 from bohnteach.game.state import State
 from bohnteach.game.words import TraitStyle, card_label, trait_tag
 from bohnteach.i18n import _, current, ngettext
-from bohnteach.render.language import variety_word
+from bohnteach.render.language import said, variety_word
 
 
 def variety_name(variety: str, n: int = 1) -> str:
@@ -77,7 +77,7 @@ def reply_text(name: str, reason: str, variety: str | None = None) -> str:
 def action_words(state: State, action: Action) -> str:
     """The sentence for ``action`` on ``state`` (the table before it). German: the game's
     notation (``format_action``); another language: the move in its words (an edition's
-    own action keeps the notation's sentence)."""
+    own action in its ``View.action_phrase``)."""
     if current().is_source:
         return format_action(state, action)
     s, a = state, action
@@ -115,6 +115,9 @@ def action_words(state: State, action: Action) -> str:
         return _("{who} sortiert die Hand").format(who=who)
     if isinstance(a, TakeIntoHand):
         return _("{who} nimmt {card} auf die Hand").format(who=who, card=card_name(s, a.card, "word"))
+    own = s.edition.view.action_phrase(s, a)  # an edition's own action (Indiana's temple visit)
+    if own is not None:
+        return _("{who} {move}").format(who=who, move=said(own))
     return format_action(state, action)
 
 

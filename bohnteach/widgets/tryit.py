@@ -40,7 +40,7 @@ from bohnteach.render.table import (
     changed_cards, changed_zones, render_info, render_refusal, render_success,
     render_table, split_highlight,
 )
-from bohnteach.render.language import rule_words
+from bohnteach.render.language import rule_words, said
 from bohnteach.render.style import style_block
 from bohnteach.game.state import Phase, State
 from bohnteach.game.view import player_view
@@ -112,7 +112,10 @@ def lift_note(state: State, events: Sequence[tuple]) -> str:
     """After a plant with an edition choice (a baby lift): the edition's info box
     (``View.choice_note``), empty otherwise."""
     note = state.edition.view.choice_note(state, events)
-    return render_info(*note) if note is not None else ""
+    if note is None:
+        return ""
+    title, text, rule_ids = note  # the edition's words (N_ or Phrases): worded here
+    return render_info(said(title), said(text), rule_ids)
 
 
 def describe(state: State, action: Action, viewer: int | None = None) -> str:
@@ -547,7 +550,7 @@ class TryIt(widgets.VBox):
             plant = None if baby_next and k in lifted else self._action_button(
                 _("Auf Feld {n} pflanzen").format(n=k + 1), lambda k=k: self._plant(k), style="success")
             controls += [plant] if plant is not None else []
-            mine = [self._action_button(label, lambda a=a: a, style="success")
+            mine = [self._action_button(said(label), lambda a=a: a, style="success")
                     for label, a in lifts if a.field == k]
             if mine:
                 lift = _("<b>Babybohne pflanzen</b> – welche weibliche Bohne rückt wie weit nach oben?")
@@ -564,8 +567,8 @@ class TryIt(widgets.VBox):
         rows.append(board_box([html(board_head(s, me, zones, hl)), *(
             [flow(picks)] if picks else []), self.pick_status, board_row(self._tiles, self.feedback)]))
         for heading, moves in edition_moves(s, me):  # wrong ones too: the engine says why
-            rows.append(html(f"<b>{escape(heading)}</b>"))
-            rows.append(flow([self._action_button(label, lambda a=a: a, style="primary")
+            rows.append(html(f"<b>{escape(said(heading))}</b>"))
+            rows.append(flow([self._action_button(said(label), lambda a=a: a, style="primary")
                               for label, a in moves]))
         extra: list[Any] = []
         if s.phase is Phase.PLANT:

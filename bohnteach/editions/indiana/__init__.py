@@ -66,7 +66,7 @@ class IndianaView(View):
     label = "Indiana Bohnes"
     comparison = {N_("Erweiterung"): (N_("Tempel und Abenteurer"), ("indy.temple-setup", "indy.adventurer"))}
     tryit_cases = cases.CASES
-    coin_place = "Home Sweet Home"
+    coin_place = N_("Home Sweet Home")  # the card's name, as printed
 
     def zones_for_display(self, s, player: int) -> list[ZoneDisplay]:
         """The player's Indiana zones to draw (the temple: ``table_zones_for_display``);
@@ -112,6 +112,29 @@ class IndianaView(View):
             out.append(ZoneDisplay(zone, tuple(cards), note))
         return out
 
+    def action_phrase(self, s, action: Any) -> Phrase | None:
+        """Indiana's own actions in the notation's words without the player (German, as the
+        scene files write them), as Phrases: translated where a button or a log shows them."""
+        a = action
+        if isinstance(a, VisitTemple):
+            variety = Term.variety(find_variety(a.variety).de)
+            if a.path is True:
+                return Phrase("geht mit der Wegkarte zum Tempel ({variety})", variety=variety)
+            return Phrase("geht zum Tempel ({variety})", variety=variety)
+        if isinstance(a, LoadCarrier):
+            return Phrase("lädt die Trägerkarte ({variety})", variety=Term.variety(find_variety(a.variety).de))
+        if isinstance(a, LayCarrier):
+            return Phrase("legt die Trägerkarte ab")
+        if isinstance(a, SellAdventurer):
+            return Phrase("verkauft den Abenteurer")
+        if isinstance(a, FieldToAdventurer) and isinstance(a.field, int) and not isinstance(a.field, bool):
+            return Phrase("bringt Feld {field} zum Abenteurer", field=a.field + 1)
+        if isinstance(a, BuyCard):
+            return Phrase("kauft eine {card}", card=Term.variety(find_variety(a.kind).de))
+        if isinstance(a, Sabotage) and isinstance(a.target, int) and 0 <= a.target < len(s.players):
+            return Phrase("blockiert {name} mit der Sabohntagekarte", name=s.players[a.target].name)
+        return None
+
     def try_moves(self, s, seat: int) -> list[tuple[str, list[tuple[str, Any]]]]:
         """Mach du!: the visit to every temple stack (and to the varieties of the revealed
         cards and the adventurer that are not in it), with the path card and onto the
@@ -125,7 +148,8 @@ class IndianaView(View):
         name = p.name + " "
 
         def labelled(actions: list) -> list[tuple[str, Any]]:
-            return [(notation.format_action(s, a, p.name).removeprefix(name), a) for a in actions]
+            return [(self.action_phrase(s, a) or notation.format_action(s, a, p.name).removeprefix(name), a)
+                    for a in actions]
 
         groups: list[tuple[str, list]] = []
         if seat == s.active and s.phase is Phase.TRADE:

@@ -128,7 +128,7 @@ class Ladybohn(Edition):
     notation_hint = "bei Ladybohn (w), (m), (Baby)"
     trait_words = {
         "word": {"m": N_("männlich"), "w": N_("weiblich"), "B": N_("Baby")},  # translated where shown
-        "short": {"m": "m", "w": "w", "B": "Baby"},
+        "short": {"m": N_("m"), "w": N_("w"), "B": N_("Baby")},
         "symbol": {"m": N_("♂ m"), "w": N_("♀ w"), "B": "Baby"},
         "mark": {"m": "♂", "w": "♀", "B": "B"},
     }

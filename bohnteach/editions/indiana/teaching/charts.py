@@ -12,7 +12,8 @@ from bohnteach.editions.indiana.teaching.temple import OUTCOMES, VisitChances
 from bohnteach.game.beans import find_variety
 from bohnteach.i18n import N_, _
 from bohnteach.render.charts import chart_layout
-from bohnteach.render.language import chart_separators, number, percent, variety_word
+from bohnteach.render.language import variety_word
+from bohnteach.render.numbers import number, percent, separators
 
 _OUTCOME_STYLE: dict[str, tuple[str, str]] = dict(zip(OUTCOMES, (
     ("#117733", ""), ("#44AA99", ""), ("#DDCC77", "/"), ("#CC6677", "x"), ("#882255", "x"), ("#AA4499", "x"),
@@ -65,7 +66,7 @@ def temple_chart(rows: Sequence[VisitChances], pile: int, title: str = TITLE) ->
         _("Wahrscheinlichkeit"), "", barmode="stack", height=height,
         xaxis=dict(tickformat=".0%", range=[0, 1]), yaxis=dict(autorange="reversed"),
         legend=dict(traceorder="normal"), uniformtext=dict(minsize=10, mode="hide"),
-        separators=chart_separators(),
+        separators=separators(),
     )
     return fig
 

@@ -34,7 +34,8 @@ from bohnteach.game.state import State
 from bohnteach.editions.indiana.rules import MATCH, PLANT, SNAKE
 from bohnteach.editions.indiana.teaching.temple import VisitChances, pile_counts, temple_stacks, temple_table
 from bohnteach.i18n import Translator, _, current, reader, speaking
-from bohnteach.render.language import number, percent, term, variety_word
+from bohnteach.render.language import term, variety_word
+from bohnteach.render.numbers import number, percent
 from bohnteach.render.style import text_colour
 from bohnteach.widgets.edition_page import (
     assumption_html, chart_button, interpretations_html, show_part, still_assumed,

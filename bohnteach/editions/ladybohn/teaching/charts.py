@@ -10,7 +10,8 @@ from bohnteach.game.rulesets import RuleSet, find_ruleset
 from bohnteach.maths.probability import VarietyLike
 from bohnteach.i18n import N_, _, ngettext
 from bohnteach.render.charts import assumption_texts, panel_layout, panels, set_layout, varieties_of
-from bohnteach.render.language import chart_separators, variety_word
+from bohnteach.render.language import variety_word
+from bohnteach.render.numbers import separators
 from bohnteach.render.words import trait_tag
 
 _SEX_STYLE = {"m": ("solid", "square", N_("♂ männlich oben")), "w": ("dot", "diamond", N_("♀ weiblich oben"))}
@@ -69,7 +70,7 @@ def sex_meter_chart(
     panel_layout(fig, rows, _("Ladybohn: Bohnometer ♂ und ♀"), _("Karten auf dem Feld"), _("Taler"), notes,
                  legend=True)
     top_coins = max(len(m) for v in chosen for m in rs.trait_meters[v.key].values())
-    return set_layout(fig, dict(separators=chart_separators()), xaxes=dict(dtick=2, range=[-0.3, max_cards + 0.3]),
+    return set_layout(fig, dict(separators=separators()), xaxes=dict(dtick=2, range=[-0.3, max_cards + 0.3]),
                       yaxes=dict(dtick=1, range=[-0.3, top_coins + 0.4]))
 
 
