@@ -124,8 +124,14 @@ def test_a_pupils_forged_address_is_ignored(browser, cluster):
     assert not any(forged in s for s in subjects) and "client:127.0.0.2" not in subjects
 
 
+#: What a visitor might send to make the server believe another host named the site.
+FORGED_HOST = {"X-Forwarded-Host": "boese.example", "X-Forwarded-Proto": "https",
+               "X-Forwarded-Port": "4443", "Forwarded": "host=boese.example;proto=https"}
+
+
 def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
-    teacher_ctx = _context(browser, cluster, "s1")
+    # the teacher's browser sends forged host headers: the link still names the public address
+    teacher_ctx = _context(browser, cluster, "s1", extra_http_headers=FORGED_HOST)
     anna_ctx = _context(browser, cluster, "s2", width=390)
     ben_ctx = _context(browser, cluster, "s2", width=1024)
     try:
@@ -133,10 +139,12 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         failed = _failed_responses(teacher)
         errors = _open(teacher, f"{cluster.url}?lektion={LESSON}&lehrkraft=1")
         code = _start_class(teacher, cluster)
-        link = _panel(teacher).locator(".bt-klasse-link a")
-        expect(link).to_have_attribute("href", f"{cluster.public}?lektion={LESSON}&klasse={code}")
-        expect(_panel(teacher).locator(".bt-klasse-qr svg")).to_have_count(1)
-        pupil_link = link.get_attribute("href")
+        # the link as shown (the app's router makes its href the page's own path) and the QR
+        # code both name the public address
+        pupil_link = f"{cluster.public}?lektion={LESSON}&klasse={code}"
+        expect(_panel(teacher).locator(".bt-klasse-link a")).to_have_text(pupil_link)
+        expect(_panel(teacher).locator(".bt-klasse-qr svg path")).to_have_attribute(
+            "d", _qr_path(pupil_link))
 
         projector = teacher_ctx.new_page()
         projector.set_viewport_size({"width": 1280, "height": 720})
@@ -160,11 +168,17 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         expect(beamer.locator(".bt-klasse-projektor").nth(1)).to_contain_text("Klasse gesamt", timeout=FOLLOW)
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            teacher.screenshot(path=f"{SHOTS}/cluster-lehrkraft-1280.png", full_page=True)
-            anna.screenshot(path=f"{SHOTS}/cluster-schueler-390.png", full_page=True)
+            for width in (1280, 390):
+                for who, page in (("lehrkraft", teacher), ("schueler", anna)):
+                    page.set_viewport_size({"width": width, "height": 900})
+                    _panel(page).scroll_into_view_if_needed()
+                    page.screenshot(path=f"{SHOTS}/cluster-{who}-{width}.png", full_page=True)
+                    _panel(page).screenshot(path=f"{SHOTS}/cluster-{who}-panel-{width}.png")
             projector.screenshot(path=f"{SHOTS}/cluster-beamer-1280x720.png")
         # every visitor stayed where the cookie put them
         assert (_server_of(teacher_ctx, cluster), _server_of(anna_ctx, cluster)) == ("s1", "s2")
+
+        _pupil_is_no_teacher(anna_ctx, cluster)
 
         tipps.get_by_role("button", name="Auflösen").click()
         expect(tipps).to_contain_text("Exakt:", timeout=FOLLOW)
@@ -191,6 +205,38 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
     finally:
         for ctx in (teacher_ctx, anna_ctx, ben_ctx):
             ctx.close()
+
+
+def _qr_path(link: str) -> str:
+    """The outline of ``link``'s QR code as the panel draws it (segno's SVG path)."""
+    from bohnteach.widgets.classroom import qr_svg
+
+    found = re.search(r'<path[^>]* d="([^"]+)"', qr_svg(link))
+    assert found is not None
+    return found.group(1)
+
+
+def _pupil_is_no_teacher(ctx: BrowserContext, cluster) -> None:
+    """A pupil (on s2) who puts the class code and their own member token where the browser
+    keeps a teacher's key, then opens the projector and the teacher's view on their server:
+    the store refuses them (no class shown, no „Auflösen“, no „Klasse schließen“)."""
+    page = ctx.new_page()
+    pose = """() => {
+        for (const what of ['code', 'token'])
+            localStorage.setItem('bohnteach-klasse-lehrkraft-' + what,
+                                 localStorage.getItem('bohnteach-klasse-schueler-' + what));
+    }"""
+    page.goto(cluster.url + "bohnteach/nichts", timeout=LOAD)  # same origin, no kernel
+    page.evaluate(pose)
+    _open(page, f"{cluster.url}?beamer={LESSON}", lambda p: p.locator(".bt-beamer"))
+    expect(page.locator(".bt-beamer")).to_contain_text("ist beendet oder abgelaufen", timeout=FOLLOW)
+    expect(page.get_by_role("button", name="Auflösen")).to_have_count(0)
+    page.evaluate(pose)  # the refusal made the browser forget it
+    _open(page, f"{cluster.url}?lektion={LESSON}&lehrkraft=1")
+    expect(_panel(page)).to_contain_text("ist beendet oder abgelaufen", timeout=FOLLOW)
+    expect(_panel(page).get_by_role("button", name="Klasse schließen")).to_have_count(0)
+    assert _server_of(ctx, cluster) == "s2"
+    page.close()
 
 
 @pytest.fixture(scope="module")

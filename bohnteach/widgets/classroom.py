@@ -495,11 +495,11 @@ class _Panel:
                     setup_server_log()
                     if unreachable(err):  # say so; the next poll that works takes it back
                         log.warning("Klassenraum: Speicher nicht erreichbar: %s", err)
-                        self._say("info", WORDS["store_away"])
+                        self._say("info", say(self.tr, "store_away"))
                     else:
                         log.exception("Klassenraum: Aktualisieren fehlgeschlagen")
                 else:
-                    if self.message.value == box_html("info", WORDS["store_away"]):
+                    if self.message.value == box_html("info", say(self.tr, "store_away")):
                         self._say("", "")
 
         threading.Thread(target=run, name="classroom-poll", daemon=True).start()
