@@ -188,6 +188,11 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
                     _panel(page).evaluate("e => e.scrollIntoView()")
                     page.screenshot(path=f"{SHOTS}/cluster-{who}-{width}.png")
             projector.screenshot(path=f"{SHOTS}/cluster-beamer-1280x720.png")
+        # on a phone the teacher's code, the long public link and the QR stay inside the panel
+        teacher.set_viewport_size({"width": 390, "height": 900})
+        expect(_panel(teacher).locator(".bt-klasse-link")).to_be_visible()
+        assert _panel(teacher).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        teacher.set_viewport_size({"width": 1280, "height": 900})
         # every visitor stayed where the cookie put them
         assert (_server_of(teacher_ctx, cluster), _server_of(anna_ctx, cluster)) == ("s1", "s2")
 
