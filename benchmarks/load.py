@@ -112,7 +112,7 @@ def app_query(name: str) -> str:
 async def _follow_in_app(page, route: str, timeout: float) -> None:
     """Click a link to ``route`` inside the app (put into the shown page, as a chapter's own
     links are) and wait until the app has shown it."""
-    href = f"/?{route}"
+    href = f"?{route}"  # relative: the app's own path, also under a sub-path (/bohnanza/)
     await page.evaluate(APP_LINK_JS, href)
     await page.locator(f'.bt-app a[data-bt-bench="{href}"]').last.click(timeout=timeout * 1000)
     await page.wait_for_function(APP_SHOWN_JS, arg=route, timeout=timeout * 1000, polling=50)

@@ -2,6 +2,7 @@
 on free ports, after checking that HAProxy and PostgreSQL are installed."""
 from __future__ import annotations
 
+import os
 import random
 import socket
 from contextlib import contextmanager
@@ -17,6 +18,9 @@ APP_KERNELS = 3
 SERVERS = 2
 #: Room for the balancer, the two servers and one added later.
 PORTS = SERVERS + 2
+#: Where the cluster's ports are picked: ``BOHNTEACH_CLUSTER_PORTS=LOW-HIGH`` (e.g. a range of
+#: one's own on a shared machine), else 30000-30999.
+PORTS_ENV = "BOHNTEACH_CLUSTER_PORTS"
 
 
 def _free(port: int) -> bool:
@@ -28,8 +32,17 @@ def _free(port: int) -> bool:
     return True
 
 
-def free_ports(count: int, low: int = 30000, high: int = 30999) -> int:
-    """The first of ``count`` consecutive free ports in ``low``..``high``."""
+def port_range() -> tuple[int, int]:
+    """``BOHNTEACH_CLUSTER_PORTS`` as (low, high), or the default 30000-30999."""
+    low, _, high = os.environ.get(PORTS_ENV, "30000-30999").partition("-")
+    return int(low), int(high)
+
+
+def free_ports(count: int, low: int | None = None, high: int | None = None) -> int:
+    """The first of ``count`` consecutive free ports in ``low``..``high`` (default:
+    :func:`port_range`)."""
+    if low is None or high is None:
+        low, high = port_range()
     for _ in range(200):
         first = random.randrange(low, high - count)
         if all(_free(first + i) for i in range(count)):

@@ -62,6 +62,18 @@ def _failed_responses(page: Page) -> list[str]:
     return failed
 
 
+def _kernels(page: Page) -> list[str]:
+    """The kernels whose websockets ``page`` opens from now on (their ids, in order)."""
+    ids: list[str] = []
+    page.on("websocket", lambda ws: ids.extend(re.findall(r"/api/kernels/([0-9a-f-]{36})", ws.url)))
+    return ids
+
+
+def _kernel_on(cluster, server, kernel: str) -> bool:
+    """Whether ``server`` (asked directly) runs ``kernel``."""
+    return answers(f"http://{server.address}{cluster.path}api/kernels/{kernel}", timeout=10) == 200
+
+
 def _start_class(teacher: Page, cluster) -> str:
     teacher.get_by_role("button", name="Klasse starten").click()
     shown = _panel(teacher).locator(".bt-klasse-code strong")
@@ -124,8 +136,14 @@ def test_a_pupils_forged_address_is_ignored(browser, cluster):
     assert not any(forged in s for s in subjects) and "client:127.0.0.2" not in subjects
 
 
+#: What a visitor might send to make the server believe another host named the site.
+FORGED_HOST = {"X-Forwarded-Host": "boese.example", "X-Forwarded-Proto": "https",
+               "X-Forwarded-Port": "4443", "Forwarded": "host=boese.example;proto=https"}
+
+
 def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
-    teacher_ctx = _context(browser, cluster, "s1")
+    # the teacher's browser sends forged host headers: the link still names the public address
+    teacher_ctx = _context(browser, cluster, "s1", extra_http_headers=FORGED_HOST)
     anna_ctx = _context(browser, cluster, "s2", width=390)
     ben_ctx = _context(browser, cluster, "s2", width=1024)
     try:
@@ -133,10 +151,12 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         failed = _failed_responses(teacher)
         errors = _open(teacher, f"{cluster.url}?lektion={LESSON}&lehrkraft=1")
         code = _start_class(teacher, cluster)
-        link = _panel(teacher).locator(".bt-klasse-link a")
-        expect(link).to_have_attribute("href", f"{cluster.public}?lektion={LESSON}&klasse={code}")
-        expect(_panel(teacher).locator(".bt-klasse-qr svg")).to_have_count(1)
-        pupil_link = link.get_attribute("href")
+        # the link as shown (the app's router makes its href the page's own path) and the QR
+        # code both name the public address
+        pupil_link = f"{cluster.public}?lektion={LESSON}&klasse={code}"
+        expect(_panel(teacher).locator(".bt-klasse-link a")).to_have_text(pupil_link)
+        expect(_panel(teacher).locator(".bt-klasse-qr svg path")).to_have_attribute(
+            "d", _qr_path(pupil_link))
 
         projector = teacher_ctx.new_page()
         projector.set_viewport_size({"width": 1280, "height": 720})
@@ -145,6 +165,7 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         tipps = beamer.locator(".bt-klasse-projektor").first
 
         anna, ben = anna_ctx.new_page(), ben_ctx.new_page()
+        anna_kernels = _kernels(anna)
         failed += _failed_responses(anna)
         errors += _open(anna, pupil_link)
         _join(anna, "Anna")
@@ -160,11 +181,22 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         expect(beamer.locator(".bt-klasse-projektor").nth(1)).to_contain_text("Klasse gesamt", timeout=FOLLOW)
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            teacher.screenshot(path=f"{SHOTS}/cluster-lehrkraft-1280.png", full_page=True)
-            anna.screenshot(path=f"{SHOTS}/cluster-schueler-390.png", full_page=True)
+            for width in (1280, 390):
+                for who, page in (("lehrkraft", teacher), ("schueler", anna)):
+                    page.set_viewport_size({"width": width, "height": 900})
+                    # the app scrolls inside its own frame: the panel's top into view
+                    _panel(page).evaluate("e => e.scrollIntoView()")
+                    page.screenshot(path=f"{SHOTS}/cluster-{who}-{width}.png")
             projector.screenshot(path=f"{SHOTS}/cluster-beamer-1280x720.png")
+        # on a phone the teacher's code, the long public link and the QR stay inside the panel
+        teacher.set_viewport_size({"width": 390, "height": 900})
+        expect(_panel(teacher).locator(".bt-klasse-link")).to_be_visible()
+        assert _panel(teacher).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        teacher.set_viewport_size({"width": 1280, "height": 900})
         # every visitor stayed where the cookie put them
         assert (_server_of(teacher_ctx, cluster), _server_of(anna_ctx, cluster)) == ("s1", "s2")
+
+        _pupil_is_no_teacher(anna_ctx, cluster)
 
         tipps.get_by_role("button", name="Auflösen").click()
         expect(tipps).to_contain_text("Exakt:", timeout=FOLLOW)
@@ -181,16 +213,50 @@ def test_a_class_spans_two_servers_under_the_sub_path(browser, cluster):
         for page in (teacher, projector, anna, ben):
             assert visible_errors(page) == []
         assert errors == [] and failed == []
-        # the leave beacon reaches the server under the sub-path (Voilà's shutdown address)
-        anna.close()
-        log = next(s.log for s in cluster.running if s.name == "s2")
+        # the leave beacon reaches the server under the sub-path through the balancer: the
+        # kernel of Anna's page (on s2) is shut down when she leaves
+        s2 = next(s for s in cluster.running if s.name == "s2")
+        assert anna_kernels and _kernel_on(cluster, s2, anna_kernels[0])
+        anna.goto("about:blank")
         deadline = time.monotonic() + 60
-        while "/bohnanza/voila/api/shutdown/" not in log.read_text(errors="replace"):
-            assert time.monotonic() < deadline, "no leave beacon in s2's log"
+        while _kernel_on(cluster, s2, anna_kernels[0]):
+            assert time.monotonic() < deadline, "Anna's kernel still runs on s2 after she left"
             time.sleep(0.5)
     finally:
         for ctx in (teacher_ctx, anna_ctx, ben_ctx):
             ctx.close()
+
+
+def _qr_path(link: str) -> str:
+    """The outline of ``link``'s QR code as the panel draws it (segno's SVG path)."""
+    from bohnteach.widgets.classroom import qr_svg
+
+    found = re.search(r'<path[^>]* d="([^"]+)"', qr_svg(link))
+    assert found is not None
+    return found.group(1)
+
+
+def _pupil_is_no_teacher(ctx: BrowserContext, cluster) -> None:
+    """A pupil (on s2) who puts the class code and their own member token where the browser
+    keeps a teacher's key, then opens the projector and the teacher's view on their server:
+    the store refuses them (no class shown, no „Auflösen“, no „Klasse schließen“)."""
+    page = ctx.new_page()
+    pose = """() => {
+        for (const what of ['code', 'token'])
+            localStorage.setItem('bohnteach-klasse-lehrkraft-' + what,
+                                 localStorage.getItem('bohnteach-klasse-schueler-' + what));
+    }"""
+    page.goto(cluster.url + "bohnteach/nichts", timeout=LOAD)  # same origin, no kernel
+    page.evaluate(pose)
+    _open(page, f"{cluster.url}?beamer={LESSON}", lambda p: p.locator(".bt-beamer"))
+    expect(page.locator(".bt-beamer")).to_contain_text("ist beendet oder abgelaufen", timeout=FOLLOW)
+    expect(page.get_by_role("button", name="Auflösen")).to_have_count(0)
+    page.evaluate(pose)  # the refusal made the browser forget it
+    _open(page, f"{cluster.url}?lektion={LESSON}&lehrkraft=1")
+    expect(_panel(page)).to_contain_text("ist beendet oder abgelaufen", timeout=FOLLOW)
+    expect(_panel(page).get_by_role("button", name="Klasse schließen")).to_have_count(0)
+    assert _server_of(ctx, cluster) == "s2"
+    page.close()
 
 
 @pytest.fixture(scope="module")
@@ -242,12 +308,16 @@ def test_a_server_killed_mid_lesson_loses_nothing(cluster, lesson):
     cluster.kill(s2)
     for page in (cleo, dan):
         expect(page.locator(".bt-connection-lost")).to_contain_text(LOST, timeout=FOLLOW)
-    # a reload lands on the living server (the balancer takes the dead one out)
+    # a reload lands on the living server (the balancer redispatches, then takes the dead
+    # one out): the new page's kernel runs on s1
+    s1 = next(s for s in cluster.running if s.name == "s1")
     for name, page in (("Cleo", cleo), ("Dan", dan)):
+        kernels = _kernels(page)
         page.reload(timeout=LOAD)
         expect(_panel(page)).to_contain_text("Du bist in der Klasse", timeout=LOAD)
         expect(_panel(page)).to_contain_text(name)
-    assert _server_of(lesson["contexts"][1], cluster) == "s1"
+        expect(page.locator(".bt-connection-lost")).to_have_count(0)
+        assert kernels and _kernel_on(cluster, s1, kernels[-1]), (name, kernels)
     expect(lesson["tipps"]).to_contain_text("2 in der Klasse, 2 Abgaben", timeout=FOLLOW)
     expect(lesson["tipps"]).to_contain_text("Mittelwert der Klasse: 27,5 %")
     _estimate(dan, "35", "35 %")
@@ -259,10 +329,10 @@ def _assigned_server(cluster) -> str | None:
     request = urllib.request.Request(cluster.url + "bohnteach/nichts")  # the server's 404: cheap
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            header = response.headers.get("Set-Cookie", "")
+            headers = response.headers.get_all("Set-Cookie") or []
     except urllib.error.HTTPError as err:
-        header = err.headers.get("Set-Cookie", "")
-    found = re.search(SERVER_COOKIE + r"=(\w+)", header or "")
+        headers = err.headers.get_all("Set-Cookie") or []
+    found = re.search(SERVER_COOKIE + r"=(\w+)", " ".join(headers))
     return found.group(1) if found else None
 
 

@@ -95,6 +95,9 @@ _STYLE = (
     ".bt-klasse-code strong{font-size:44px;letter-spacing:.12em;font-family:monospace;"
     "margin-left:.3em;color:#1b1b1b}"
     ".bt-klasse-qr svg{width:180px;height:180px}"
+    # a long public address wraps instead of running out of the panel on a phone
+    ".bt-klasse-link{overflow-wrap:anywhere}"
+    "@media (max-width:480px){.bt-klasse-code strong{font-size:34px;letter-spacing:.06em}}"
     ".bt-klasse-list{border-collapse:collapse;font-size:16px}"
     ".bt-klasse-list th,.bt-klasse-list td{border-bottom:1px solid #ccc;padding:2px 10px;"
     "text-align:left}"
