@@ -3,6 +3,7 @@
     python benchmarks/static_site.py [--build DIR] [--pages 02_Phase_1 "app?kapitel=12_Bohnometer"]
                                      [--clicks 10] [--no-voila] [--snapshot both|on|off]
                                      [--compare OLD_DIR] [--warm 3] [--rounds 2] [--network 50]
+                                     [--lang de|en|both]
 
 Prints figures (not a test).  Uses the build in ``--build`` if it holds one, else builds
 into a temporary folder (``bohnteach build-static``) and prints the build's time and size.
@@ -40,6 +41,12 @@ chromium, for every page:
   server (:class:`Line`; Chromium's network emulation does not reach the snapshot's reader, a
   worker's worker): a first visit as a school's line gives it, not at the local server's speed.
 
+* **languages** (``--lang``): the English pages are shown by the app, so ``--lang en`` measures
+  every page at its English address in the app (``app?kapitel=02_Phase_1&lang=en``;
+  ``benchmarks/site.py``'s ``in_language``), ``--lang both`` each page and then its English
+  address, with the same targets. An English address shows no build preview (the previews are
+  German), so its "shown" waits for the live page.
+
 Then the same pages cold on the Voilà server (``bohnteach serve``'s command, preheated
 kernels) and their step times, in the same run, so both meet the same machine load.
 """
@@ -62,7 +69,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 
 from bohnteach.site import snapshot, static  # noqa: E402
-from bohnteach.site.addresses import page_path  # noqa: E402
 from bohnteach.site.serve import site_dir  # noqa: E402
 from procs import core_speed, cpu_ticks, tree_pids, wait_idle  # noqa: E402 - benchmarks/ is on sys.path as a script
 
@@ -89,26 +95,10 @@ SHOWN_JS = """() => {
 }"""
 
 
-#: An app address is interactive once the app shows the page it names, widgets drawn
-#: (the app's ``data-bt-shown``, as ``tests/browser_helpers.APP_SHOWN_JS``).
-APP_READY_JS = """route => document.documentElement.dataset.btShown === route &&
-  !!document.querySelector('.bt-app .jupyter-widgets') &&
-  ![...document.querySelectorAll('.bt-app .jp-OutputArea-output')].some(
-    el => el.textContent.trim() === 'Loading widget...')"""
-
-
 def page_url(base: str, name: str) -> str:
     """``02_Phase_1`` → its page; ``app?kapitel=12_Bohnometer`` → the app at that address."""
     name, _, query = name.partition("?")
     return base + static.static_page_path(name) + (f"?{query}" if query else "")
-
-
-def page_name(name: str) -> str:
-    """The page an app address shows (``app?kapitel=02_Phase_1`` → ``02_Phase_1``,
-    ``app?lektion=X`` → ``tutorials/X``); a page's own name as it is."""
-    _, _, query = name.partition("?")
-    key, _, value = query.partition("=")
-    return {"kapitel": value, "lektion": f"tutorials/{value}"}.get(key, name)
 
 
 def median_visit(visits: list[tuple[float, float, float]]) -> tuple[float, float, float]:
@@ -126,7 +116,7 @@ def timed_open(page, url: str, timeout_ms: float = 900_000) -> tuple[float, floa
     page.wait_for_function(SHOWN_JS, timeout=timeout_ms, polling=20)
     shown = time.perf_counter() - t0
     if query:
-        page.wait_for_function(APP_READY_JS, arg=query, timeout=timeout_ms, polling=20)
+        page.wait_for_function(bench.APP_READY_JS, arg=query, timeout=timeout_ms, polling=20)
     else:
         page.wait_for_function(bench.READY_JS, timeout=timeout_ms, polling=20)
     return shown, time.perf_counter() - t0
@@ -144,13 +134,16 @@ def cpu_open(page, url: str) -> tuple[float, float, float]:
 
 
 def median_step(page, name: str, clicks: int) -> float | None:
-    """Median ms of a ▶ step in the page's scene (the one ``bench.step_scene`` scores
-    best, else the first shown); None if the page has no scene player or no step
-    changed the table."""
+    """Median ms of a ▶ step in the scene of the page ``name`` (a page or an app address;
+    the scene ``bench.step_scene`` scores best, else the first shown); None if the page
+    has no scene player or no step changed the table."""
     if page.locator(".bt-scene-player").count() == 0:
         return None
-    titles = bench.step_scene(name)[0] if "/" not in name else []
-    steps = [page.evaluate(bench.STEP_JS, titles) for _ in range(clicks + 1)][1:]
+    shown, lang = bench.app_page(name), bench.language_of(name)
+    arg = bench.step_args(shown, lang)
+    if "/" in shown:
+        arg[0] = []
+    steps = [page.evaluate(bench.STEP_JS, arg) for _ in range(clicks + 1)][1:]
     good = [s for s in steps if s >= 0]  # -1: the table did not change within 15 s
     return statistics.median(good) if good else None
 
@@ -249,7 +242,7 @@ def static_figures(pw, bases: dict[str, str], names: list[str], clicks: int, var
                     wait_idle(os.getpid())
                     visits.append(cpu_open(page, url))
                 warm = median_visit(visits)
-                steps[name, variant] = median_step(page, page_name(name), clicks)
+                steps[name, variant] = median_step(page, name, clicks)
             except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"!! {name} ({variant}): {type(exc).__name__}: {str(exc)[:200]}")
                 ctx.close()
@@ -278,7 +271,7 @@ def voila_figures(browser, names: list[str], clicks: int):
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             page = ctx.new_page()
             try:
-                rows[name] = timed_open(page, base + page_path(name))[1]
+                rows[name] = timed_open(page, bench.page_address(base, name))[1]
                 steps[name] = median_step(page, name, clicks)
             except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"!! Voilà {name}: {type(exc).__name__}: {str(exc)[:200]}")
@@ -301,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=1, help="measure every page this often (medians)")
     ap.add_argument("--network", type=float, metavar="MBIT",
                     help="each visitor's connection in Mbit/s (a school's line shared by a class)")
+    ap.add_argument("--lang", choices=("de", "en", "both"), default="de",
+                    help="German pages, each at its English address in the app, or both in turn")
     args = ap.parse_args(argv)
     variants = COMPARED if args.compare else VARIANTS[args.snapshot]
     if args.compare and not (args.compare / static.MANIFEST).is_file():
@@ -325,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     # every page on its own, and the app (a notebook, but no page of its own) at three addresses
     names = args.pages or [*(n.removeprefix("notebooks/") for n in manifest["pages"] if n != "notebooks/app"),
                            "app?kapitel=00_Start", "app?kapitel=12_Bohnometer", "app?lektion=01_Bohnentreppe"]
+    names = bench.with_languages(names, args.lang)
 
     other = serving(args.compare or out, without_snapshot=not args.compare, mbit=args.network)
     with serving(out, mbit=args.network) as base, other as second, sync_playwright() as pw:
@@ -333,13 +329,13 @@ def main(argv: list[str] | None = None) -> int:
                                                args.warm, args.rounds)
         if not args.no_voila:
             browser = pw.chromium.launch(executable_path=str(bench.CHROMIUM), args=bench.CHROMIUM_ARGS)
-            voila, vsteps = voila_figures(browser, [n for n in names if "?" not in n], args.clicks)
+            voila, vsteps = voila_figures(browser, names, args.clicks)
             browser.close()
         else:
             voila, vsteps = {}, {}
 
     print()
-    print(f"{'page':36s} {'start':>8s} {'cold: shown':>11s} {'interactive':>11s} {'(CPU s)':>8s} "
+    print(f"{'page':44s} {'start':>8s} {'cold: shown':>11s} {'interactive':>11s} {'(CPU s)':>8s} "
           f"{'warm: shown':>11s} {'interactive':>11s} {'step ms':>8s} {'Voilà s':>8s} {'step ms':>8s}")
     empty = (None, None, None)
     for name in names:
@@ -349,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             ok = (cold[0] is not None and cold[0] <= SHOWN_TARGET and cold[1] <= COLD_TARGET
                   and warm[1] <= WARM_TARGET and (step is None or step <= STEP_TARGET_MS))
             verdict = ("  ok" if ok else "  ZU LANGSAM") if variant in TARGETED else ""
-            print(f"{name:36s} {variant:>8s} {fmt(cold[0]):>11s} {fmt(cold[1]):>11s} {fmt(cold[2]):>8s} "
+            print(f"{name:44s} {variant:>8s} {fmt(cold[0]):>11s} {fmt(cold[1]):>11s} {fmt(cold[2]):>8s} "
                   f"{fmt(warm[0]):>11s} {fmt(warm[1]):>11s} {fmt(step, 0):>8s} "
                   f"{fmt(voila.get(name)):>8s} {fmt(vsteps.get(name), 0):>8s}{verdict}")
     for variant in variants:
@@ -357,11 +353,11 @@ def main(argv: list[str] | None = None) -> int:
         if mine:
             worst = [max(r[i][j] for r in mine) for i in (0, 1) for j in (0, 1)]
             timed = [s for (_n, v), s in steps.items() if v == variant and s is not None]
-            print(f"{'max':36s} {variant:>8s} {worst[0]:11.1f} {worst[1]:11.1f} {'':>8s} {worst[2]:11.1f} "
+            print(f"{'max':44s} {variant:>8s} {worst[0]:11.1f} {worst[1]:11.1f} {'':>8s} {worst[2]:11.1f} "
                   f"{worst[3]:11.1f} {fmt(max(timed) if timed else None, 0):>8s}")
     vtimed = [s for s in vsteps.values() if s is not None]
     if voila:
-        print(f"{'max Voilà':45s} {max(voila.values()):>50.1f} {fmt(max(vtimed) if vtimed else None, 0):>8s}")
+        print(f"{'max Voilà':53s} {max(voila.values()):>50.1f} {fmt(max(vtimed) if vtimed else None, 0):>8s}")
     print(f"targets (with the snapshot): shown ≤ {SHOWN_TARGET:.0f} s, interactive cold ≤ "
           f"{COLD_TARGET:.0f} s, warm ≤ {WARM_TARGET:.0f} s per page, step ≤ {STEP_TARGET_MS:.0f} ms "
           "median (pages with a scene player)")

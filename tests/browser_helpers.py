@@ -312,6 +312,38 @@ def refuses_wrong_move(page: Page) -> None:
         expect(refusal).to_contain_text(words)
 
 
+def assert_english_mach_du_refusal(page: Page) -> None:
+    """Phase 1's first Mach-du: planting the front card (a Chili Bean) on field 1, which
+    grows Blue Beans, is refused in English – the rule's title, explanation and source
+    as the English catalogue words them – and the table stays as it was."""
+    from playwright.sync_api import expect
+
+    from bohnteach.game.errors import find_rule
+    from bohnteach.i18n import speaking
+    from bohnteach.render.language import rule_words
+
+    with speaking("en"):
+        words = rule_words(find_rule("field.one-variety"))
+    tryit = page.locator(".bt-tryit").first
+    tryit.scroll_into_view_if_needed()
+    tryit.get_by_role("button", name="Plant on field 1").click()
+    refusal = tryit.locator(".bt-refusal")
+    for part in (f"Not allowed: {words.title}", words.explanation, "Source:",
+                 "The table stays as it was."):
+        expect(refusal).to_contain_text(part)
+
+
+def assert_english_teacher_solution(page: Page) -> None:
+    """The teacher view in English: the first exercise offers its solution to the teacher."""
+    from playwright.sync_api import expect
+
+    first = page.locator(".bt-exercise").first
+    toggle = first.get_by_role("button", name="Show solution (teacher)")
+    expect(toggle).to_be_visible()
+    toggle.click()
+    expect(first.locator(".bt-q-solution")).to_be_visible()
+
+
 # ---- the site's own links, followed inside the app (issue 52 §1) ---------------------------
 #: Every link of the shown app page (not of a static build's preview) that leads to a page
 #: of the site or is written as a notebook's address: its text, href and whether the app's

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import collect_errors, visible_errors
+from browser_helpers import (assert_english_mach_du_refusal, assert_english_teacher_solution, collect_errors,
+                             visible_errors)
 from playwright.sync_api import Page, expect
 
 CHAPTER = "01_Material_und_Aufbau"
@@ -82,6 +83,7 @@ def test_switch_links_back_and_reload_keep_the_language(page: Page, site_url: st
     _wait_shown(page, "kapitel=02_Phase_1&lang=en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator(".bt-app .bt-header")).to_contain_text("Chapter 2 of")
+    assert_english_mach_du_refusal(page)
 
     # Back: the English chapter, then the German one the switch was pressed on
     page.go_back()
@@ -127,6 +129,7 @@ def test_the_teacher_view_in_english_keeps_the_language_and_the_view(page: Page,
     assert "lehrkraft" not in page.url and page.url.endswith("lang=en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator(".bt-app .bt-teacher-notes").first).to_be_visible()
+    assert_english_teacher_solution(page)
     nxt = page.locator(".bt-app a[href*='lektion=02_Zwei_Karten_aufdecken']").first
     expect(nxt).to_have_attribute("href", "/?lektion=02_Zwei_Karten_aufdecken&lang=en")
     nxt.click()

@@ -33,7 +33,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 import background_build
-from browser_helpers import (_OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS, collect_errors,
+from browser_helpers import (_OUTPUTS_RENDERED_JS, EXPECT_TIMEOUT_MS, MATHJAX_STARTED_JS,
+                             assert_english_mach_du_refusal, assert_english_teacher_solution, collect_errors,
                              follow_site_links, visible_errors)
 
 import bohnteach.lessons
@@ -758,6 +759,22 @@ def test_the_app_in_english_switch_back_reload_and_a_pages_own_address(browser, 
                           timeout=RENDER_TIMEOUT_MS)
         expect(page.locator("html")).to_have_attribute("data-bt-shown", f"{chapter}&lang=en",
                                                       timeout=RENDER_TIMEOUT_MS)
+
+        # the next chapter by its link, still English: its Mach-du refuses in English
+        nxt = page.locator(".bt-app .bt-header a.bt-nav-next")
+        expect(nxt).to_have_attribute("href", re.compile(r"app\.html\?kapitel=02_Phase_1&lang=en$"))
+        nxt.click()
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1&lang=en")
+        assert_english_mach_du_refusal(page)
+
+        # the teacher view in English, from the address
+        _live_app(v, "lektion=01_Bohnentreppe&lehrkraft=1&lang=en")
+        expect(page.locator("html")).to_have_attribute("data-bt-shown",
+                                                      "lektion=01_Bohnentreppe&lehrkraft=1&lang=en")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator(".bt-app .bt-teacher-notes").first).to_be_visible()
+        assert_english_teacher_solution(page)
+        assert "lehrkraft" not in page.url and page.url.endswith("lang=en")
         assert v.external == [] and visible_errors(page) == [] and v.errors == []
     finally:
         v.close()

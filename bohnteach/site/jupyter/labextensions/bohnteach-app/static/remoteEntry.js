@@ -108,9 +108,11 @@
       if (value) query.set(k, value);
     });
     var named = (url.searchParams.get(LANG.key) || '').toLowerCase();
-    lang = known(named) || (named ? LANG.source : null) || lang || pageLang();
+    var own = known(named) || (named ? LANG.source : null) || lang;
+    lang = own || pageLang();
     if (lang !== LANG.source) query.set(LANG.key, lang);
-    return { key: key, name: name, lang: lang, url: appPath() + '?' + query.toString() + url.hash };
+    return { key: key, name: name, lang: lang, own: !!own,
+             url: appPath() + '?' + query.toString() + url.hash };
   }
 
   var RELATIVE = /^(?![a-z][a-z0-9+.-]*:|\/|#|\?)/i;
@@ -119,7 +121,15 @@
   function fix(a) {
     var raw = a.getAttribute('href');
     if (raw === null || raw.charAt(0) === '#') return null;
-    if (a.dataset.btPage === raw) return sitePage(new URL(raw, location.href), a.dataset.btLang);
+    if (a.dataset.btPage === raw) {
+      /* a link that took the shown page's language keeps up with it: the kernel's new page
+         arrives (and is fixed) before arrive() sets <html lang> to its language */
+      if (!('btLangShown' in a.dataset) || a.dataset.btLang === pageLang())
+        return sitePage(new URL(raw, location.href), a.dataset.btLang);
+      var shown = new URL(raw, location.href);
+      shown.searchParams.delete(LANG.key);
+      raw = shown.href;
+    }
     var url;
     try {
       url = new URL(raw, RELATIVE.test(raw) ? linkBase() : location.href);
@@ -132,6 +142,7 @@
     a.removeAttribute('target');
     a.dataset.btPage = page.url;
     a.dataset.btLang = page.lang;
+    if (page.own) delete a.dataset.btLangShown; else a.dataset.btLangShown = '';
     return page;
   }
 
@@ -150,6 +161,7 @@
       var lang = a.dataset.btLang;
       a.setAttribute('href', hrefs[lang]);
       a.dataset.btPage = hrefs[lang];
+      delete a.dataset.btLangShown;  /* names its language */
       if (lang === shown) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current');
     });
     var head = document.head;
@@ -243,6 +255,7 @@
     document.body.classList.remove('bt-app-switching');
     document.documentElement.lang = router.get('lang') || LANG.source;
     languages();
+    fixAll();  /* the links that take the page's language: now the shown page's */
     document.title = router.get('title') || document.title;
     document.documentElement.dataset.btShown = router.get('route');  /* tests wait for it */
     var wanted = hash ? decodeURIComponent(hash.slice(1)) : '';
