@@ -128,7 +128,7 @@ def notes_html(name: str, lang: str | Translator | None = None) -> str:
     its exercises, as HTML for the teacher banner, in ``lang``'s words (else the reader's
     of the render under way: the banner draws inside its translator)."""
     notes = teacher_notes(name, reader(lang))
-    rows = "".join(f"<tr><td class=\"num\">{s.minutes} min</td><td><b>{html.escape(s.part)}</b></td>"
+    rows = "".join(f"<tr><td class=\"num\">{s.minutes}&nbsp;min</td><td><b>{html.escape(s.part)}</b></td>"
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
     caption = _("Ablauf in {minutes} Minuten").format(minutes=LESSON_MINUTES)
     plan = (f'{TABLE_CSS}<div class="bt-lesson-tables"><p class="bt-caption">{caption}'
