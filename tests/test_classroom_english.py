@@ -19,25 +19,12 @@ from bohnteach.widgets.classroom import (
     projector_address, summary_html,
 )
 from german_scan import german_words, html_to_text
-from test_classroom_panel import LESSON, _buttons, _click, _remembering, _texts_inputs, _until
+from test_classroom_panel import (  # noqa: F401 - store and _no_teacher_mode are fixtures here too
+    LESSON, _buttons, _click, _no_teacher_mode, _remembering, _texts_inputs, _until, store)
 
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = translator("en", strict=True)
 TEACHER = f"lektion={LESSON}&lehrkraft=1"
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    s = Store(f"sqlite:///{tmp_path / 'klassen.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture(autouse=True)
-def _plain_server(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("BOHNTEACH_LEHRKRAFT", "BOHNTEACH_LEHRKRAFT_CODE", "HTTP_X_BOHNTEACH_CLIENT",
-                 "BOHNTEACH_ZEITZONE", "SERVER_NAME", "SERVER_PORT"):
-        monkeypatch.delenv(name, raising=False)
 
 
 def _shown(widget) -> str:
