@@ -30,7 +30,7 @@ from bohnteach.game.beans import find_variety
 from bohnteach.i18n import Translator, _, reader, speaking
 from bohnteach.render.language import variety_word
 from bohnteach.widgets.failure import guard
-from bohnteach.content.teacher_notes import LESSON_MINUTES, teacher_notes
+from bohnteach.content.teacher_notes import LESSON_MINUTES, TeacherNotes, teacher_notes
 from bohnteach.widgets.figure import display_cheaply, show_figure
 from bohnteach.widgets.questions import solutions_html, teacher_banner
 from bohnteach.widgets.teacher_view import TeacherSwitch, connect, teacher_switch
@@ -127,7 +127,13 @@ def notes_html(name: str, lang: str | Translator | None = None) -> str:
     """A lesson's teacher notes (goal, 45-minute plan, misconceptions) and the solutions of
     its exercises, as HTML for the teacher banner, in ``lang``'s words (else the reader's
     of the render under way: the banner draws inside its translator)."""
-    notes = teacher_notes(name, reader(lang))
+    tr = reader(lang)
+    with speaking(tr):
+        return _notes_html(teacher_notes(name, tr))
+
+
+def _notes_html(notes: TeacherNotes) -> str:
+    """The notes as HTML in the language spoken now."""
     rows = "".join(f"<tr><td class=\"num\">{s.minutes}&nbsp;min</td><td><b>{html.escape(s.part)}</b></td>"
                    f"<td>{html.escape(s.what)}</td></tr>" for s in notes.plan)
     caption = _("Ablauf in {minutes} Minuten").format(minutes=LESSON_MINUTES)
