@@ -391,6 +391,49 @@ def test_the_root_shows_the_start_pages_prose_before_python_runs(browser, static
         v.close()
 
 
+def test_every_page_has_its_english_preview_beside_it(static_build: Path):
+    """The build runs every chapter and lesson once more in English (issue 56): its preview
+    for an English address, prose and outputs, no German heading left."""
+    from bohnteach.site.addresses import registered_notebooks
+
+    for key in registered_notebooks():
+        built = static_build / static.static_page_path(key).lstrip("/")
+        preview = json.loads(built.with_name(f"{built.stem}.en.json").read_text("utf-8"))
+        assert preview["lang"] == "en" and preview["parts"], key
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", "".join(preview["parts"]), re.S)
+        assert heading, key
+    start = static_build / static.static_page_path("00_Start").lstrip("/")
+    assert "Learning Bohnanza" in start.with_name("00_Start.en.json").read_text("utf-8")
+
+
+def test_an_english_deep_link_shows_the_english_preview_while_python_starts(browser, static_url: str):
+    """An English address shows the chapter's English preview at once (the build's pages
+    are German; no German shows), then the live chapter in English."""
+    v = Visit(browser, static_url)
+    try:
+        page = v.page
+        page.goto(static_url + "/?kapitel=02_Phase_1&lang=en", wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        seen = page.wait_for_function("""() => {
+          const p = document.querySelector('.bt-preview');
+          if (!p) return document.readyState === 'loading' ? false : 'no preview left';
+          const h = p.querySelector('h1');
+          if (!h) return false;
+          if (!/^Phase 1: planting/.test(h.innerText)) return 'heading: ' + h.innerText;
+          const scene = p.querySelector('.bt-scene-player');
+          if (!scene) return false;
+          if (/Schritt|Phase 1: Bohnen/.test(p.innerText)) return 'German in the preview';
+          return scene.innerText.includes('Step 0') ? 'english' : 'scene: ' + scene.innerText.slice(0, 80);
+        }""", timeout=EXPECT_TIMEOUT_MS).json_value()
+        assert seen == "english", seen
+        expect(page.locator("html")).to_have_attribute("data-bt-shown", "kapitel=02_Phase_1&lang=en",
+                                                      timeout=RENDER_TIMEOUT_MS)
+        expect(page.locator(".bt-app h1").first).to_have_text(re.compile("^Phase 1: planting"),
+                                                               use_inner_text=True)
+        assert v.external == [] and visible_errors(page) == [] and v.errors == []
+    finally:
+        v.close()
+
+
 def test_app_one_python_addresses_and_preview_of_a_deep_link(browser, static_url: str):
     """The root opens the app on the chapter its address names: that chapter's preview at
     once, then the live chapter; a link and Back switch chapters without a new page (one
@@ -715,7 +758,7 @@ def test_snapshot_restores_address_random_state_and_files(static_build: Path):
 
 def test_the_app_in_english_switch_back_reload_and_a_pages_own_address(browser, static_url: str):
     """Issue 56 on the static site: a deep link in English starts from the snapshot (the
-    English catalogue read ahead) with no German preview; a scene steps and refuses in
+    English catalogue read ahead), its preview English; a scene steps and refuses in
     English; the switch goes to German and Back returns; a reload stays English; a page's
     own address in English opens the app."""
     v = Visit(browser, static_url)

@@ -13,6 +13,11 @@ then on a cell with widgets, jupyter/nbclient#312).
 
     previews = page_previews(Path("notebooks/02_Phase_1.ipynb"))   # {cell number: html}
     insert_previews(Path("…/02_Phase_1.html"), previews)
+
+The build's pages are German. For another language the page is run translated
+(:func:`bohnteach.i18n.notebooks.translate_notebook`, as the app shows it) and its preview,
+prose and outputs cell by cell, goes into ``02_Phase_1.en.json`` beside the page
+(:func:`write_language_preview`); the app's page fetches it for an address in that language.
 """
 from __future__ import annotations
 
@@ -36,14 +41,16 @@ class PreviewError(RuntimeError):
     """A page failed when run at build time (its error, as the page would show it)."""
 
 
-def page_previews(notebook: Path) -> dict[int, str]:
-    """Run ``notebook`` (as Voilà would, in its folder) and return the HTML of each code
-    cell's outputs, keyed by the cell's number on the page (1-based, all cells counted:
-    the page's ``cell-index``). Cells without outputs are left out."""
+def page_previews(notebook: Path, lang: str | None = None) -> dict[int, str]:
+    """Run ``notebook`` (as Voilà would, in its folder; in ``lang`` when given, as the app
+    shows it in that language) and return the HTML of each code cell's outputs, keyed by the
+    cell's number on the page (1-based, all cells counted: the page's ``cell-index``). Cells
+    without outputs are left out."""
     with tempfile.TemporaryDirectory(prefix="bohnteach-preview-") as tmp:
         out = Path(tmp) / "previews.json"
         done = subprocess.run(
-            [sys.executable, "-m", "bohnteach.site.preview", str(notebook.resolve()), str(out)],
+            [sys.executable, "-m", "bohnteach.site.preview", str(notebook.resolve()), str(out),
+             *([lang] if lang else [])],
             cwd=notebook.parent, env=voila_env(), capture_output=True, text=True,
             timeout=PAGE_TIMEOUT)
         if done.returncode != 0:
@@ -65,9 +72,42 @@ def _markdown_html(source: str) -> str:
             f'data-mime-type="text/markdown">{markdown2html(source)}</div>')
 
 
-def _run_page(notebook: Path) -> dict[str, str]:
-    """The previews of ``notebook``, run in this process (the child of :func:`page_previews`)."""
+def _cells(notebook: Path, lang: str | None) -> list[Any]:
+    """The notebook's cells, in ``lang`` when given (prose and page calls translated)."""
     import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    if lang:
+        from bohnteach.i18n import translator
+        from bohnteach.i18n.notebooks import translate_notebook
+
+        nb = nbformat.from_dict(translate_notebook(nb, translator(lang)))
+    return list(nb.cells)
+
+
+def language_preview(notebook: Path, lang: str) -> list[str]:
+    """The page in ``lang`` as the app's preview shows it: one HTML part per cell that shows
+    something, in order (a markdown cell's prose, a code cell's outputs)."""
+    outputs = page_previews(notebook, lang)
+    parts = []
+    for index, cell in enumerate(_cells(notebook, lang)):
+        if cell.cell_type == "markdown" and cell.source.strip():
+            parts.append(_markdown_html(cell.source))
+        elif cell.cell_type == "code" and outputs.get(index + 1):
+            parts.append(outputs[index + 1])
+    return parts
+
+
+def write_language_preview(notebook: Path, html: Path, lang: str) -> Path:
+    """``<page>.<lang>.json`` beside the built page ``html``: its preview in ``lang``."""
+    target = html.with_name(f"{html.stem}.{lang}.json")
+    target.write_text(json.dumps({"lang": lang, "parts": language_preview(notebook, lang)},
+                                 ensure_ascii=False), "utf-8")
+    return target
+
+
+def _run_page(notebook: Path, lang: str | None = None) -> dict[str, str]:
+    """The previews of ``notebook``, run in this process (the child of :func:`page_previews`)."""
     from IPython.core.interactiveshell import InteractiveShell
     from IPython.utils.capture import capture_output
 
@@ -78,7 +118,7 @@ def _run_page(notebook: Path) -> dict[str, str]:
     capture_output_widgets(_display_data)
     shell = InteractiveShell.instance()
     previews: dict[str, str] = {}
-    for index, cell in enumerate(nbformat.read(notebook, as_version=4).cells):
+    for index, cell in enumerate(_cells(notebook, lang)):
         if cell.cell_type != "code":
             continue
         with capture_output() as captured:
@@ -118,4 +158,4 @@ def insert_previews(html: Path, previews: dict[int, str]) -> int:
 
 
 if __name__ == "__main__":
-    Path(sys.argv[2]).write_text(json.dumps(_run_page(Path(sys.argv[1]))), "utf-8")
+    Path(sys.argv[2]).write_text(json.dumps(_run_page(Path(sys.argv[1]), *sys.argv[3:4])), "utf-8")

@@ -22,7 +22,9 @@ What the build does (see :func:`build_static`):
    ``OUT/voici/render/…``; titles, ``lang="de"``, the page stylesheet and the footer as
    under Voilà (:func:`bohnteach.site.publish.install_static`).
 4. Each page is run once here and its outputs go into it as a preview, shown while Python
-   starts in the visitor's browser (:mod:`bohnteach.site.preview`).
+   starts in the visitor's browser (:mod:`bohnteach.site.preview`); once more in each other
+   language, its preview beside it as ``<page>.<lang>.json`` for the app's address in that
+   language.
 5. Each page gets its own preload list (``loadPyodideOptions.packages`` in the page's
    ``jupyter-config-data``): the kernel's packages plus what the page's code can reach,
    followed function by function (:mod:`bohnteach.site.reach`), so a page without charts
@@ -63,9 +65,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bohnteach.i18n import LANGUAGES, SOURCE
 from bohnteach.site import snapshot
 from bohnteach.site.addresses import APP_PAGE, LESSONS_FOLDER, PAGES_FOLDER, notebook_key, registered_notebooks
-from bohnteach.site.preview import PreviewError, insert_previews, page_previews
+from bohnteach.site.preview import PreviewError, insert_previews, page_previews, write_language_preview
 from bohnteach.site.reach import notebook_sources, reached_modules, reached_top_levels
 from bohnteach.site.serve import APP_EXTENSION, CHARTS_EXTENSION, site_dir, voila_env
 from bohnteach.upstream import script_path, wrapped
@@ -705,6 +708,10 @@ def build_static(out: Path | str, log: Callable[[str], None] = print) -> BuildRe
                 _set_page_packages(html, pages[f"{folder}/{nb.stem}"])
             try:
                 insert_previews(html, page_previews(nb))
+                if nb != app:  # the app's own preview in another language is the start page's
+                    for lang in LANGUAGES:
+                        if lang != SOURCE:
+                            write_language_preview(nb, html, lang)
             except (PreviewError, subprocess.TimeoutExpired) as exc:
                 raise StaticBuildError(f"Vorschau von {folder}/{nb.stem}: {exc}") from exc
         # the app shows every page: it preloads what any of them needs

@@ -1,7 +1,9 @@
 /* The app's page (bohnteach.site.app, body.bt-app-static): its own preview is the start
-   page's (German; in another language, none). An address that names another chapter or lesson (?kapitel=…, ?lektion=…) shows
+   page's. An address that names another chapter or lesson (?kapitel=…, ?lektion=…) shows
    that page's preview instead, taken from the page's own file (markdown and the build's
-   outputs), until Python has started and the app shows the page itself. */
+   outputs), until Python has started and the app shows the page itself. The build's pages
+   are German: an address in another language (&lang=en) shows the page's preview in that
+   language, which the build wrote beside the page (<page>.en.json, one HTML part per cell). */
 document.addEventListener('DOMContentLoaded', function () {
   if (!document.body.classList.contains('bt-app-static')) return;
   /* the address scheme (bohnteach/site/addresses.py), which the template puts in the page */
@@ -11,32 +13,44 @@ document.addEventListener('DOMContentLoaded', function () {
   var key = query.has(lesson) ? lesson : (query.has(chapter) ? chapter : '');
   var name = key ? query.get(key) : '';
   var preview = document.querySelector('.bt-preview');
-  /* the build's previews are German: an address in another language shows none (the
-     banner, in the page's language, says that Python is starting) */
   var lang = (query.get(addresses.lang.key) || '').toLowerCase();
-  if (preview && lang !== addresses.lang.source && addresses.lang.languages[lang]) {
-    preview.innerHTML = '';
+  var other = lang !== addresses.lang.source && Boolean(addresses.lang.languages[lang]);
+  if (!preview) return;
+  var valid = /^[0-9]{2}_[A-Za-z0-9_]+$/.test(name);
+  if (other) {
+    if (!key) name = addresses.start;
+    else if (!valid) { preview.innerHTML = ''; return; }
+  } else if (!valid || name === addresses.start) {
     return;
   }
-  if (!preview || !/^[0-9]{2}_[A-Za-z0-9_]+$/.test(name) || name === addresses.start) return;
   preview.style.visibility = 'hidden';
   /* the app is a chapter's neighbour (notebooks/app.html); a lesson lives in its own folder */
-  fetch((key === lesson ? '../' + addresses.lessons.folder + '/' : '') + name + '.html')
+  var page = (key === lesson ? '../' + addresses.lessons.folder + '/' : '') + name;
+  fetch(other ? page + '.' + lang + '.json' : page + '.html')
     .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
     .then(function (text) {
-      var page = new DOMParser().parseFromString(text, 'text/html');
-      var parts = [];
-      /* a cell's preview stands beside its .jp-Cell, in the cell's own box */
-      page.querySelectorAll('#rendered_cells [cell-index]').forEach(function (cell) {
-        var outputs = cell.querySelector('.bt-preview');
-        var markdown = cell.querySelector('.jp-MarkdownOutput');
-        if (outputs) parts.push(outputs.innerHTML);
-        else if (markdown) parts.push(markdown.outerHTML);
-      });
+      var parts = other ? JSON.parse(text).parts : germanParts(text);
       /* one box per cell, as on the chapter's page: the page's styles lay out markdown and
          outputs as table cells, which would otherwise stand side by side */
       if (parts.length) preview.innerHTML = '<div>' + parts.join('</div><div>') + '</div>';
+      else if (other) preview.innerHTML = '';
     })
-    .catch(function (why) { console.info('bohnteach: keine Vorschau für ' + name + ' (' + why + ')'); })
+    .catch(function (why) {
+      if (other) preview.innerHTML = '';  /* never the German preview on a page in another language */
+      console.info('bohnteach: keine Vorschau für ' + name + ' (' + why + ')');
+    })
     .then(function () { preview.style.visibility = ''; });
+
+  /* a built page's previews, cell by cell: a cell's preview stands beside its .jp-Cell */
+  function germanParts(text) {
+    var built = new DOMParser().parseFromString(text, 'text/html');
+    var parts = [];
+    built.querySelectorAll('#rendered_cells [cell-index]').forEach(function (cell) {
+      var outputs = cell.querySelector('.bt-preview');
+      var markdown = cell.querySelector('.jp-MarkdownOutput');
+      if (outputs) parts.push(outputs.innerHTML);
+      else if (markdown) parts.push(markdown.outerHTML);
+    });
+    return parts;
+  }
 });
