@@ -416,12 +416,13 @@ def test_an_english_deep_link_shows_the_english_preview_while_python_starts(brow
         seen = page.wait_for_function("""() => {
           const p = document.querySelector('.bt-preview');
           if (!p) return document.readyState === 'loading' ? false : 'no preview left';
+          if (document.body.classList.contains('bt-preview-waits')) return false;  // hidden yet
           const h = p.querySelector('h1');
           if (!h) return false;
           if (!/^Phase 1: planting/.test(h.innerText)) return 'heading: ' + h.innerText;
           const scene = p.querySelector('.bt-scene-player');
           if (!scene) return false;
-          if (/Schritt|Phase 1: Bohnen/.test(p.innerText)) return 'German in the preview';
+          if (/Schritt \d|Ausgangslage/.test(p.innerText)) return 'German in the preview';
           return scene.innerText.includes('Step 0') ? 'english' : 'scene: ' + scene.innerText.slice(0, 80);
         }""", timeout=EXPECT_TIMEOUT_MS).json_value()
         assert seen == "english", seen
