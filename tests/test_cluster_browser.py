@@ -104,15 +104,30 @@ def _attempt_subjects(cluster) -> set[str]:
         store.close()
 
 
+def _healthy(cluster, server) -> tuple[int, bytes]:
+    """The health address's answer once it is 200 (a kernel to hand out: on a busy machine
+    the pools may still be filling), or its last answer after two minutes."""
+    deadline, last = time.monotonic() + 120, (0, b"")
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(cluster.health_url(server), timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as err:
+            last = (err.code, err.read())
+        except OSError as err:
+            last = (0, str(err).encode())
+        time.sleep(1)
+    return last
+
+
 def test_health_answers_the_balancer_only(cluster):
     for server in cluster.running:
-        with urllib.request.urlopen(cluster.health_url(server), timeout=10) as response:
-            assert (response.status, response.read()) == (200, b"gesund\n")
+        assert _healthy(cluster, server) == (200, b"gesund\n")
     # through the balancer (where pupils come from) the health address does not exist
-    assert answers(cluster.url + "bohnteach/gesund") == 404
-    assert answers(cluster.url + "bohnteach/GESUND?x=1") == 404
+    assert answers(cluster.url + "bohnteach/gesund", timeout=30) == 404
+    assert answers(cluster.url + "bohnteach/GESUND?x=1", timeout=30) == 404
     # nor anything outside the sub-path
-    assert answers(cluster.url.removesuffix("bohnanza/") + "voila/render/notebooks/app.ipynb") == 404
+    assert answers(cluster.url.removesuffix("bohnanza/") + "voila/render/notebooks/app.ipynb", timeout=30) == 404
 
 
 def test_a_pupils_forged_address_is_ignored(browser, cluster):
@@ -289,7 +304,7 @@ def test_the_store_restarted_panels_say_so_and_recover_without_reload(cluster, l
     try:
         expect(_panel(teacher)).to_contain_text(STORE_AWAY, timeout=FOLLOW)
         expect(_panel(cleo)).to_contain_text(STORE_AWAY, timeout=FOLLOW)
-        assert answers(cluster.health_url(cluster.running[0]), timeout=10) == 503
+        assert answers(cluster.health_url(cluster.running[0]), timeout=30) == 503
     finally:
         cluster.postgres.resume()
     back = time.monotonic()
@@ -299,7 +314,7 @@ def test_the_store_restarted_panels_say_so_and_recover_without_reload(cluster, l
     print(f"panels recovered {time.monotonic() - back:.1f} s after the store was back")
     _estimate(cleo, "25", "25 %")  # and it works again, no reload
     expect(lesson["tipps"]).to_contain_text("Mittelwert der Klasse: 27,5 %", timeout=FOLLOW)
-    assert answers(cluster.health_url(cluster.running[0]), timeout=10) == 200
+    assert _healthy(cluster, cluster.running[0])[0] == 200
 
 
 def test_a_server_killed_mid_lesson_loses_nothing(cluster, lesson):
