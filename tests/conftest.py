@@ -51,6 +51,15 @@ def _fragments_carry_their_style(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(style, "_ON_PAGE", set())
 
 
+@pytest.fixture(autouse=True)
+def _page_speaks_german() -> None:
+    """Each test starts as a fresh kernel does: the page's language is German (an English
+    page or test sets it process-wide with ``speak_page``)."""
+    from bohnteach.i18n import SOURCE, speak_page
+
+    speak_page(SOURCE)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the Voilà site and headless chromium")
 
