@@ -132,7 +132,12 @@ def _health(monkeypatch, store_env: dict[str, str], *states: str) -> tuple[int, 
             tasks.append(future)
         return await serve.health(_Manager(*tasks))
 
-    return asyncio.run(run())
+    # a loop of its own on a thread of its own: an earlier browser test may have left one
+    # running on this thread (asyncio.run refuses then)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_health_is_200_with_a_kernel_to_hand_out_and_a_store(monkeypatch, tmp_path):
