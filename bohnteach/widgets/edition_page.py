@@ -102,13 +102,15 @@ def interpretations_html(rule_ids: Iterable[str], rules: RuleSet, meter_rule: st
     return f'{INTERPRETATIONS_CSS}{style_block()}<div class="bt bt-ed-ausl">{"".join(items)}</div>'
 
 
-def show_part(parts: Mapping[str, Callable[[], Any]], part: str) -> Any:
+def show_part(parts: Mapping[str, Callable[[], Any]], part: str, tr: Translator) -> Any:
     """What a chapter notebook's ``chapter.show(part)`` displays: ``parts[part]()`` (the
-    name read without case or surrounding spaces); an unknown name lists the known ones."""
-    make = parts.get(part.strip().casefold())
-    if make is None:
-        raise KeyError(_("Unbekannter Teil {part!r}: {known}.").format(part=part, known=", ".join(parts)))
-    return make()
+    name read without case or surrounding spaces), made in ``tr``'s language; an unknown
+    name lists the known ones."""
+    with speaking(tr):
+        make = parts.get(part.strip().casefold())
+        if make is None:
+            raise KeyError(_("Unbekannter Teil {part!r}: {known}.").format(part=part, known=", ".join(parts)))
+        return make()
 
 
 def height_css(out: Any, height: int) -> str:

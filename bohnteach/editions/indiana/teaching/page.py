@@ -284,14 +284,13 @@ def show(part: str, lang: str | Translator | None = None) -> Any:
     from bohnteach.widgets.figure import HTML
 
     tr = reader(lang)
-    with speaking(tr):
-        return show_part({
-            "karten": lambda: HTML(cards_html()),
-            "tempelgang": lambda: chart_output(tr),
-            "frage": lambda: question(tr),
-            "auslegungen": lambda: HTML(interpretations_html(rule_ids(), find_ruleset(RULESET), "indy.meters")),
-            "eigene_werte": lambda: OwnMeters(lang=tr).widget,
-        }, part)
+    return show_part({
+        "karten": lambda: HTML(cards_html()),
+        "tempelgang": lambda: chart_output(tr),
+        "frage": lambda: question(tr),
+        "auslegungen": lambda: HTML(interpretations_html(rule_ids(), find_ruleset(RULESET), "indy.meters")),
+        "eigene_werte": lambda: OwnMeters(lang=tr).widget,
+    }, part, tr)
 
 
 __all__ = ["OwnMeters", "cards_html", "example_meters", "ruleset_from_text", "chance_rows", "chance_table", "chart_output", "rule_ids",

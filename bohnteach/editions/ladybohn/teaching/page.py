@@ -262,13 +262,12 @@ def show(part: str, lang: str | Translator | None = None) -> Any:
     from bohnteach.widgets.figure import HTML
 
     tr = reader(lang)
-    with speaking(tr):
-        return show_part({
-            "karten": lambda: HTML(meter_table()),
-            "diagramm": lambda: chart_output(lang=tr),
-            "auslegungen": lambda: HTML(interpretations_html()),
-            "eigene_werte": lambda: own_values(tr),
-        }, part)
+    return show_part({
+        "karten": lambda: HTML(meter_table()),
+        "diagramm": lambda: chart_output(lang=tr),
+        "auslegungen": lambda: HTML(interpretations_html()),
+        "eigene_werte": lambda: own_values(tr),
+    }, part, tr)
 
 
 __all__ = ["EXAMPLE", "OwnValues", "assumption_html", "chart_output", "interpretations_html",
