@@ -115,11 +115,12 @@ def site_url(site_log: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
     """The deployment of ``deploy/`` on this machine (:class:`bohnteach.site.cluster.Cluster`):
     PostgreSQL, two servers (three preheated app kernels each) and HAProxy serving the site
-    under ``/bohnanza/``; one for the session (tests/test_cluster_browser.py)."""
+    under ``/bohnanza/``; one per module (tests/test_cluster_browser.py), stopped after it so
+    its servers and kernels do not idle through the rest of the run."""
     from cluster_helpers import start_test_cluster
 
     with start_test_cluster() as running:

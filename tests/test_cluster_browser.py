@@ -22,6 +22,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from bohnteach.site.cluster import SERVER_COOKIE, answers
 
+#: Every test here in pytest-playwright's chromium group: pytest runs the tests of one browser
+#: parameter together, so a test without it would run after all of them, once s2 is dead.
+pytestmark = pytest.mark.usefixtures("browser_name")
+
 LESSON = "04_Rechnen_oder_simulieren"
 #: Generous: the teacher's panel and the projector poll every second, a pupil every 3 s.
 FOLLOW = 30_000
@@ -121,6 +125,7 @@ def _healthy(cluster, server) -> tuple[int, bytes]:
 
 
 def test_health_answers_the_balancer_only(cluster):
+    assert len(cluster.running) >= 2
     for server in cluster.running:
         assert _healthy(cluster, server) == (200, b"gesund\n")
     # through the balancer (where pupils come from) the health address does not exist
