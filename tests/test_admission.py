@@ -11,10 +11,11 @@ import urllib.request
 import pytest
 from aio import run
 from browser_helpers import collect_errors, one_page_site, start_site
+from german_scan import german_words, html_to_text
 from playwright.sync_api import expect
 
 from bohnteach.site.addresses import APP_PAGE
-from bohnteach.site.admission import KernelSlots
+from bohnteach.site.admission import KernelSlots, queue_start_for
 from bohnteach.site.serve import (
     APP_POOL_SIZE,
     KERNEL_STARTS_OPTION,
@@ -123,6 +124,15 @@ def test_command_carries_pool_sizes_and_kernel_limit(tmp_path):
     assert not [a for a in rest if a.startswith("--bohnteach")]  # Voilà never sees ours
 
 
+def test_the_queue_page_speaks_the_language_its_address_names() -> None:
+    english = queue_start_for("kapitel=02_Phase_1&lang=en")
+    assert '<html lang="en">' in english and german_words(html_to_text(english)) == []
+    assert "You are number <b id=" in english
+    for query in ("kapitel=02_Phase_1", "lang=xx", "lang=%3Cb%3E"):  # German, also for no language of ours
+        german = queue_start_for(query)
+        assert '<html lang="de">' in german and "Du bist Nr. <b id=" in german
+
+
 # ---- in the browser ------------------------------------------------------------------------
 _SLOW_PAGE = (
     "import time\nimport ipywidgets as w\ntime.sleep(10)  # a page that takes its time\n"
@@ -149,6 +159,14 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
         expect(second.locator("#bt-queue")).to_contain_text("Du bist Nr. 1 in der Warteschlange",
                                                             timeout=60_000)
         expect(second).to_have_title("Gleich geht's los")
+        # a reader of the English site waits in English (its address names the language)
+        third = browser.new_page()
+        third.goto(url + "?lang=en", wait_until="commit", timeout=300_000)
+        expect(third.locator("#bt-queue")).to_contain_text("You are number 2 in the queue",
+                                                           timeout=60_000)
+        expect(third).to_have_title("Starting in a moment")
+        assert third.evaluate("document.documentElement.lang") == "en"
+        third.close()  # it leaves the line (its page would send it on to the app, absent here)
         # an address without a page does not wait in line: Voilà's 404 comes at once
         with pytest.raises(urllib.error.HTTPError) as missing:
             _get(base + page_path("notebooks/fehlt"))
@@ -160,7 +178,7 @@ def test_a_visitor_beyond_the_limit_sees_the_queue_page_and_then_the_page(browse
         second.get_by_role("button", name="Weiter").click()  # the queued page's widgets work
         expect(second.get_by_role("button", name="Gedrückt")).to_be_visible(timeout=120_000)
         assert errors == []
-        assert (tmp_path / "voila.log").read_text().count("waits for a kernel") == 1
+        assert (tmp_path / "voila.log").read_text().count("waits for a kernel") == 2
 
 
 def test_serve_klasse_preheats_the_entry_pages(monkeypatch):

@@ -21,6 +21,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from html import escape
 
+from bohnteach.i18n import Translator, translator
+
 QUEUE_ID = "bt-queue"
 QUEUE_PLACE_ID = "bt-queue-place"
 
@@ -113,25 +115,38 @@ class KernelSlots:
             self.release()
 
 
-def queue_start(title: str = "Gleich geht's los") -> str:
-    """Start of the response while a visitor waits: a complete, small German page.
+def queue_start(tr: Translator | None = None) -> str:
+    """Start of the response while a visitor waits: a complete, small page in the reader's
+    language (``tr``; German if not given).
 
     The Voilà page streamed after :func:`queue_end` repeats ``<!DOCTYPE>``, ``<html>``,
     ``<head>`` and ``<body>``; HTML parsers ignore the repeats (merging their attributes)
     and treat the head's elements in the body as usual, so the page works unchanged."""
+    tr = tr or translator()
+    title = escape(tr.gettext("Gleich geht's los"))
+    place = f'<b id="{QUEUE_PLACE_ID}">…</b>'
     return (
-        "<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
+        f'<!DOCTYPE html>\n<html lang="{tr.lang}"><head><meta charset="utf-8">'
         "<link rel=\"icon\" href=\"data:;base64,=\">"  # as Voilà's page: no /favicon.ico (404)
-        f"<title id=\"{QUEUE_ID}-title\">{escape(title)}</title></head><body>"
+        f"<title id=\"{QUEUE_ID}-title\">{title}</title></head><body>"
         f"<div id=\"{QUEUE_ID}\" role=\"status\" style=\"font:20px/1.5 system-ui,sans-serif;"
         "max-width:36em;margin:15vh auto;padding:1.5em 2em;border-radius:8px;"
         "background:#f4f7ee;color:#2d3a1f;text-align:center\">"
-        "<p style=\"font-size:26px;margin:0 0 .5em\">Gleich geht's los …</p>"
-        f"<p style=\"margin:0\">Du bist Nr. <b id=\"{QUEUE_PLACE_ID}\">…</b> in der Warteschlange."
-        "</p><p style=\"font-size:15px;margin:.8em 0 0;color:#5b6b47\">Viele öffnen gerade "
-        "gleichzeitig eine Seite; sie wird für dich vorbereitet, sobald du dran bist. "
-        "Bitte lass dieses Fenster offen.</p></div>\n"
+        f"<p style=\"font-size:26px;margin:0 0 .5em\">{title} …</p>"
+        "<p style=\"margin:0\">"
+        + escape(tr.gettext("Du bist Nr. {place} in der Warteschlange.")).format(place=place)
+        + "</p><p style=\"font-size:15px;margin:.8em 0 0;color:#5b6b47\">"
+        + escape(tr.gettext("Viele öffnen gerade gleichzeitig eine Seite; sie wird für dich "
+                            "vorbereitet, sobald du dran bist. Bitte lass dieses Fenster offen."))
+        + "</p></div>\n"
     )
+
+
+def queue_start_for(query: str) -> str:
+    """:func:`queue_start` in the language the page's address names (``lang=``)."""
+    from bohnteach.site.addresses import address_language
+
+    return queue_start(translator(address_language(query)))
 
 
 def queue_place(place: int) -> str:
@@ -146,4 +161,5 @@ def queue_end() -> str:
             f"document.getElementById('{QUEUE_ID}-title').remove();</script>\n")
 
 
-__all__ = ["KernelSlots", "QUEUE_ID", "QUEUE_PLACE_ID", "queue_end", "queue_place", "queue_start"]
+__all__ = ["KernelSlots", "QUEUE_ID", "QUEUE_PLACE_ID", "queue_end", "queue_place", "queue_start",
+           "queue_start_for"]

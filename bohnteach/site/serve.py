@@ -478,7 +478,7 @@ def _run_voila(argv: Sequence[str]) -> int:
     if os.environ.pop(CHECKED_ENV, "") != "1" and (line := refusal(SERVE)) is not None:
         print(line, file=sys.stderr, flush=True)
         return 2
-    from bohnteach.site.admission import queue_end, queue_place, queue_start
+    from bohnteach.site.admission import queue_end, queue_place, queue_start_for
     from bohnteach.site.publish import install
     from bohnteach.upstream import jupyter, voila
 
@@ -496,7 +496,7 @@ def _run_voila(argv: Sequence[str]) -> int:
     voila.install_kernel_manager(message_types=VISITOR_MESSAGE_TYPES, pools=pools,
                                  default_pool_size=POOL_SIZE, slots=slots, quiet=REFILL_QUIET,
                                  until_page_ran=_until_page_ran)
-    voila.install_queue_handler(slots, client_header=CLIENT_HEADER, queue_start=queue_start,
+    voila.install_queue_handler(slots, client_header=CLIENT_HEADER, queue_start=queue_start_for,
                                 queue_place=queue_place, queue_end=queue_end,
                                 client=lambda ip, headers: client_address(
                                     ip, headers.get("X-Forwarded-For"), proxies))

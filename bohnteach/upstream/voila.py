@@ -208,12 +208,12 @@ def install_kernel_manager(*, message_types: Sequence[str], pools: Mapping[str, 
 
 
 # ---- the page handler --------------------------------------------------------------------------
-def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Callable[[], str],
+def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Callable[[str], str],
                           queue_place: Callable[[int], str], queue_end: Callable[[], str],
                           client: Callable[[str, Any], str] | None = None) -> None:
     """Serve pages through ``slots``: a visit that finds a preheated kernel goes straight
     through; one that needs a fresh kernel holds a slot until its page is complete, or
-    waits in line, seeing ``queue_start()`` and ``queue_place(place)`` and then, after
+    waits in line, seeing ``queue_start(query)`` (the page's address's query) and ``queue_place(place)`` and then, after
     ``queue_end()``, the page itself in the same response. ``client_header`` carries the
     visitor's address (from the connection, replacing what the browser sent) to the kernel;
     ``client(remote_ip, request headers)``, if given, decides that address (a trusted
@@ -261,7 +261,7 @@ def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Call
                 if not queued:
                     self.set_header("Content-Type", "text/html; charset=UTF-8")
                     self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-                    self.write(queue_start())
+                    self.write(queue_start(self.request.query))
                     queued = True
                     self.log.info("%s waits for a kernel (place %d)", notebook, place)
                 self.write(queue_place(place))
