@@ -81,8 +81,14 @@ STYLES = {
     "teacher": _BOX + "background:#F3F0FF;border:1px solid #5E35B1;",
     "info": _BOX + "background:#F1F6FB;border:1px solid #7A9CC6;",
 }
+#: The teacher's mark: a mortarboard drawn by the page (the teacher emoji is a joined sequence
+#: that shows as two empty boxes where no colour-emoji font is installed).
+_MORTARBOARD = ('<svg viewBox="0 0 24 24" width="1.15em" height="1.15em" style="vertical-align:-0.2em" '
+                'fill="#5E35B1"><path d="M12 3 1 9l11 6 11-6z"/>'
+                '<path d="M5.5 12.2V16c0 1.8 2.9 3.2 6.5 3.2s6.5-1.4 6.5-3.2v-3.8L12 15.7z"/>'
+                '<path d="M21.2 10v5.5" stroke="#5E35B1" stroke-width="1.4"/></svg>')
 ICONS = {"correct": "✔", "wrong": "✗", "invalid": "?", "solution": "✎",
-         "teacher": "👩‍🏫", "info": "i"}
+         "teacher": _MORTARBOARD, "info": "i"}
 #: Icons drawn as a round badge: the information sign (U+2139) is a plain „i“ in most text
 #: fonts and an emoji only where an emoji font is installed, so the page draws the sign.
 BADGES = {"info": "#1565C0"}
