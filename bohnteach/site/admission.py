@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from html import escape
 
 from bohnteach.i18n import Translator, translator
+from bohnteach.site.addresses import address_language
 
 QUEUE_ID = "bt-queue"
 QUEUE_PLACE_ID = "bt-queue-place"
@@ -144,8 +145,6 @@ def queue_start(tr: Translator | None = None) -> str:
 
 def queue_start_for(query: str) -> str:
     """:func:`queue_start` in the language the page's address names (``lang=``)."""
-    from bohnteach.site.addresses import address_language
-
     return queue_start(translator(address_language(query)))
 
 

@@ -213,11 +213,11 @@ def install_queue_handler(slots: Slots, *, client_header: str, queue_start: Call
                           client: Callable[[str, Any], str] | None = None) -> None:
     """Serve pages through ``slots``: a visit that finds a preheated kernel goes straight
     through; one that needs a fresh kernel holds a slot until its page is complete, or
-    waits in line, seeing ``queue_start(query)`` (the page's address's query) and ``queue_place(place)`` and then, after
-    ``queue_end()``, the page itself in the same response. ``client_header`` carries the
-    visitor's address (from the connection, replacing what the browser sent) to the kernel;
-    ``client(remote_ip, request headers)``, if given, decides that address (a trusted
-    proxy's forwarded one)."""
+    waits in line, seeing ``queue_start(query)`` (with the page address's query) and
+    ``queue_place(place)`` and then, after ``queue_end()``, the page itself in the same
+    response. ``client_header`` carries the visitor's address (from the connection,
+    replacing what the browser sent) to the kernel; ``client(remote_ip, request headers)``,
+    if given, decides that address (a trusted proxy's forwarded one)."""
     import tornado.web
     from jupyter_core.utils import ensure_async
     from tornado.iostream import StreamClosedError
