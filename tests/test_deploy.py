@@ -177,6 +177,20 @@ def test_the_balancer_configuration_is_valid_for_haproxy():
         render_haproxy("bohnanza", [("s1", "10.0.0.11:8801")], ":80")
 
 
+def _seconds(text: str, setting: str) -> float:
+    found = re.search(rf"^\s*{setting}\s+(\d+)(ms|s)\b", text, re.M)
+    assert found, setting
+    return int(found.group(1)) / (1000 if found.group(2) == "ms" else 1)
+
+
+def test_the_balancer_waits_for_a_busy_servers_health_answer():
+    """A server answers its health address late while it preheats a kernel or waits up to
+    HEALTH_STORE_TIMEOUT for its store: the balancer must wait longer than that, or it takes
+    out busy servers (all of them at once: a 503 for everyone)."""
+    text = render_haproxy("/bohnanza/", [("s1", "10.0.0.11:8801")], ":80")
+    assert _seconds(text, "timeout check") >= serve.HEALTH_STORE_TIMEOUT + 5
+
+
 def test_the_printed_configuration_is_the_template_filled_in():
     done = subprocess.run([sys.executable, "-m", "bohnteach.site.cluster", "haproxy", "--pfad",
                            "/bohnanza/", "--server", "10.0.0.11:8801", "--server", "10.0.0.12:8801"],
