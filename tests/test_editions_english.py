@@ -53,6 +53,8 @@ def test_ladybohn_meter_table_in_english_and_german():
         html = lady_page.meter_table()
     assert english(html) == []
     assert "female on top" in html and "Blue Bean" in html and "assumed" in html
+    # the sexes' letters are the reader's: f(emale) in English, w(eiblich) in German
+    assert "♀ f" in html and "♀ w" not in html
     german = lady_page.meter_table()
     assert "♀ weiblich oben" in german and "Blaue Bohne" in german and "Annahme" in german
 
