@@ -54,7 +54,7 @@ def _send_estimate(page: Page, text: str) -> None:
 
 
 def _join(page: Page, nick: str) -> None:
-    page.get_by_placeholder("freiwillig, höchstens 20 Zeichen").fill(nick)
+    page.get_by_placeholder("freiwillig, bis 20 Zeichen").fill(nick)
     page.get_by_role("button", name="Beitreten").click()
 
 

@@ -86,7 +86,7 @@ def _start_class(teacher: Page, cluster) -> str:
 
 
 def _join(page: Page, nick: str) -> None:
-    page.get_by_placeholder("freiwillig, höchstens 20 Zeichen").fill(nick)
+    page.get_by_placeholder("freiwillig, bis 20 Zeichen").fill(nick)
     page.get_by_role("button", name="Beitreten").click()
     expect(_panel(page)).to_contain_text("Du bist in der Klasse", timeout=FOLLOW)
 

@@ -93,7 +93,7 @@ WORDS = {
     "link_gone": N_("Der Link nennt die Klasse <b>{spoken}</b>: {why}"),
     "code_label": N_("Klassencode:"),
     "nick_label": N_("Spitzname:"),
-    "nick_placeholder": N_("freiwillig, höchstens {n} Zeichen"),
+    "nick_placeholder": N_("freiwillig, bis {n} Zeichen"),
     "join": N_("Beitreten"),
     "joined": N_("Du bist in der Klasse <b>{spoken}</b>{nick}."),
     "joined_nick": N_(" als <b>{nick}</b>"),

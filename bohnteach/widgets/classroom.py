@@ -723,8 +723,10 @@ class Classroom(_Panel):
 
         field = {"label_width": "initial", "layout": {"width": "260px"}}
         code_in = control(widgets.Text, value=code, description=say(self.tr, "code_label"), **field)
+        # wide enough for its label and placeholder side by side, narrower on a phone
         nick_in = control(widgets.Text, description=say(self.tr, "nick_label"),
-                          placeholder=say(self.tr, "nick_placeholder", n=NICK_MAX), **field)
+                          placeholder=say(self.tr, "nick_placeholder", n=NICK_MAX),
+                          **{**field, "layout": {"width": "min(350px, 100%)"}})
         join = button(say(self.tr, "join"), style="primary")
 
         def on_join() -> None:
