@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from bohnteach.site.publish import site_answers
 from bohnteach.site.addresses import page_path
 from bohnteach.site.serve import build_voila_command, site_dir
+from bohnteach.site.cluster import stop_group  # the tests end their servers as the cluster does
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Page
@@ -186,22 +187,6 @@ def _end_on_sigterm() -> Any:
 
     signal.signal(signal.SIGTERM, end)
     return previous
-
-
-def stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """End the process group ``proc`` leads: SIGTERM, then SIGKILL if it is still there
-    after 20 s; a group that ended meanwhile is left alone."""
-    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
-        if proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            continue
 
 
 #: MathJax has started on the page: its stylesheet comes in with its first typesetting.
