@@ -9,6 +9,7 @@ import tomllib
 import pytest
 
 from bohnteach import catalogues
+from bohnteach.content.chapters import PAGES
 from bohnteach.content.scenes import list_scenes, scene_files
 from bohnteach.i18n import speaking, translator
 from bohnteach.render.language import source_words
@@ -52,6 +53,17 @@ def test_every_scene_plays_in_english(scene):
             assert "Not allowed:" in player.feedback.value, (scene.id, i)
     found = sorted({w for text in texts for w in german_words(html_to_text(text))})
     assert found == [], scene.id
+
+
+@pytest.mark.parametrize("scene", list_scenes(next(p for p in PAGES if p.chapter).chapter), ids=lambda s: s.id)
+def test_the_first_chapters_refusals_say_what_exactly_was_wrong(scene):
+    """Beyond "Not allowed:" and the rule: the refusal's detail (its rule ID's parameters
+    worded in English), for every refusal in the chapter a newcomer reads first."""
+    player = ScenePlayer(scene, lang=translator("en", strict=True))
+    for i, step in enumerate(scene.steps, 1):
+        if step.refused:
+            player.go(i)
+            assert 'class="bt-detail"' in player.feedback.value, (scene.id, i)
 
 
 def test_the_german_scene_player_is_unchanged():
