@@ -462,6 +462,8 @@ class _Panel:
         self.token = ""
         self._stop = threading.Event()
         self._decided = False
+        self._open: bool | None = None  # the class's state as last shown (teacher's views)
+        self._views: list[_ProjectorView] = []  # one per activity (teacher's views)
         if query is not None:
             self.decide(query)
         else:
@@ -506,6 +508,25 @@ class _Panel:
                         self._say("", "")
 
         threading.Thread(target=run, name="classroom-poll", daemon=True).start()
+
+    def _poll_step(self) -> None:
+        """One poll of a teacher's view (the panel, the projector): the class's state if it
+        changed, then each activity's view; a class ended or taken elsewhere ends the view."""
+        try:
+            info = self.store.authorize(self.code, self.token)
+        except ClassroomError:
+            self._gone()
+            return
+        if info.is_open != self._open:
+            self._show_state(info)
+        for view in self._views:
+            view.refresh()
+
+    def _show_state(self, info: Any) -> None:
+        raise NotImplementedError
+
+    def _gone(self) -> None:
+        raise NotImplementedError
 
     def _remember(self, code: str, token: str) -> None:
         self.code, self.token = code, token
@@ -682,17 +703,6 @@ class Classroom(_Panel):
         self._say("invalid", say(self.tr, "ended_elsewhere"))
         self.body.children = ()
         self._start_form_after_end()
-
-    def _poll_step(self) -> None:
-        try:
-            info = self.store.authorize(self.code, self.token)
-        except ClassroomError:
-            self._gone()
-            return
-        if info.is_open != self._open:
-            self._show_state(info)
-        for view in self._views:
-            view.refresh()
 
     # -- pupil
 
@@ -1086,17 +1096,6 @@ class Projector(_Panel):
         join = say(self.tr, "projector_join")
         self.state.value = (f'<div class="bt-beamer-head">{self._qr}<div>'
                             f"{code}<p>{state}</p><p>{join}</p></div></div>")
-
-    def _poll_step(self) -> None:
-        try:
-            info = self.store.authorize(self.code, self.token)
-        except ClassroomError:
-            self._gone()
-            return
-        if info.is_open != self._open:
-            self._show_state(info)
-        for view in self._views:
-            view.refresh()
 
     def _gone(self) -> None:
         self._stop.set()
