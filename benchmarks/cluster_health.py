@@ -20,8 +20,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -29,21 +27,14 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from bohnteach.site.addresses import APP_PAGE  # noqa: E402
-from bohnteach.site.cluster import Cluster  # noqa: E402
+from bohnteach.site.cluster import Cluster, answers  # noqa: E402
 from cluster_helpers import free_ports  # noqa: E402
 
 
-def _ask(url: str) -> tuple[int | str, float]:
-    """The health address's status (or the error's name) and how long the answer took."""
+def _ask(url: str) -> tuple[int | None, float]:
+    """The health address's status (None: no answer) and how long the answer took."""
     start = time.monotonic()
-    try:
-        with urllib.request.urlopen(url, timeout=30) as response:
-            status: int | str = response.status
-    except urllib.error.HTTPError as err:
-        status = err.code
-    except OSError as err:
-        status = type(err).__name__
-    return status, time.monotonic() - start
+    return answers(url, timeout=30), time.monotonic() - start
 
 
 def main() -> None:

@@ -18,6 +18,8 @@ from bohnteach.widgets.classroom import (
 )
 
 LESSON = "04_Rechnen_oder_simulieren"
+#: The class's QR code as the panel shows it (its join link; the stylesheet names the class too).
+QR = 'class="bt-klasse-qr"'
 CONTROL_LABELS = ("Klasse schließen", "Wieder öffnen", "Klasse beenden (alles löschen)",
                   "Auflösen", "Auflösung verbergen", "Abgaben löschen", "PIN für ein zweites Gerät")
 
@@ -142,7 +144,7 @@ def test_teacher_starts_pupils_submit_projector_shows_both(store: Store) -> None
     teacher = _teacher(store)
     try:
         text = _texts(teacher.widget)
-        assert f"{teacher.code[:3]} {teacher.code[3:]}" in text and 'class="bt-klasse-qr"' in text
+        assert f"{teacher.code[:3]} {teacher.code[3:]}" in text and QR in text
         anna = _join(store, teacher.code, "Anna")
         ben = _join(store, teacher.code.lower(), via_link=False)
         assert "Du bist in der Klasse" in _texts(anna.widget) and "Anna" in _texts(anna.widget)
@@ -308,7 +310,7 @@ def test_a_pupil_who_adds_lehrkraft_to_the_address_gets_no_control(store: Store,
     assert "nicht in diesem Browser gestartet" in text and "Klasse starten" in text
     assert not any(_buttons(intruder.widget, label) for label in CONTROL_LABELS)
     # neither the pupils' words, nor the class's join code (its QR code), nor the count
-    assert "Anna" not in text and 'class="bt-klasse-qr"' not in text and "Abgaben." not in text
+    assert "Anna" not in text and QR not in text and "Abgaben." not in text
     assert store.get_class(teacher.code).is_open
     _stop(teacher, anna, intruder)
 
@@ -434,7 +436,7 @@ def test_the_projector_shows_the_class_and_nothing_else(store: Store) -> None:
     _click(anna.widget, "Tipp abschicken")
     beamer = _remembering(Projector(LESSON, store), "lehrkraft", teacher.code, teacher.token)
     text = _texts(beamer.widget)
-    assert f"{teacher.code[:3]} {teacher.code[3:]}" in text and 'class="bt-klasse-qr"' in text
+    assert f"{teacher.code[:3]} {teacher.code[3:]}" in text and QR in text
     _until(lambda: "Mittelwert der Klasse: <b>37,5 %</b>" in _texts(beamer.widget))
     for label in ("Abgaben löschen", "Klasse beenden (alles löschen)", "Klasse schließen",
                   "PIN für ein zweites Gerät", "Lösung zeigen (Lehrkraft)"):
@@ -443,7 +445,7 @@ def test_the_projector_shows_the_class_and_nothing_else(store: Store) -> None:
     assert store.revealed(teacher.code, "04_tipp")
     nobody = _remembering(Projector(LESSON, store), "lehrkraft", teacher.code, "geraten")
     text = _texts(nobody.widget)
-    assert "PIN" in text and "Anna" not in text and 'class="bt-klasse-qr"' not in text
+    assert "PIN" in text and "Anna" not in text and QR not in text
     assert not _buttons(nobody.widget, "Auflösen")
     _stop(teacher, anna, beamer, nobody)
 

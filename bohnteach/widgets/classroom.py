@@ -736,7 +736,7 @@ class Classroom(_Panel):
         # wide enough for its label and placeholder side by side, narrower on a phone
         nick_in = control(widgets.Text, description=say(self.tr, "nick_label"),
                           placeholder=say(self.tr, "nick_placeholder", n=NICK_MAX),
-                          **{**field, "layout": {"width": "min(350px, 100%)"}})
+                          label_width="initial", layout={"width": "min(350px, 100%)"})
         join = button(say(self.tr, "join"), style="primary")
 
         def on_join() -> None:
@@ -1060,7 +1060,6 @@ class Projector(_Panel):
         self._link = class_link(self.lesson, code)
         self._qr = qr_svg(self._link, self.tr)
         self.state = html_part()
-        self._open = None
         self._compact = False
         self._show_state(info)
         self._views = [_ProjectorView(self, act, big=True) for act in self.activities]
